@@ -1,0 +1,421 @@
+/**
+ * The Gatehouse upstream contract: every request and answer the portal exchanges with the
+ * regional API and the auth service, as zod schemas.
+ *
+ * This module is the ONLY part of `upstream/` that `app/` may import (a test enforces it). The
+ * reference upstream validates with the same schemas, and serves them as OpenAPI at
+ * `/api/v2/openapi.json`.
+ *
+ * Two kinds of base URL:
+ *  - the auth service:  `{AUTH}/api/v2/auth/...`            (global; login, tokens, SSO)
+ *  - a regional API:    `{iss}/api/v2/...`                  (per token issuer, e.g. `http://host/eu`)
+ *
+ * Errors follow one shape (`ErrorBody`): `{ message?, code?, data?, errors? }`. A 422 or 429 carries
+ * `errors` (field name -> messages). A 401 during login carries a `code` naming the next step.
+ */
+import { z } from "zod";
+
+// ---------------------------------------------------------------------------------------------
+// Shared primitives
+// ---------------------------------------------------------------------------------------------
+
+export const REGIONS = ["eu", "us"] as const;
+export const Region = z.enum(REGIONS);
+export type Region = z.infer<typeof Region>;
+
+/** `region:number`, e.g. `eu:1`. The region is the part before the colon. */
+export const GlobalClientId = z.string().regex(/^[a-z]{2}:\d+$/);
+
+export const ErrorBody = z.object({
+  message: z.string().optional(),
+  code: z.string().optional(),
+  /** Extra data for some codes: `auth_uri` for sso_user, `login_token` for login steps, … */
+  data: z.record(z.string(), z.unknown()).optional(),
+  /** Field errors (422 validation, 429 throttling): field name -> messages. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** OAuth-style error description (SSO). */
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Ok = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Tokens (spec platform §3)
+// ---------------------------------------------------------------------------------------------
+
+/** Claims of a decoded access token. */
+export const AccessTokenClaims = z.object({
+  sub: z.string(),
+  name: z.string(),
+  /** Global client id, `region:number`. */
+  aud: GlobalClientId,
+  /** Base of the regional API (the portal appends `/api/v2`). Checked against an allow-list. */
+  iss: z.string().url(),
+  exp: z.number().int(),
+  iat: z.number().int(),
+  "user:primary": z.boolean(),
+  "user:billing": z.boolean(),
+  "user:is_super": z.boolean(),
+  /** Comma-separated site ids the user is restricted to; empty string = all sites. */
+  "user:site_id": z.string(),
+  locale: z.string(),
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
+
+export const TokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("Bearer"),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof TokenPair>;
+
+// ---------------------------------------------------------------------------------------------
+// Auth service calls (spec platform §7)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Login steps. A 401 from POST auth/login whose `code` is one of these moves the form to that
+ * step. `request_email` is where the form starts and where Cancel returns.
+ */
+export const LOGIN_STEPS = [
+  "request_email",
+  "password",
+  "one_time_password",
+  "two_factor_setup",
+  "password_expired",
+  "accept_terms",
+] as const;
+export const LoginStep = z.enum(LOGIN_STEPS);
+export type LoginStep = z.infer<typeof LoginStep>;
+
+/**
+ * Login form (spec §3): email, password, acceptedTerms, newPassword, oneTimePassword,
+ * twoFactorAuthSecret, twoFactorAuthCode.
+ *
+ * After the password is verified, the upstream answers each further step with a 401 whose
+ * `data.login_token` stands in for the password on the next post, so the portal never needs to
+ * keep the password between steps.
+ */
+export const LoginRequest = z.object({
+  email: z.string().max(254),
+  password: z.string().max(1024).optional(),
+  login_token: z.string().max(512).optional(),
+  acceptedTerms: z.boolean().optional(),
+  newPassword: z.string().max(1024).optional(),
+  oneTimePassword: z.string().max(16).optional(),
+  twoFactorAuthSecret: z.string().max(128).optional(),
+  twoFactorAuthCode: z.string().max(16).optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/**
+ * 401 answers of POST auth/login, by code:
+ *  - a LoginStep: move to it (`data.login_token` after the password is known;
+ *    `data.secret` and `data.otpauth_uri` for two_factor_setup; `data.policy` for password_expired)
+ *  - `sso_user`: `data.auth_uri`, where the browser must go
+ *  - `invalid_credentials`, `invalid_code`, `login_expired`, `account_disabled`: an error on the same step
+ */
+export const LOGIN_ERROR_CODES = [
+  "invalid_credentials",
+  "invalid_code",
+  "login_expired",
+  "account_disabled",
+  "sso_user",
+  "sso_request_access",
+  "session_expired",
+  "password_expired",
+  "two_factor_required",
+  "trial_period_over",
+  "invalid_grant",
+] as const;
+
+export const AccessTokenRequest = z.object({
+  refresh_token: z.string().max(512),
+  /** Switch to this client (global client id). Omit to refresh for the current client. */
+  client_id: GlobalClientId.optional(),
+  update_last_client: z.boolean().optional(),
+});
+
+export const LogoutResponse = z.object({ redirect_uri: z.string() });
+
+export const ForgotRequest = z.object({ email: z.string().max(254) });
+export const ResetRequest = z.object({
+  token: z.string().max(512),
+  email: z.string().max(254),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+
+/** The browser returns from the identity provider to the portal with `code` and `state`. */
+export const SsoLoginRequest = z.object({
+  code: z.string().max(2048),
+  state: z.string().max(512),
+});
+
+/** Data of a 401 `sso_request_access` from POST auth/sso/login. */
+export const SsoAccessRequestData = z.object({
+  /** Bearer token for POST auth/sso/access-requests (short-lived, single-purpose). */
+  token: z.string(),
+  email: z.string(),
+  clients: z.array(z.object({ id: GlobalClientId, name: z.string() })),
+  /** Global client ids already requested by this email. */
+  requested: z.array(GlobalClientId),
+});
+export type SsoAccessRequestData = z.infer<typeof SsoAccessRequestData>;
+
+export const SsoAccessRequestBody = z.object({ client_id: GlobalClientId });
+
+// ---------------------------------------------------------------------------------------------
+// Regional API entities (spec platform §3)
+// ---------------------------------------------------------------------------------------------
+
+export const SCHEDULING_STATUSES = [
+  "disabled",
+  "pending",
+  "provisioning",
+  "activated",
+  "deactivated",
+  "connection_error",
+] as const;
+
+export const ClientSettings = z
+  .object({
+    account_status: z.enum(["normal", "subscription_problem", "limited", "disabled"]).default("normal"),
+    country: z.string().length(2),
+    time_and_attendance_enabled: z.boolean().default(false),
+    time_and_attendance: z
+      .object({
+        subscription_id: z.string().nullable(),
+        usage_warning_at: z.string().nullable(),
+        back_under_usage: z.boolean(),
+      })
+      .nullable()
+      .default(null),
+    central_record: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+    spaces_enabled: z.boolean().default(false),
+    tier: z.enum(["essentials", "enhanced", "pro"]).default("essentials"),
+    companion_app_version: z.string().nullable().default(null),
+  })
+  /** Feature flags arrive as `beta.{id}` keys with boolean values. */
+  .catchall(z.unknown());
+export type ClientSettings = z.infer<typeof ClientSettings>;
+
+export const Client = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  global_client_id: GlobalClientId,
+  trial_ends_on: z.string().nullable(),
+  is_school: z.boolean(),
+  reseller: z.boolean(),
+  scheduling_status: z.enum(SCHEDULING_STATUSES),
+  settings: ClientSettings,
+  site_limit: z.number().int().nullable(),
+  sms_tokens_available: z.number().int(),
+  sms_tokens_pending: z.number().int(),
+  logo: z.string().nullable(),
+  force_2fa: z.boolean(),
+  password_expiry_days: z.union([z.literal(30), z.literal(60), z.literal(90)]).nullable(),
+  force_reauthentication: z.boolean(),
+  prevent_password_reuse: z.boolean(),
+});
+export type Client = z.infer<typeof Client>;
+
+export const SITE_TYPES = ["standard", "remote", "event"] as const;
+
+export const Site = z.object({
+  id: z.number().int(),
+  type: z.enum(SITE_TYPES),
+  name: z.string(),
+  space_exists: z.boolean(),
+  spaces_enabled: z.boolean(),
+  visitors_signed_in_count: z.number().int(),
+  evacuation_in_progress: z.boolean(),
+  address: z.string().nullable(),
+  reply_to_name: z.string().nullable(),
+  reply_to_email: z.string().nullable(),
+  timezone: z.string(),
+  locale: z.string(),
+  location: z
+    .object({ zoom: z.number(), radius: z.number(), lat: z.number(), lng: z.number() })
+    .nullable(),
+  badge_id: z.number().int().nullable(),
+  branding_image: z.string().nullable(),
+  welcome_video: z.string().nullable(),
+  active_from: z.string().nullable(),
+  active_until: z.string().nullable(),
+});
+export type Site = z.infer<typeof Site>;
+
+export const Role = z.object({ id: z.number().int(), name: z.string() });
+export type Role = z.infer<typeof Role>;
+
+/** Accessible client summary (GET clients). Sites are only of type standard or remote. */
+export const ClientSummary = z.object({
+  id: GlobalClientId,
+  name: z.string(),
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  roles: z.array(Role),
+  last_used: z.boolean(),
+});
+export type ClientSummary = z.infer<typeof ClientSummary>;
+
+export const PusherSettings = z.object({
+  key: z.string(),
+  /** ws host and port of the Pusher-protocol server. */
+  host: z.string(),
+  port: z.number().int(),
+  force_tls: z.boolean(),
+  cluster: z.string(),
+});
+
+export const CurrentUser = z.object({
+  sub: z.string(),
+  aud: GlobalClientId,
+  locale: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+
+export const Config = z.object({
+  client: Client,
+  sites: z.array(Site),
+  pusher: PusherSettings,
+  /** Rights of the user in this client, e.g. "ManageSite.viewer". */
+  abilities: z.array(z.string()),
+  roles: z.array(Role),
+  latest_app_version: z.string(),
+  local_user_id: z.number().int(),
+  sso_provider_id: z.number().int().nullable(),
+  user: CurrentUser,
+});
+export type Config = z.infer<typeof Config>;
+
+export const CUSTOM_FIELD_TYPES = [
+  "text",
+  "uppercase",
+  "email",
+  "phone",
+  "number",
+  "url",
+  "notify_list",
+  "yes_no",
+  "dropdown",
+  "dropdown_other",
+  "checkboxes",
+  "signature",
+  "photo",
+  "date",
+] as const;
+
+export const CustomField = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  required: z.boolean(),
+  options: z.array(z.string()),
+  show_on_evacuation_list: z.boolean(),
+  show_on_pdf_agreements: z.boolean(),
+  favourite: z.boolean(),
+  default_option: z.string().nullable(),
+  reject_options: z.array(z.string()),
+  reject_message: z.string().nullable(),
+});
+
+export const SsoConfig = z.object({
+  type: z.enum(["google", "azure", "okta"]),
+  domain: z.string(),
+  domain_verified: z.boolean(),
+  provider: z.object({ client_id: z.string(), provider_host: z.string() }),
+  clients: z.array(z.object({ id: GlobalClientId, name: z.string() })),
+  default_permissions: z.object({ role_id: z.number().int(), site_ids: z.array(z.number().int()) }),
+});
+
+export const BroadcastingAuthRequest = z.object({
+  socket_id: z.string().regex(/^\d+\.\d+$/),
+  channel_name: z.array(z.string().max(200)).min(1).max(100),
+});
+export const BroadcastingAuthResponse = z.object({
+  channels: z.record(
+    z.string(),
+    z.object({ status: z.number().int(), data: z.object({ auth: z.string() }).optional() }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The route table: one entry per call. Used for OpenAPI and by the typed client.
+// ---------------------------------------------------------------------------------------------
+
+type Schema = z.ZodType;
+export interface RouteDef {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Path below the base, e.g. `auth/login` or `sites/{siteId}/custom-fields`. */
+  path: string;
+  base: "auth" | "regional";
+  auth: "none" | "bearer";
+  body?: Schema;
+  response: Schema;
+  summary: string;
+}
+
+export const routes = {
+  login: { method: "POST", path: "auth/login", base: "auth", auth: "none", body: LoginRequest, response: TokenPair, summary: "Sign in; 401 codes drive the steps" },
+  accessToken: { method: "POST", path: "auth/access-token", base: "auth", auth: "none", body: AccessTokenRequest, response: TokenPair, summary: "Refresh tokens or switch client (refresh tokens rotate)" },
+  logout: { method: "POST", path: "auth/logout", base: "auth", auth: "bearer", response: LogoutResponse, summary: "Revoke the session's tokens" },
+  forgot: { method: "POST", path: "auth/forgot", base: "auth", auth: "none", body: ForgotRequest, response: Ok, summary: "Send a password reset link" },
+  reset: { method: "POST", path: "auth/reset", base: "auth", auth: "none", body: ResetRequest, response: Ok, summary: "Reset a password with a token" },
+  ssoLogin: { method: "POST", path: "auth/sso/login", base: "auth", auth: "none", body: SsoLoginRequest, response: TokenPair, summary: "Complete single sign-on" },
+  ssoAccessRequest: { method: "POST", path: "auth/sso/access-requests", base: "auth", auth: "bearer", body: SsoAccessRequestBody, response: Ok, summary: "Request access to a client after SSO" },
+  clients: { method: "GET", path: "clients", base: "regional", auth: "bearer", response: z.array(ClientSummary), summary: "Clients the user can access" },
+  config: { method: "GET", path: "config", base: "regional", auth: "bearer", response: Config, summary: "Configuration for the token's client" },
+  client: { method: "GET", path: "client", base: "regional", auth: "bearer", response: Client, summary: "The token's client" },
+  sites: { method: "GET", path: "sites", base: "regional", auth: "bearer", response: z.array(Site), summary: "Sites of the client the user may see" },
+  clientRoles: { method: "GET", path: "client/roles", base: "regional", auth: "bearer", response: z.array(Role), summary: "Roles of the client" },
+  siteCustomFields: { method: "GET", path: "sites/{siteId}/custom-fields", base: "regional", auth: "bearer", response: z.array(CustomField), summary: "Custom fields of a site" },
+  ssoConfig: { method: "GET", path: "sso/{clientId}/config", base: "regional", auth: "bearer", response: SsoConfig, summary: "Single sign-on configuration; 403 when not authorised" },
+  broadcastingAuth: { method: "POST", path: "broadcasting/auth", base: "regional", auth: "bearer", body: BroadcastingAuthRequest, response: BroadcastingAuthResponse, summary: "Authorise private channels (batched)" },
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B extends Schema } ? z.input<B> : never;
+export type RouteResponse<N extends RouteName> = z.infer<Routes[N]["response"]>;
+
+/** Build an OpenAPI 3.1 document from the route table. */
+export function openApiDocument(servers: { url: string; description: string }[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, r] of Object.entries(routes) as [string, RouteDef][]) {
+    const p = `/${r.path}`;
+    paths[p] ??= {};
+    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    paths[p][r.method.toLowerCase()] = {
+      operationId: name,
+      summary: r.summary,
+      tags: [r.base],
+      ...(params.length ? { parameters: params } : {}),
+      ...(r.auth === "bearer" ? { security: [{ bearer: [] }] } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(r.body, { io: "input", unrepresentable: "any" }) } } } }
+        : {}),
+      responses: {
+        "200": { description: "OK", content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } } },
+        default: { description: "Error", content: { "application/json": { schema: z.toJSONSchema(ErrorBody, { unrepresentable: "any" }) } } },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Gatehouse regional API and auth service", version: "2" },
+    servers,
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    paths,
+  };
+}
