@@ -1,0 +1,166 @@
+/** The regional API (`/{region}/api/v2/...`): every call needs a Bearer access token of that region. */
+import { createHmac } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { z } from "zod";
+import type { BroadcastingAuthRequest, Config, Region } from "../../contract/index.ts";
+import type { App } from "../app.ts";
+import { issuerFor } from "../app.ts";
+import { one } from "../db/index.ts";
+import { forbidden, notFound, sessionExpired } from "../http/errors.ts";
+import { bearerToken } from "../http/router.ts";
+import { sessionActive, verifyAccessToken, type AccessClaims } from "../auth/tokens.ts";
+import {
+  globalId,
+  isExpired,
+  membership,
+  memberships,
+  parseGlobalId,
+  SUPER_RIGHT,
+  toClient,
+  toCustomField,
+  toSite,
+  visibleSites,
+  type ClientRow,
+  type MembershipRow,
+  type UserRow,
+} from "../model.ts";
+
+export const LATEST_APP_VERSION = "3.12.0";
+
+export interface Principal {
+  claims: AccessClaims;
+  user: UserRow;
+  m: MembershipRow & { client: ClientRow };
+  client: ClientRow;
+}
+
+/** Verify the Bearer token for this region and load the user's access to the token's client. */
+export async function authenticate(app: App, req: IncomingMessage, region: Region): Promise<Principal> {
+  const token = bearerToken(req);
+  if (!token) throw sessionExpired();
+  const claims = await verifyAccessToken(app, token, { issuer: issuerFor(app, region) });
+  const aud = parseGlobalId(String(claims.aud));
+  if (!aud || aud.region !== region) throw sessionExpired();
+  if (!(await sessionActive(app.db, claims.sid))) throw sessionExpired();
+  const user = await one<UserRow>(app.db, "SELECT * FROM users WHERE id = $1", [Number(claims.sub) || 0]);
+  if (!user) throw sessionExpired();
+  const client = await one<{ id: number }>(app.db, "SELECT id FROM clients WHERE region = $1 AND number = $2", [aud.region, aud.number]);
+  const m = client && (await membership(app.db, user.id, client.id));
+  if (!m) throw sessionExpired();
+  return { claims, user, m, client: m.client };
+}
+
+const trialOver = () => forbidden("Your trial period is over.", "trial_period_over");
+
+/** Active-only calls: an expired client answers 403 trial_period_over, except for super users. */
+export function requireActive(p: Principal): void {
+  if (isExpired(p.client) && !p.user.is_super) throw trialOver();
+}
+
+export function abilities(p: Pick<Principal, "m" | "user">): string[] {
+  const rights = [...(p.m.rights ?? [])];
+  if (p.user.is_super && !rights.includes(SUPER_RIGHT)) rights.push(SUPER_RIGHT);
+  return rights;
+}
+
+async function rolesOf(app: App, clientId: number) {
+  return app.db.query<{ id: number; name: string }>("SELECT id, name FROM roles WHERE client_id = $1 ORDER BY id", [clientId]);
+}
+
+export async function getClients(app: App, p: Principal) {
+  const ms = await memberships(app.db, p.user.id);
+  const lastId = ms.some((m) => m.client_id === p.user.last_client_id) ? p.user.last_client_id : ms[0]?.client_id;
+  return Promise.all(
+    ms.map(async (m) => ({
+      id: globalId(m.client),
+      name: m.client.name,
+      sites: (await visibleSites(app.db, m.client_id, m.site_ids))
+        .filter((s) => s.type === "standard" || s.type === "remote")
+        .map((s) => ({ id: s.id as number, name: s.name as string })),
+      roles: await rolesOf(app, m.client_id),
+      last_used: m.client_id === lastId,
+    })),
+  );
+}
+
+export async function getConfig(app: App, p: Principal): Promise<Config> {
+  const sso = await one<{ id: number }>(app.db, "SELECT id FROM sso_configs WHERE client_id = $1", [p.client.id]);
+  const host = new URL(app.opts.publicUrl).hostname;
+  return {
+    client: toClient(p.client),
+    sites: (await visibleSites(app.db, p.client.id, p.m.site_ids)).map(toSite),
+    pusher: { key: app.opts.pusherAppKey, host, port: app.opts.port, force_tls: false, cluster: "mt1" },
+    abilities: abilities(p),
+    roles: await rolesOf(app, p.client.id),
+    latest_app_version: LATEST_APP_VERSION,
+    local_user_id: p.m.id,
+    sso_provider_id: sso?.id ?? null,
+    user: { sub: String(p.user.id), aud: globalId(p.client), locale: p.user.locale, name: p.user.name, email: p.user.email },
+  };
+}
+
+export const getClient = (_app: App, p: Principal) => toClient(p.client);
+
+export async function getSites(app: App, p: Principal) {
+  return (await visibleSites(app.db, p.client.id, p.m.site_ids)).map(toSite);
+}
+
+export const getRoles = (app: App, p: Principal) => rolesOf(app, p.client.id);
+
+export async function getCustomFields(app: App, p: Principal, siteIdParam: string) {
+  requireActive(p);
+  const siteId = /^\d{1,9}$/.test(siteIdParam) ? Number(siteIdParam) : NaN;
+  const sites = await visibleSites(app.db, p.client.id, p.m.site_ids);
+  if (!sites.some((s) => s.id === siteId)) throw notFound("Site not found.");
+  const rows = await app.db.query("SELECT * FROM custom_fields WHERE site_id = $1 ORDER BY position, id", [siteId]);
+  return rows.map(toCustomField);
+}
+
+export async function getSsoConfig(app: App, p: Principal, clientIdParam: string) {
+  const target = parseGlobalId(clientIdParam);
+  const aud = globalId(p.client);
+  if (!target || `${target.region}:${target.number}` !== aud || !abilities(p).includes("ManageUser.viewer")) {
+    throw forbidden("You are not authorised to view the single sign-on settings.");
+  }
+  requireActive(p);
+  const cfg = await one<{
+    type: "google" | "azure" | "okta";
+    domain: string;
+    domain_verified: boolean;
+    provider: { client_id: string; provider_host: string };
+    default_role_id: number | null;
+    default_site_ids: number[];
+  }>(app.db, "SELECT * FROM sso_configs WHERE client_id = $1", [p.client.id]);
+  if (!cfg) throw notFound("Single sign-on is not configured for this client.");
+  const clients = await app.db.query<{ region: string; number: number; name: string }>(
+    `SELECT c.region, c.number, c.name FROM sso_configs s JOIN clients c ON c.id = s.client_id
+      WHERE lower(s.domain) = lower($1) ORDER BY c.id`,
+    [cfg.domain],
+  );
+  return {
+    type: cfg.type,
+    domain: cfg.domain,
+    domain_verified: cfg.domain_verified,
+    provider: { client_id: cfg.provider.client_id, provider_host: cfg.provider.provider_host },
+    clients: clients.map((c) => ({ id: globalId(c), name: c.name })),
+    default_permissions: { role_id: cfg.default_role_id ?? 0, site_ids: cfg.default_site_ids ?? [] },
+  };
+}
+
+/** Pusher-compatible private channel authorisation. */
+export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typeof BroadcastingAuthRequest>) {
+  const sites = new Set((await visibleSites(app.db, p.client.id, p.m.site_ids)).map((s) => s.id as number));
+  const channels: Record<string, { status: number; data?: { auth: string } }> = {};
+  for (const name of body.channel_name) {
+    const site = /^private-Site\.(\d{1,9})$/.exec(name);
+    const allowed = !!site && sites.has(Number(site[1]));
+    // private-Evacuation.{id}: evacuations come later, so never allowed for now.
+    if (allowed) {
+      const sig = createHmac("sha256", app.opts.pusherAppSecret).update(`${body.socket_id}:${name}`).digest("hex");
+      channels[name] = { status: 200, data: { auth: `${app.opts.pusherAppKey}:${sig}` } };
+    } else {
+      channels[name] = { status: 403 };
+    }
+  }
+  return { channels };
+}

@@ -1,0 +1,120 @@
+/**
+ * One tiny database adapter over PostgreSQL (`pg` Pool, when DATABASE_URL is set) or embedded
+ * PGlite (real Postgres compiled to WASM). The same SQL runs on both.
+ */
+import { readdir, readFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Run one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  kind: "pg" | "pglite";
+  /** Run `fn` inside a transaction; rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function one<T = Row>(q: Queryable, sql: string, params?: unknown[]): Promise<T | undefined> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0];
+}
+
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  if (opts.databaseUrl) return openPg(opts.databaseUrl);
+  return openPglite(path.resolve(opts.dataDir, "upstream-db"));
+}
+
+async function openPg(url: string): Promise<Db> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: String(err) })));
+  const wrap = (c: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await c.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  const base = wrap(pool);
+  return {
+    kind: "pg",
+    ...base,
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(wrap(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string): Promise<Db> {
+  await mkdir(dir, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(dir);
+  type PgliteLike = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (sql: string) => Promise<unknown> };
+  const wrap = (c: PgliteLike): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await c.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await c.exec(sql);
+    },
+  });
+  let closed = false;
+  return {
+    kind: "pglite",
+    ...wrap(db),
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction((t) => fn(wrap(t)));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+    },
+  };
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** Apply numbered `.sql` migrations in order; each is recorded in `schema_migrations`. */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => /^\d+.*\.sql$/.test(f)).sort();
+  return db.tx(async (q) => {
+    // Serialise concurrent starts against one PostgreSQL database.
+    await q.query("SELECT pg_advisory_xact_lock(727274)");
+    await q.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    const done = new Set((await q.query<{ version: string }>("SELECT version FROM schema_migrations")).map((r) => r.version));
+    const applied: string[] = [];
+    for (const file of files) {
+      const version = file.replace(/\.sql$/, "");
+      if (done.has(version)) continue;
+      await q.exec(await readFile(path.join(dir, file), "utf8"));
+      await q.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
+      applied.push(version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,268 @@
+/** Demo data, inserted on first start (when there are no clients) in one transaction. */
+import type { App } from "./app.ts";
+import { oidcIssuer } from "./app.ts";
+import { one, type Queryable } from "./db/index.ts";
+import { hashPassword } from "./auth/passwords.ts";
+import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+
+export const DEMO_PASSWORD = "Demo-Passw0rd!";
+export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
+
+interface ClientSeed {
+  region: string;
+  number: number;
+  name: string;
+  trial_ends_on?: string | null;
+  is_school?: boolean;
+  force_2fa?: boolean;
+  site_limit?: number | null;
+  settings: Record<string, unknown>;
+  sms?: number;
+  sites: SiteSeed[];
+}
+
+interface SiteSeed {
+  key: string;
+  type: "standard" | "remote" | "event";
+  name: string;
+  address?: string;
+  timezone: string;
+  locale: string;
+  location?: { lat: number; lng: number; zoom?: number; radius?: number };
+  visitors?: number;
+  reply_to?: [string, string];
+  active?: [string, string];
+  spaces?: boolean;
+}
+
+const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+const CLIENTS: ClientSeed[] = [
+  {
+    region: "eu",
+    number: 1,
+    name: "Acme Ltd",
+    site_limit: 10,
+    sms: 250,
+    settings: { account_status: "normal", country: "GB", tier: "pro", spaces_enabled: true, companion_app_version: "3.12.0", "beta.group-visibility": true, "beta.sso-self-service": true },
+    sites: [
+      { key: "acme-hq", type: "standard", name: "Head Office", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5049, lng: -0.0195 }, visitors: 12, reply_to: ["Acme Reception", "reception@acme.example.com"], spaces: true },
+      { key: "acme-wh", type: "standard", name: "Warehouse", address: "Unit 4, Trafford Park, Manchester M17 1SN", timezone: "Europe/London", locale: "en_GB", location: { lat: 53.4631, lng: -2.3255 }, visitors: 3 },
+      { key: "acme-dub", type: "standard", name: "Dublin Office", address: "2 Grand Canal Square, Dublin D02 A342", timezone: "Europe/Dublin", locale: "en_GB", location: { lat: 53.3396, lng: -6.2386 } },
+      { key: "acme-field", type: "remote", name: "Field Team", timezone: "Europe/London", locale: "en_GB" },
+      { key: "acme-home", type: "remote", name: "Home Workers", timezone: "Europe/London", locale: "en_GB" },
+      { key: "acme-conf", type: "event", name: "Annual Conference", address: "ExCeL London, Royal Victoria Dock, London E16 1XL", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5081, lng: 0.0295 }, active: [daysFromNow(30), daysFromNow(32)] },
+      { key: "acme-open", type: "event", name: "Open Day", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", active: [daysFromNow(-2), daysFromNow(1)] },
+    ],
+  },
+  {
+    region: "us",
+    number: 1,
+    name: "Northwind School",
+    is_school: true,
+    trial_ends_on: daysFromNow(-10),
+    site_limit: 3,
+    settings: { account_status: "normal", country: "US", tier: "enhanced" },
+    sites: [
+      { key: "nw-main", type: "standard", name: "Main Campus", address: "100 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US", location: { lat: 39.7817, lng: -89.6501 }, visitors: 5 },
+      { key: "nw-annex", type: "standard", name: "Science Annex", address: "120 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US" },
+      { key: "nw-trips", type: "remote", name: "School Trips", timezone: "America/Chicago", locale: "en_US" },
+      { key: "nw-grad", type: "event", name: "Graduation Day", address: "Springfield Arena, Springfield, IL", timezone: "America/Chicago", locale: "en_US", active: [daysFromNow(45), daysFromNow(45)] },
+    ],
+  },
+  {
+    region: "eu",
+    number: 2,
+    name: "Expired Trial Co",
+    trial_ends_on: daysFromNow(-3),
+    site_limit: 1,
+    settings: { account_status: "normal", country: "GB" },
+    sites: [{ key: "exp-office", type: "standard", name: "Trial Office", address: "10 High Street, Bristol BS1 2AW", timezone: "Europe/London", locale: "en_GB" }],
+  },
+  {
+    region: "eu",
+    number: 3,
+    name: "Secure Corp",
+    force_2fa: true,
+    site_limit: 5,
+    settings: { account_status: "normal", country: "DE", tier: "enhanced" },
+    sites: [
+      { key: "sec-hq", type: "standard", name: "Berlin HQ", address: "Friedrichstraße 43, 10117 Berlin", timezone: "Europe/Berlin", locale: "de", location: { lat: 52.5072, lng: 13.3903 } },
+      { key: "sec-remote", type: "remote", name: "Remote Staff", timezone: "Europe/Berlin", locale: "de" },
+    ],
+  },
+];
+
+interface UserSeed {
+  email: string;
+  name: string;
+  is_super?: boolean;
+  totp?: string;
+  sso?: boolean;
+  locale?: string;
+  last?: string;
+  access: { client: string; role: string; primary?: boolean; billing?: boolean; sites?: string[] }[];
+}
+
+const USERS: UserSeed[] = [
+  { email: "admin@example.com", name: "Alice Admin", access: [{ client: "eu:1", role: "Administrator", primary: true, billing: true }] },
+  { email: "standard@example.com", name: "Sam Standard", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-hq"] }] },
+  { email: "frontdesk@example.com", name: "Fran Desk", access: [{ client: "eu:1", role: "Front Desk" }] },
+  {
+    email: "super@example.com",
+    name: "Sue Super",
+    is_super: true,
+    last: "eu:1",
+    access: [
+      { client: "eu:1", role: "Administrator" },
+      { client: "us:1", role: "Administrator" },
+    ],
+  },
+  {
+    email: "multi@example.com",
+    name: "Max Multi",
+    last: "eu:1",
+    access: [
+      { client: "eu:1", role: "Administrator" },
+      { client: "us:1", role: "Administrator", primary: true, billing: true },
+    ],
+  },
+  { email: "expired@example.com", name: "Eve Expired", access: [{ client: "eu:2", role: "Administrator", primary: true, billing: true }] },
+  { email: "twofactor@example.com", name: "Tom Twofactor", totp: DEMO_TOTP_SECRET, access: [{ client: "eu:1", role: "Administrator" }] },
+  { email: "secure@example.com", name: "Sid Secure", locale: "de", access: [{ client: "eu:3", role: "Administrator", primary: true, billing: true }] },
+  { email: "sso@sso.example.com", name: "Sandy Sso", sso: true, access: [{ client: "eu:1", role: "Standard User" }] },
+];
+
+const CUSTOM_FIELDS = [
+  { label: "Company", type: "text", required: true, favourite: true, show_on_evacuation_list: true },
+  { label: "Car registration", type: "uppercase", favourite: true },
+  { label: "Mobile number", type: "phone", show_on_evacuation_list: true },
+  { label: "Who are you visiting?", type: "notify_list", required: true, favourite: true },
+  { label: "Purpose of visit", type: "dropdown", options: ["Meeting", "Interview", "Delivery", "Maintenance", "Other"], default_option: "Meeting" },
+  { label: "Have you read the safety briefing?", type: "yes_no", required: true, reject_options: ["No"], reject_message: "Please read the safety briefing at reception before signing in.", show_on_pdf_agreements: true },
+  { label: "Signature", type: "signature", show_on_pdf_agreements: true },
+];
+
+export async function seedIfEmpty(app: App): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return app.db.tx(async (q) => {
+    await q.query("SELECT pg_advisory_xact_lock(727275)");
+    const existing = await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM clients");
+    if ((existing?.n ?? 0) > 0) return false;
+    await seed(app, q, passwordHash);
+    return true;
+  });
+}
+
+async function seed(app: App, q: Queryable, passwordHash: string): Promise<void> {
+  const clientIds = new Map<string, number>();
+  const siteIds = new Map<string, number>();
+  const roleIds = new Map<string, number>();
+
+  for (const c of CLIENTS) {
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO clients (region, number, name, trial_ends_on, is_school, settings, site_limit, sms_tokens_available, force_2fa, scheduling_status)
+       VALUES ($1, $2, $3, $4::date, $5, $6::jsonb, $7, $8, $9, 'disabled') RETURNING id`,
+      [c.region, c.number, c.name, c.trial_ends_on ?? null, c.is_school ?? false, JSON.stringify(c.settings), c.site_limit ?? null, c.sms ?? 0, c.force_2fa ?? false],
+    );
+    const gid = `${c.region}:${c.number}`;
+    clientIds.set(gid, id);
+    let position = 0;
+    for (const s of c.sites) {
+      const [{ id: siteId }] = await q.query<{ id: number }>(
+        `INSERT INTO sites (client_id, type, name, address, timezone, locale, location, visitors_signed_in_count, reply_to_name, reply_to_email,
+                            active_from, active_until, spaces_enabled, space_exists, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11::timestamptz, $12::timestamptz, $13, $13, $14) RETURNING id`,
+        [
+          id,
+          s.type,
+          s.name,
+          s.address ?? null,
+          s.timezone,
+          s.locale,
+          s.location ? JSON.stringify({ zoom: 16, radius: 150, ...s.location }) : null,
+          s.visitors ?? 0,
+          s.reply_to?.[0] ?? null,
+          s.reply_to?.[1] ?? null,
+          s.active ? `${s.active[0]}T08:00:00Z` : null,
+          s.active ? `${s.active[1]}T18:00:00Z` : null,
+          s.spaces ?? false,
+          position++,
+        ],
+      );
+      siteIds.set(s.key, siteId);
+    }
+    const roles: [string, readonly string[]][] = [
+      ["Administrator", ALL_RIGHTS],
+      ["Standard User", STANDARD_RIGHTS],
+    ];
+    if (gid === "eu:1") roles.push(["Front Desk", FRONT_DESK_RIGHTS]);
+    for (const [name, rights] of roles) {
+      const [{ id: roleId }] = await q.query<{ id: number }>(
+        "INSERT INTO roles (client_id, name, rights) VALUES ($1, $2, $3::jsonb) RETURNING id",
+        [id, name, JSON.stringify(rights)],
+      );
+      roleIds.set(`${gid}/${name}`, roleId);
+    }
+  }
+
+  for (const u of USERS) {
+    const [{ id: userId }] = await q.query<{ id: number }>(
+      `INSERT INTO users (email, name, password_hash, terms_accepted_at, totp_secret, is_super, locale, sso, last_client_id)
+       VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8) RETURNING id`,
+      [u.email, u.name, u.sso ? null : passwordHash, u.totp ?? null, u.is_super ?? false, u.locale ?? "en_GB", u.sso ?? false, u.last ? clientIds.get(u.last) : null],
+    );
+    for (const a of u.access) {
+      await q.query(
+        `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+        [
+          userId,
+          clientIds.get(a.client),
+          roleIds.get(`${a.client}/${a.role}`),
+          a.primary ?? false,
+          a.billing ?? false,
+          a.sites ? JSON.stringify(a.sites.map((k) => siteIds.get(k))) : null,
+        ],
+      );
+    }
+  }
+
+  const hq = siteIds.get("acme-hq")!;
+  let position = 0;
+  for (const f of CUSTOM_FIELDS) {
+    await q.query(
+      `INSERT INTO custom_fields (site_id, label, type, required, options, show_on_evacuation_list, show_on_pdf_agreements, favourite,
+                                  default_option, reject_options, reject_message, position)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb, $11, $12)`,
+      [
+        hq,
+        f.label,
+        f.type,
+        f.required ?? false,
+        JSON.stringify(f.options ?? []),
+        f.show_on_evacuation_list ?? false,
+        f.show_on_pdf_agreements ?? false,
+        f.favourite ?? false,
+        f.default_option ?? null,
+        JSON.stringify(f.reject_options ?? []),
+        f.reject_message ?? null,
+        position++,
+      ],
+    );
+  }
+  await q.query(
+    `INSERT INTO custom_fields (site_id, label, type, required, position) VALUES ($1, 'Forklift licence number', 'text', false, 0)`,
+    [siteIds.get("acme-wh")],
+  );
+
+  await q.query(
+    `INSERT INTO sso_configs (client_id, type, domain, domain_verified, provider, default_role_id, default_site_ids)
+     VALUES ($1, 'okta', 'sso.example.com', true, $2::jsonb, $3, $4::jsonb)`,
+    [
+      clientIds.get("eu:1"),
+      JSON.stringify({ client_id: "gatehouse-portal", provider_host: oidcIssuer(app) }),
+      roleIds.get("eu:1/Standard User"),
+      JSON.stringify([hq]),
+    ],
+  );
+}

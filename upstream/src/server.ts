@@ -1,0 +1,171 @@
+/** The upstream server: auth service, regional APIs, demo identity provider, test hooks. */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { REGIONS, openApiDocument } from "../contract/index.ts";
+import type { App } from "./app.ts";
+import { oidcIssuer } from "./app.ts";
+import { RateLimiter } from "./auth/ratelimit.ts";
+import { resolveOptions, type UpstreamOptions } from "./config.ts";
+import { migrate, openDb, type Db } from "./db/index.ts";
+import { HttpError } from "./http/errors.ts";
+import { Router, effectiveMethod, readBody, send, type Ctx } from "./http/router.ts";
+import { registerContractRoutes } from "./api/handlers.ts";
+import { seedIfEmpty } from "./seed.ts";
+import { createIdentityProvider } from "./sso/provider.ts";
+import { Stats } from "./stats.ts";
+import { registerTestHooks } from "./testhooks.ts";
+
+export interface Upstream {
+  url: string;
+  app: App;
+  close(): Promise<void>;
+}
+
+export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promise<Upstream> {
+  const started = Date.now();
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const server = createServer((req, res) => {
+    if (handler) handler(req, res);
+    else send(res, { status: 503, body: { message: "Starting up." } });
+  });
+  server.keepAliveTimeout = 5_000;
+  const host = input.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(input.port ?? 4000, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const opts = resolveOptions({ ...input, host, port });
+  const log = (entry: Record<string, unknown>) => {
+    if (opts.log) process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+  };
+
+  let db: Db;
+  try {
+    db = await openDb(opts);
+    await migrate(db);
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+  const connectHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const app: App = {
+    db,
+    opts,
+    limiter: new RateLimiter(opts.loginRateLimit, opts.loginRateWindow),
+    stats: new Stats(),
+    internalUrl: opts.internalUrl ?? `http://${connectHost.includes(":") ? `[${connectHost}]` : connectHost}:${port}`,
+    log,
+  };
+  try {
+    const seeded = await seedIfEmpty(app);
+    // The demo IdP lives at this run's public URL.
+    await db.query(
+      `UPDATE sso_configs SET provider = jsonb_set(provider, '{provider_host}', to_jsonb($1::text))
+        WHERE provider->>'client_id' = 'gatehouse-portal' AND provider->>'provider_host' IS DISTINCT FROM $1`,
+      [oidcIssuer(app)],
+    );
+    if (seeded) log({ msg: "seeded demo data" });
+  } catch (err) {
+    await db.close();
+    server.close();
+    throw err;
+  }
+
+  const router = new Router();
+  router.get("/healthz", async () => {
+    try {
+      await db.query("SELECT 1");
+      return { body: { ok: true } };
+    } catch {
+      return { status: 503, body: { ok: false } };
+    }
+  });
+  const servers = [
+    { url: `${opts.publicUrl}/api/v2`, description: "Auth service" },
+    ...REGIONS.map((r) => ({ url: `${opts.publicUrl}/${r}/api/v2`, description: `Regional API (${r})` })),
+  ];
+  const openapi = openApiDocument(servers);
+  router.get("/api/v2/openapi.json", () => ({ body: openapi }));
+  for (const r of REGIONS) router.get(`/${r}/api/v2/openapi.json`, () => ({ body: openapi }));
+  router.get("/", () => ({
+    body: {
+      name: "Gatehouse reference upstream",
+      auth: `${opts.publicUrl}/api/v2/auth`,
+      regions: Object.fromEntries(REGIONS.map((r) => [r, `${opts.publicUrl}/${r}/api/v2`])),
+      openapi: `${opts.publicUrl}/api/v2/openapi.json`,
+      oidc: `${oidcIssuer(app)}/.well-known/openid-configuration`,
+    },
+  }));
+  registerContractRoutes(router, app);
+  if (opts.testHooks) registerTestHooks(router, app);
+
+  const idp = createIdentityProvider(app);
+
+  handler = (req, res) => {
+    const t0 = performance.now();
+    let path = "/";
+    try {
+      path = new URL(req.url ?? "/", "http://upstream").pathname;
+    } catch {
+      /* keep "/" */
+    }
+    const method = effectiveMethod(req);
+    res.on("finish", () => log({ method, path, status: res.statusCode, ms: Math.round((performance.now() - t0) * 10) / 10 }));
+    void dispatch(req, res, path, method).catch((err) => fail(res, err));
+  };
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, path: string, method: string) {
+    if (await idp.handle(req, res, path)) return;
+    const match = router.match(method, path);
+    if (!match) return send(res, { status: 404, body: { message: "Not found." } });
+    if ("allowed" in match) {
+      return send(res, { status: 405, body: { message: "Method not allowed." }, headers: { allow: [...new Set(match.allowed)].join(", ") } });
+    }
+    let bodyPromise: Promise<unknown> | null = null;
+    const ctx: Ctx = {
+      req,
+      res,
+      method,
+      path,
+      url: new URL(req.url ?? "/", "http://upstream"),
+      params: match.params,
+      readBody: () => (bodyPromise ??= readBody(req)),
+    };
+    const reply = await match.handler(ctx);
+    send(res, reply ?? { status: 204 });
+  }
+
+  function fail(res: ServerResponse, err: unknown) {
+    if (err instanceof HttpError) {
+      send(res, { status: err.status, body: err.body, headers: err.headers });
+      return;
+    }
+    log({ level: "error", msg: "unhandled error", error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    if (!res.headersSent) send(res, { status: 500, body: { message: "Server error." } });
+    else res.destroy();
+  }
+
+  const url = opts.publicUrl;
+  log({ msg: `upstream listening on ${url}`, listen: `http://${host}:${port}`, db: db.kind, ms: Date.now() - started, testHooks: opts.testHooks });
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    app,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 2_000).unref();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

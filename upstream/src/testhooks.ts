@@ -1,0 +1,203 @@
+/** Test hooks under `/__test/`, registered only when UPSTREAM_TEST_HOOKS=1. */
+import { z } from "zod";
+import { routes, type RouteName } from "../contract/index.ts";
+import type { App } from "./app.ts";
+import { one } from "./db/index.ts";
+import { hashPassword } from "./auth/passwords.ts";
+import { revokeUserSessions } from "./auth/tokens.ts";
+import { totp } from "./auth/totp.ts";
+import { HttpError, notFound, validation, zodErrors } from "./http/errors.ts";
+import type { Router } from "./http/router.ts";
+import { findClientByGlobalId, findUserByEmail, toClient } from "./model.ts";
+import { DEMO_PASSWORD } from "./seed.ts";
+
+const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
+
+const ConfigBody = z.object({
+  access_token_ttl: z.number().int().positive().optional(),
+  refresh_token_ttl: z.number().int().positive().optional(),
+  login_rate_limit: z.number().int().positive().optional(),
+  login_rate_window: z.number().int().positive().optional(),
+});
+
+const FaultBody = z.object({
+  route: RouteNameSchema,
+  status: z.number().int().min(100).max(599),
+  count: z.number().int().min(0).default(1),
+});
+
+const UserBody = z.object({
+  email: z.string().email(),
+  name: z.string().optional(),
+  password: z.string().optional(),
+  client: z.string().regex(/^[a-z]{2}:\d+$/).default("eu:1"),
+  role: z.string().default("Standard User"),
+  password_expired: z.boolean().default(false),
+  /** Days since the password was last changed (for the client's password_expiry_days policy). */
+  password_changed_days_ago: z.number().int().min(0).optional(),
+  terms_accepted: z.boolean().default(true),
+  totp_secret: z.string().nullable().optional(),
+  site_ids: z.array(z.number().int()).nullable().optional(),
+  is_super: z.boolean().default(false),
+  primary: z.boolean().default(false),
+  billing: z.boolean().default(false),
+  sso: z.boolean().default(false),
+  locale: z.string().default("en_GB"),
+  /** Further clients: [{client, role}]. */
+  also: z.array(z.object({ client: z.string(), role: z.string().default("Standard User") })).default([]),
+});
+
+const ClientBody = z.object({
+  force_2fa: z.boolean().optional(),
+  trial_ends_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  password_expiry_days: z.union([z.literal(30), z.literal(60), z.literal(90)]).nullable().optional(),
+  name: z.string().min(1).optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+
+function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw validation(zodErrors(r.error));
+  return r.data;
+}
+
+export function registerTestHooks(router: Router, app: App): void {
+  router.get("/__test/stats", () => ({ body: app.stats.snapshot() }));
+  router.post("/__test/stats/reset", () => {
+    app.stats.reset();
+    return { body: { ok: true } };
+  });
+
+  router.get("/__test/config", () => ({ body: currentConfig(app) }));
+  router.post("/__test/config", async (ctx) => {
+    const b = parse(ConfigBody, await ctx.readBody());
+    if (b.access_token_ttl !== undefined) app.opts.accessTokenTtl = b.access_token_ttl;
+    if (b.refresh_token_ttl !== undefined) app.opts.refreshTokenTtl = b.refresh_token_ttl;
+    if (b.login_rate_limit !== undefined) app.limiter.limit = app.opts.loginRateLimit = b.login_rate_limit;
+    if (b.login_rate_window !== undefined) app.limiter.windowSeconds = app.opts.loginRateWindow = b.login_rate_window;
+    return { body: currentConfig(app) };
+  });
+  router.post("/__test/rate-limit/reset", () => {
+    app.limiter.reset();
+    return { body: { ok: true } };
+  });
+
+  router.post("/__test/faults", async (ctx) => {
+    const b = parse(FaultBody, await ctx.readBody());
+    app.stats.addFault(b.route, b.status, b.count);
+    return { body: { ok: true } };
+  });
+  router.post("/__test/faults/reset", () => {
+    app.stats.clearFaults();
+    return { body: { ok: true } };
+  });
+
+  router.post("/__test/users", async (ctx) => {
+    const b = parse(UserBody, await ctx.readBody());
+    const email = b.email.trim().toLowerCase();
+    const accesses = [{ client: b.client, role: b.role }, ...b.also];
+    const resolved: { clientId: number; roleId: number }[] = [];
+    for (const a of accesses) {
+      const client = await findClientByGlobalId(app.db, a.client);
+      if (!client) throw validation({ client: [`Unknown client ${a.client}.`] });
+      const role = await one<{ id: number }>(app.db, "SELECT id FROM roles WHERE client_id = $1 AND name = $2", [client.id, a.role]);
+      if (!role) throw validation({ role: [`Unknown role ${a.role} in ${a.client}.`] });
+      resolved.push({ clientId: client.id, roleId: role.id });
+    }
+    const hash = b.sso ? null : await hashPassword(b.password ?? DEMO_PASSWORD);
+    const user = await app.db.tx(async (q) => {
+      // Replace a user of the same address (tests may rerun against a kept database).
+      await q.query("DELETE FROM users WHERE email = $1", [email]);
+      const [u] = await q.query<{ id: number }>(
+        `INSERT INTO users (email, name, password_hash, password_changed_at, password_expired, terms_accepted_at, totp_secret,
+                            is_super, locale, sso, last_client_id)
+         VALUES ($1, $2, $3, now() - make_interval(days => $4), $5, CASE WHEN $6 THEN now() END, $7, $8, $9, $10, $11)
+         RETURNING id`,
+        [
+          email,
+          b.name ?? email.split("@")[0],
+          hash,
+          b.password_changed_days_ago ?? 0,
+          b.password_expired,
+          b.terms_accepted,
+          b.totp_secret ?? null,
+          b.is_super,
+          b.locale,
+          b.sso,
+          resolved[0].clientId,
+        ],
+      );
+      for (const [i, r] of resolved.entries()) {
+        await q.query(
+          `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT (user_id, client_id) DO NOTHING`,
+          [u.id, r.clientId, r.roleId, i === 0 && b.primary, i === 0 && b.billing, i === 0 && b.site_ids ? JSON.stringify(b.site_ids) : null],
+        );
+      }
+      return u;
+    });
+    return { status: 201, body: { id: user.id, email, client: b.client, role: b.role } };
+  });
+
+  router.post("/__test/clients/:globalId", async (ctx) => {
+    const client = await findClientByGlobalId(app.db, ctx.params.globalId);
+    if (!client) throw notFound("Unknown client.");
+    const b = parse(ClientBody, await ctx.readBody());
+    const sets: string[] = [];
+    const params: unknown[] = [client.id];
+    const set = (col: string, value: unknown, cast = "") => {
+      params.push(value);
+      sets.push(`${col} = $${params.length}${cast}`);
+    };
+    if (b.force_2fa !== undefined) set("force_2fa", b.force_2fa);
+    if (b.trial_ends_on !== undefined) set("trial_ends_on", b.trial_ends_on, "::date");
+    if (b.password_expiry_days !== undefined) set("password_expiry_days", b.password_expiry_days);
+    if (b.name !== undefined) set("name", b.name);
+    if (b.settings !== undefined) {
+      params.push(JSON.stringify(b.settings));
+      sets.push(`settings = settings || $${params.length}::jsonb`);
+    }
+    if (sets.length) await app.db.query(`UPDATE clients SET ${sets.join(", ")} WHERE id = $1`, params);
+    return { body: toClient((await findClientByGlobalId(app.db, ctx.params.globalId))!) };
+  });
+
+  router.get("/__test/outbox", async (ctx) => {
+    const to = ctx.url.searchParams.get("to");
+    const row = await one<{ to_email: string; subject: string; body: string; created_at: Date }>(
+      app.db,
+      to
+        ? "SELECT to_email, subject, body, created_at FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1"
+        : "SELECT to_email, subject, body, created_at FROM outbox ORDER BY id DESC LIMIT 1",
+      to ? [to.trim().toLowerCase()] : [],
+    );
+    if (!row) throw notFound("No mail.");
+    return { body: { to: row.to_email, subject: row.subject, body: row.body, created_at: row.created_at } };
+  });
+
+  router.post("/__test/revoke", async (ctx) => {
+    const b = parse(z.object({ email: z.string() }), await ctx.readBody());
+    const user = await findUserByEmail(app.db, b.email);
+    if (!user) throw notFound("Unknown user.");
+    const revoked = await revokeUserSessions(app.db, user.id);
+    return { body: { ok: true, revoked } };
+  });
+
+  router.get("/__test/totp", (ctx) => {
+    const secret = ctx.url.searchParams.get("secret");
+    if (!secret) throw new HttpError(422, { message: "secret is required", errors: { secret: ["The secret field is required."] } });
+    try {
+      return { body: { code: totp(secret) } };
+    } catch {
+      throw validation({ secret: ["The secret is not valid base32."] });
+    }
+  });
+}
+
+function currentConfig(app: App) {
+  return {
+    access_token_ttl: app.opts.accessTokenTtl,
+    refresh_token_ttl: app.opts.refreshTokenTtl,
+    login_rate_limit: app.opts.loginRateLimit,
+    login_rate_window: app.opts.loginRateWindow,
+  };
+}
