@@ -1,0 +1,43 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import Backend from "i18next-http-backend";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { DEFAULT_LOCALE, LOCALES, NAMESPACES } from "./i18n/config";
+
+async function hydrate() {
+  // Tell the server the browser's timezone for X-Timezone on upstream calls.
+  try {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (tz) document.cookie = `gh_tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    /* the server's default applies */
+  }
+  const lng = document.documentElement.dataset.locale ?? DEFAULT_LOCALE;
+  await i18next
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      load: "currentOnly",
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+    });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

@@ -1,0 +1,68 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { env } from "./env.server";
+import { NAMESPACES } from "./i18n/config";
+import { i18nServer, i18nextOptions } from "./i18n/i18n.server";
+import { NonceProvider } from "./ui/nonce";
+
+// Validate the environment when the server module loads, not on the first request.
+env();
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: { cspNonce?: string },
+) {
+  const nonce = loadContext.cspNonce ?? "";
+  const i18n = createInstance();
+  const lng = await i18nServer.getLocale(request);
+  await i18n.use(initReactI18next).init({
+    ...i18nextOptions,
+    lng,
+    ns: [...NAMESPACES],
+  });
+
+  const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [callback]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(JSON.stringify({ level: "error", msg: "render error", error: String((error as Error)?.stack ?? error) }));
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(JSON.stringify({ level: "error", msg: "unhandled error", path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) }));
+}

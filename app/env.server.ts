@@ -1,0 +1,63 @@
+/**
+ * process.env, validated once at start with zod. A bad value stops the portal with a clear
+ * message instead of failing later on a request.
+ */
+import { z } from "zod";
+
+const csv = z
+  .string()
+  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
+
+const seconds = (dflt: number) => z.coerce.number().int().positive().default(dflt);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  /** Signs the session cookie (the cookie holds only the session id). Comma-separated for rotation. */
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** Redis for sessions and locks; unset = in-process store (one process only). */
+  REDIS_URL: z.string().url().optional(),
+  /** The auth service root, up to and including `/api/v2`. */
+  AUTH_API_URL: z.string().url().default("http://localhost:4000/api/v2"),
+  /** Allowed token issuers (regional API bases without `/api/v2`). Never built from a claim. */
+  UPSTREAM_ISSUERS: csv.default(["http://localhost:4000/eu", "http://localhost:4000/us"]),
+  /** Origins the browser may be sent to after logout, besides the portal itself. */
+  LOGOUT_REDIRECT_ORIGINS: csv.default([]),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SESSION_IDLE_TIMEOUT: seconds(2 * 60 * 60),
+  SESSION_ABSOLUTE_TIMEOUT: seconds(12 * 60 * 60),
+  /** Refresh the access token when this many seconds or fewer remain (spec: 300). */
+  TOKEN_REFRESH_THRESHOLD: seconds(300),
+  /** Delay between refresh attempts after a non-4xx failure (spec: 5 s). */
+  REFRESH_RETRY_DELAY_MS: z.coerce.number().int().positive().default(5_000),
+  /** Attempts before giving up with an error page while the token has expired. */
+  REFRESH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  /** Timezone sent as X-Timezone when the user's own is not known. */
+  DEFAULT_TIMEZONE: z.string().default("Europe/London"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function load(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  const env = parsed.data;
+  if (!env.SESSION_SECRET) {
+    if (env.NODE_ENV === "production" && process.env.GATEHOUSE_DEMO !== "1") {
+      throw new Error("Invalid environment: SESSION_SECRET is required in production (16+ characters).");
+    }
+    env.SESSION_SECRET = "gatehouse-demo-secret-not-for-production";
+  }
+  return env;
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __gatehouseEnv: Env | undefined;
+}
+
+export function env(): Env {
+  return (globalThis.__gatehouseEnv ??= load());
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import type { Resource } from "i18next";
+import { DEFAULT_LOCALE, LOCALES, NAMESPACES, isLocale, matchLocale, parseAcceptLanguage, type Locale } from "./config";
+
+/** The chosen language, remembered across visits (not sensitive: no HttpOnly needed, but kept so). */
+export const localeCookie = createCookie("gh_lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+
+function loadResources(): Resource {
+  const dir = path.resolve(process.cwd(), "locales");
+  const resources: Resource = {};
+  for (const locale of LOCALES) {
+    resources[locale] = {};
+    for (const ns of NAMESPACES) {
+      const file = path.join(dir, locale, `${ns}.json`);
+      if (fs.existsSync(file)) resources[locale]![ns] = JSON.parse(fs.readFileSync(file, "utf8"));
+    }
+  }
+  return resources;
+}
+
+export async function detectLocale(request: Request): Promise<Locale> {
+  const url = new URL(request.url);
+  const fromQuery = url.searchParams.get("lng");
+  if (isLocale(fromQuery)) return fromQuery;
+  const fromCookie = await localeCookie.parse(request.headers.get("Cookie"));
+  if (isLocale(fromCookie)) return fromCookie;
+  return matchLocale(parseAcceptLanguage(request.headers.get("Accept-Language"))) ?? DEFAULT_LOCALE;
+}
+
+export const i18nextOptions = {
+  resources: loadResources(),
+  ns: [...NAMESPACES],
+  defaultNS: "common",
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  load: "currentOnly" as const,
+  interpolation: { escapeValue: false },
+};
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LOCALES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    order: ["custom"],
+    findLocale: detectLocale,
+  },
+  i18next: i18nextOptions,
+});
+
+/** A translator for server code (action messages, titles). */
+export async function translator(request: Request) {
+  const locale = await detectLocale(request);
+  const t = await i18nServer.getFixedT(locale, [...NAMESPACES]);
+  return { t, locale };
+}

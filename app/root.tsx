@@ -1,0 +1,70 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { DEFAULT_LOCALE, isLocale, toLanguageTag } from "./i18n/config";
+import { detectLocale } from "./i18n/i18n.server";
+import { readFlash } from "./session/flash.server";
+import { GeneralErrorBoundary } from "./ui/error-boundary";
+import { useNonce } from "./ui/nonce";
+import { NoticeBanner } from "./ui/notice";
+import stylesHref from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Routes set their own translated title; errors get their status. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: "Gatehouse" }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: `${status} · Gatehouse` }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await detectLocale(request);
+  const { notice, headers } = await readFlash(request);
+  return data({ locale, notice }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const locale = rootData?.locale && isLocale(rootData.locale) ? rootData.locale : DEFAULT_LOCALE;
+  const nonce = useNonce();
+  const { t } = useTranslation();
+  return (
+    <html lang={toLanguageTag(locale)} data-locale={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("common:skip_to_content")}
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale, notice } = useRouteLoaderData<typeof loader>("root")!;
+  useChangeLanguage(locale);
+  return (
+    <>
+      {notice ? <NoticeBanner notice={notice} global /> : null}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,72 @@
+/** /forgot — ask for a password reset link. The answer never says whether the address exists. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ForgotSchema } from "~/features/auth/schemas";
+import { translator } from "~/i18n/i18n.server";
+import { upstreamContext } from "~/session/request-context.server";
+import { callUpstream } from "~/upstream/client.server";
+import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { Brand, SubmitButton, TextField } from "~/ui/form";
+import { NoticeBanner } from "~/ui/notice";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await translator(request);
+  return { title: t("auth:forgot.title") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false, failed: false }, { status: 400 });
+  try {
+    await callUpstream("forgot", { ...(await upstreamContext(request)), body: { email: submission.value.email } });
+  } catch (err) {
+    if (err instanceof UpstreamError && err.status === 422) {
+      const fieldErrors = Object.fromEntries(Object.entries(err.body.errors ?? {}).map(([k, v]) => [k, v.map((m) => `@${m}`)]));
+      return data({ result: submission.reply({ fieldErrors }), sent: false, failed: false }, { status: 422 });
+    }
+    if (err instanceof UpstreamError && err.status === 429) {
+      return data({ result: submission.reply({ fieldErrors: { email: ["auth:auth_error.too_many_attempts"] } }), sent: false, failed: false }, { status: 429 });
+    }
+    if (err instanceof UpstreamError || err instanceof UpstreamUnavailableError) {
+      return data({ result: submission.reply(), sent: false, failed: true }, { status: 503 });
+    }
+    throw err;
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true, failed: false };
+}
+
+export default function Forgot() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm<z.input<typeof ForgotSchema>>({
+    id: "forgot",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="auth-page">
+      <section className="card" aria-labelledby="forgot-heading">
+        <Brand />
+        <h1 id="forgot-heading">{t("forgot.heading")}</h1>
+        <p className="muted">{t("forgot.intro")}</p>
+        {actionData?.sent ? <NoticeBanner notice={{ key: "auth:forgot.sent", tone: "success" }} /> : null}
+        {actionData?.failed ? <NoticeBanner notice={{ key: "common:errors.generic_failure", tone: "error" }} /> : null}
+        <Form method="post" {...getFormProps(form)}>
+          <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" autoFocus />
+          <div className="actions">
+            <SubmitButton>{t("forgot.submit")}</SubmitButton>
+            <Link to="/login">{t("forgot.back")}</Link>
+          </div>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * /login — stepped sign-in driven by the upstream's 401 codes (spec platform §4, §8):
+ * request_email → password → one-time password | two-factor setup | expired password | terms.
+ * Cancel returns to request_email. Works without JavaScript; the password is never stored in the
+ * session nor rendered back into the page.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import QRCode from "qrcode";
+import { useTranslation } from "react-i18next";
+import type { LoginStep } from "../../upstream/contract/index";
+import { completeLogin } from "~/features/auth/complete.server";
+import { INITIAL_PROGRESS, authenticator } from "~/features/auth/login.server";
+import { STEP_SCHEMAS } from "~/features/auth/schemas";
+import { translator } from "~/i18n/i18n.server";
+import { readSession } from "~/session/auth.server";
+import { safeRedirect } from "~/session/redirect";
+import { commitSession, type LoginProgress } from "~/session/session.server";
+import { Brand, FieldErrors, SubmitButton, TextField } from "~/ui/form";
+import { NoticeBanner, type ToneNotice } from "~/ui/notice";
+import type { Notice } from "~/upstream/errors";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+/** Fields whose values must never be echoed back. */
+const SECRET_FIELDS = ["password", "newPassword", "newPasswordConfirmation", "oneTimePassword", "twoFactorAuthCode"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await readSession(request);
+  const url = new URL(request.url);
+  if (session.get("auth")) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  const progress = session.get("login") ?? INITIAL_PROGRESS;
+  const { t } = await translator(request);
+  let qr: string | null = null;
+  if (progress.step === "two_factor_setup" && progress.twoFactor) {
+    const svg = await QRCode.toString(progress.twoFactor.otpauthUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+    qr = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+  }
+  const queryEmail = url.searchParams.get("email");
+  return {
+    title: t("auth:login.title"),
+    step: progress.step,
+    email: progress.email || (queryEmail && queryEmail.length <= 254 ? queryEmail : ""),
+    twoFactorSecret: progress.step === "two_factor_setup" ? (progress.twoFactor?.secret ?? null) : null,
+    qr,
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo") ?? session.get("redirectTo"), ""),
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]>; notice?: Notice };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await readSession(request);
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "");
+  const loginUrl = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+
+  if (form.get("intent") === "cancel") {
+    session.unset("login");
+    return redirect(loginUrl, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  }
+
+  const progress: LoginProgress = session.get("login") ?? INITIAL_PROGRESS;
+  const submission = parseWithZod(form, { schema: STEP_SCHEMAS[progress.step] });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+
+  const outcome = await authenticator.authenticate("login", request);
+  switch (outcome.type) {
+    case "success":
+      return completeLogin(request, session, outcome.pair, redirectTo);
+    case "sso":
+      if (redirectTo) session.set("redirectTo", redirectTo);
+      session.unset("login");
+      return redirect(outcome.authUri, { headers: { "Set-Cookie": await commitSession(request, session) } });
+    case "step":
+      session.set("login", outcome.progress);
+      if (outcome.notice) session.flash("notice", { ...outcome.notice, tone: "info" });
+      return redirect(loginUrl, { headers: { "Set-Cookie": await commitSession(request, session) } });
+    case "restart":
+      session.unset("login");
+      session.flash("notice", { ...outcome.notice, tone: "error" });
+      return redirect(loginUrl, { headers: { "Set-Cookie": await commitSession(request, session) } });
+    case "sso_request_access":
+      // Only the SSO callback produces this outcome.
+      return redirect("/login/sso/request-access");
+    case "error":
+      return data<ActionData>(
+        {
+          result: submission.reply({ hideFields: SECRET_FIELDS, fieldErrors: outcome.fieldErrors ?? {} }),
+          notice: outcome.notice,
+        },
+        { status: outcome.status },
+      );
+  }
+}
+
+export default function Login() {
+  const { step, email, twoFactorSecret, qr, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const schema = STEP_SCHEMAS[step];
+  const [form, fields] = useForm({
+    id: `login-${step}`,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const notice: ToneNotice | null = actionData && "notice" in actionData && actionData.notice ? { ...actionData.notice, tone: "error" } : null;
+
+  return (
+    <main id="main" className="auth-page">
+      <section className="card" aria-labelledby="login-heading">
+        <Brand />
+        <h1 id="login-heading">{t(`login.heading.${step}`)}</h1>
+        <p className="muted">{t(`login.intro.${step}`)}</p>
+        {notice ? <NoticeBanner notice={notice} /> : null}
+        <FieldErrors id={form.errorId} errors={form.errors} />
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {step !== "request_email" ? (
+            <div className="field">
+              <span className="label" id="email-label">
+                {t("login.email")}
+              </span>
+              <div className="readonly-value" aria-labelledby="email-label">
+                {email}
+              </div>
+            </div>
+          ) : null}
+          <StepFields step={step} fields={f} email={email} twoFactorSecret={twoFactorSecret} qr={qr} />
+          <div className="actions">
+            <SubmitButton>{t(`login.submit.${step}`)}</SubmitButton>
+            {step !== "request_email" ? (
+              <SubmitButton name="intent" value="cancel" variant="secondary" formNoValidate>
+                {t("login.cancel")}
+              </SubmitButton>
+            ) : null}
+          </div>
+        </Form>
+        {step === "request_email" || step === "password" ? (
+          <p className="actions">
+            <Link to="/forgot">{t("login.forgot_link")}</Link>
+          </p>
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+function StepFields({
+  step,
+  fields,
+  email,
+  twoFactorSecret,
+  qr,
+}: {
+  step: LoginStep;
+  fields: Record<string, any>;
+  email: string;
+  twoFactorSecret: string | null;
+  qr: string | null;
+}) {
+  const { t } = useTranslation("auth");
+  switch (step) {
+    case "request_email":
+      return <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="username" autoFocus defaultValue={email} />;
+    case "password":
+      return (
+        <>
+          <input type="hidden" name="username" value={email} autoComplete="username" />
+          <TextField field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" autoFocus />
+        </>
+      );
+    case "one_time_password":
+      return (
+        <TextField
+          field={fields.oneTimePassword}
+          label={t("login.one_time_password")}
+          hint={t("login.one_time_password_hint")}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus
+        />
+      );
+    case "two_factor_setup":
+      return (
+        <>
+          {qr ? <img className="qr" src={qr} alt={t("login.qr_alt")} width={180} height={180} /> : null}
+          <div className="field">
+            <span className="label" id="secret-label">
+              {t("login.secret_label")}
+            </span>
+            <div className="readonly-value secret" aria-labelledby="secret-label">
+              {twoFactorSecret}
+            </div>
+          </div>
+          <input type="hidden" name="twoFactorAuthSecret" value={twoFactorSecret ?? ""} />
+          <TextField
+            field={fields.twoFactorAuthCode}
+            label={t("login.one_time_password")}
+            hint={t("login.setup_code_hint")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus
+          />
+        </>
+      );
+    case "password_expired":
+      return (
+        <>
+          <input type="hidden" name="username" value={email} autoComplete="username" />
+          <TextField
+            field={fields.newPassword}
+            label={t("login.new_password")}
+            hint={t("validation.password_strength")}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+          />
+          <TextField field={fields.newPasswordConfirmation} label={t("login.new_password_confirmation")} type="password" autoComplete="new-password" />
+        </>
+      );
+    case "accept_terms":
+      return (
+        <div className="field">
+          <div className="checkbox">
+            <input
+              type="checkbox"
+              id={fields.acceptedTerms.id}
+              name="acceptedTerms"
+              aria-invalid={fields.acceptedTerms.errors ? true : undefined}
+              aria-describedby={fields.acceptedTerms.errors ? fields.acceptedTerms.errorId : undefined}
+            />
+            <label htmlFor={fields.acceptedTerms.id}>
+              {t("login.accept_terms_label")}{" "}
+              <a href="/terms" target="_blank" rel="noreferrer">
+                {t("login.terms_link")}
+              </a>
+            </label>
+          </div>
+          <FieldErrors id={fields.acceptedTerms.errorId} errors={fields.acceptedTerms.errors} />
+        </div>
+      );
+  }
+}

@@ -1,0 +1,87 @@
+/** /reset/{token} — choose a new password from the emailed link. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ResetSchema } from "~/features/auth/schemas";
+import { translator } from "~/i18n/i18n.server";
+import { readSession } from "~/session/auth.server";
+import { commitSession } from "~/session/session.server";
+import { upstreamContext } from "~/session/request-context.server";
+import { callUpstream } from "~/upstream/client.server";
+import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { Brand, FieldErrors, SubmitButton, TextField } from "~/ui/form";
+import { NoticeBanner } from "~/ui/notice";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }, { name: "referrer", content: "no-referrer" }];
+
+const SECRETS = ["password", "password_confirmation"];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!params.token || params.token.length > 512) throw new Response("Not found", { status: 404 });
+  const { t } = await translator(request);
+  const email = new URL(request.url).searchParams.get("email") ?? "";
+  return { title: t("auth:reset.title"), email: email.length <= 254 ? email : "" };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  if (!token || token.length > 512) throw new Response("Not found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRETS }), failed: false }, { status: 400 });
+  try {
+    await callUpstream("reset", { ...(await upstreamContext(request)), body: { token, ...submission.value } });
+  } catch (err) {
+    if (err instanceof UpstreamError && (err.status === 422 || err.status === 429)) {
+      const fieldErrors = Object.fromEntries(Object.entries(err.body.errors ?? {}).map(([k, v]) => [k, v.map((m) => `@${m}`)]));
+      const { token: tokenErrors, ...rest } = fieldErrors;
+      return data(
+        { result: submission.reply({ hideFields: SECRETS, fieldErrors: rest, formErrors: tokenErrors ?? [] }), failed: false },
+        { status: err.status },
+      );
+    }
+    if (err instanceof UpstreamError || err instanceof UpstreamUnavailableError) {
+      return data({ result: submission.reply({ hideFields: SECRETS }), failed: true }, { status: 503 });
+    }
+    throw err;
+  }
+  const session = await readSession(request);
+  session.unset("login");
+  session.flash("notice", { key: "auth:reset.done", tone: "success" });
+  return redirect("/login", { headers: { "Set-Cookie": await commitSession(request, session) } });
+}
+
+export default function Reset() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm<z.input<typeof ResetSchema>>({
+    id: "reset",
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="auth-page">
+      <section className="card" aria-labelledby="reset-heading">
+        <Brand />
+        <h1 id="reset-heading">{t("reset.heading")}</h1>
+        {actionData?.failed ? <NoticeBanner notice={{ key: "common:errors.generic_failure", tone: "error" }} /> : null}
+        <FieldErrors id={form.errorId} errors={form.errors} />
+        <Form method="post" {...getFormProps(form)}>
+          <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="username" />
+          <TextField field={fields.password} label={t("login.new_password")} hint={t("validation.password_strength")} type="password" autoComplete="new-password" autoFocus />
+          <TextField field={fields.password_confirmation} label={t("login.new_password_confirmation")} type="password" autoComplete="new-password" />
+          <div className="actions">
+            <SubmitButton>{t("reset.submit")}</SubmitButton>
+            <Link to="/login">{t("forgot.back")}</Link>
+          </div>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The portal's HTTP server: express in front of the Remix request handler.
+ *
+ * Why not remix-serve: see docs/decisions/001-custom-express-server.md. In short, this layer does
+ * what must happen before any loader or action runs: refuse cross-origin writes, mint the CSP
+ * nonce, set security headers, log one structured line per request, and hand the raw socket to
+ * the SSE relay so it can clean up when the connection closes.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { isCrossOriginWrite } from "./origin.js";
+import { contentSecurityPolicy } from "./csp.js";
+import { logRequest, redactPath } from "./log.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+
+export interface PortalServerOptions {
+  port: number;
+  host?: string;
+  /** Extra origins allowed in CSP form-action (identity providers, logout targets). */
+  formActionOrigins: string[];
+  trustProxy: boolean;
+}
+
+export async function createPortalServer(opts: PortalServerOptions) {
+  const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", opts.trustProxy);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      logRequest({
+        requestId,
+        method: req.method,
+        path: redactPath(req.path),
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+      });
+    });
+    next();
+  });
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, opts.formActionOrigins));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  app.use((req, res, next) => {
+    if (isCrossOriginWrite(req)) {
+      res.status(403).type("text/plain").send("Forbidden: cross-origin request refused.");
+      return;
+    }
+    next();
+  });
+
+  // Compression for documents and assets, never for the event stream (Cache-Control: no-transform).
+  app.use(compression());
+
+  app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
+  app.use("/locales", express.static(path.join(root, "locales"), { maxAge: "1h" }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+        /** Resolves when the client's socket closes: the SSE relay cleans up on it. */
+        socketClosed: new Promise<void>((resolve) => {
+          res.once("close", resolve);
+          req.socket.once("close", resolve);
+        }),
+      }),
+    }),
+  );
+
+  return new Promise<import("node:http").Server>((resolve) => {
+    const server = app.listen(opts.port, opts.host ?? "0.0.0.0", () => resolve(server));
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  });
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  const extra = (process.env.FORM_ACTION_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const auth = process.env.AUTH_API_URL ?? "http://localhost:4000/api/v2";
+  const server = await createPortalServer({
+    port,
+    host: process.env.HOST,
+    formActionOrigins: [new URL(auth).origin, ...extra],
+    trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
+  });
+  console.log(JSON.stringify({ level: "info", msg: "portal listening", url: `http://localhost:${port}` }));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((err) => {
+    console.error(JSON.stringify({ level: "fatal", msg: "portal failed to start", error: String(err?.stack ?? err) }));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,236 @@
+/**
+ * Who is signed in, and their tokens kept fresh.
+ *
+ * `requireViewer` is the first call of every signed-in loader and action. It reads the session,
+ * refreshes the access token when TOKEN_REFRESH_THRESHOLD (300 s) or less remain, and returns an
+ * `api` function that calls the upstream as this user. Refresh is single-flight per session: an
+ * in-process promise shared by parallel loaders, plus a store lock across processes.
+ */
+import crypto from "node:crypto";
+import { redirect } from "@remix-run/node";
+import type { AccessTokenClaims, RouteBody, RouteName, RouteResponse, TokenPair } from "../../upstream/contract/index";
+import { env } from "~/env.server";
+import { callUpstream, decodeAccessToken, regionalBase } from "~/upstream/client.server";
+import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
+import { safeRedirect } from "~/session/redirect";
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  readStoredTokens,
+  saveTokens,
+  sessionStorageFor,
+  type AuthTokens,
+  type FlashData,
+  type PortalSession,
+} from "./session.server";
+import { StoreUnavailableError, store } from "./store.server";
+import { upstreamContext } from "./request-context.server";
+
+export function tokensFrom(pair: TokenPair): AuthTokens {
+  const claims = decodeAccessToken(pair.access_token);
+  return { accessToken: pair.access_token, refreshToken: pair.refresh_token, expiresAt: claims.exp };
+}
+
+/** Throws a 503 Response the error boundary renders as "service unavailable". */
+export function unavailable(reason: "store" | "upstream" | "refresh"): never {
+  throw new Response(reason, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "5" } });
+}
+
+export async function readSession(request: Request): Promise<PortalSession> {
+  try {
+    return await getSession(request);
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) unavailable("store");
+    throw err;
+  }
+}
+
+/** Destroy the session and send the user to the login page with a message. */
+export async function logoutWithNotice(
+  request: Request,
+  session: PortalSession,
+  notice: FlashData["notice"],
+  redirectTo?: string,
+): Promise<never> {
+  const storage = sessionStorageFor(request);
+  const headers = new Headers();
+  if (session.id) headers.append("Set-Cookie", await storage.destroySession(session));
+  const next = await storage.getSession(null);
+  next.flash("notice", notice);
+  headers.append("Set-Cookie", await storage.commitSession(next));
+  const to = redirectTo ? `/login?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}` : "/login";
+  throw redirect(to, { headers });
+}
+
+export const SESSION_EXPIRED: FlashData["notice"] = { key: "auth_error.session_expired", tone: "error" };
+
+// ---------------------------------------------------------------------------------------------
+// Single-flight refresh
+// ---------------------------------------------------------------------------------------------
+
+class RefreshRejected extends Error {}
+class RefreshUnavailable extends Error {}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __gatehouseRefresh: { inflight: Map<string, Promise<AuthTokens>>; retryAt: Map<string, number> } | undefined;
+}
+const refreshState = (globalThis.__gatehouseRefresh ??= { inflight: new Map(), retryAt: new Map() });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function refreshOnce(request: Request, session: PortalSession, current: AuthTokens): Promise<AuthTokens> {
+  const ctx = await upstreamContext(request);
+  const { REFRESH_RETRY_DELAY_MS, REFRESH_MAX_ATTEMPTS } = env();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const pair = await callUpstream("accessToken", { ...ctx, body: { refresh_token: current.refreshToken } });
+      const tokens = tokensFrom(pair);
+      await saveTokens(request, session, tokens);
+      refreshState.retryAt.delete(session.id);
+      return tokens;
+    } catch (err) {
+      if (err instanceof UpstreamError && err.status >= 400 && err.status < 500) throw new RefreshRejected(err.message);
+      if (err instanceof StoreUnavailableError) throw err;
+      // Not a 4xx: the token may still be good for a while; try again in 5 s.
+      if (current.expiresAt > nowSeconds()) {
+        refreshState.retryAt.set(session.id, Date.now() + REFRESH_RETRY_DELAY_MS);
+        return current;
+      }
+      if (attempt >= REFRESH_MAX_ATTEMPTS) throw new RefreshUnavailable((err as Error).message);
+      await sleep(REFRESH_RETRY_DELAY_MS);
+    }
+  }
+}
+
+/** Refresh under a store lock so only one process refreshes a session's tokens at a time. */
+async function refreshAcrossProcesses(request: Request, session: PortalSession, current: AuthTokens): Promise<AuthTokens> {
+  const lockKey = `lock:refresh:${session.id}`;
+  const owner = crypto.randomUUID();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const stored = await readStoredTokens(session.id);
+    if (!stored) throw new RefreshRejected("session gone");
+    if (stored.refreshToken !== current.refreshToken) {
+      session.set("auth", stored);
+      return stored; // another process already refreshed
+    }
+    if (await store().setIfAbsent(lockKey, owner, 15_000)) {
+      try {
+        return await refreshOnce(request, session, current);
+      } finally {
+        await store().delIfEquals(lockKey, owner).catch(() => {});
+      }
+    }
+    await sleep(100);
+  }
+  throw new RefreshUnavailable("timed out waiting for another refresh");
+}
+
+async function freshTokens(request: Request, session: PortalSession): Promise<AuthTokens> {
+  const current = session.get("auth")!;
+  const left = current.expiresAt - nowSeconds();
+  if (left > env().TOKEN_REFRESH_THRESHOLD) return current;
+  const retryAt = refreshState.retryAt.get(session.id);
+  if (left > 0 && retryAt && retryAt > Date.now()) return current;
+  let pending = refreshState.inflight.get(session.id);
+  if (!pending) {
+    pending = refreshAcrossProcesses(request, session, current).finally(() => refreshState.inflight.delete(session.id));
+    refreshState.inflight.set(session.id, pending);
+  }
+  return pending;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in viewer
+// ---------------------------------------------------------------------------------------------
+
+export interface Viewer {
+  session: PortalSession;
+  claims: AccessTokenClaims;
+  tokens: AuthTokens;
+  locale: string;
+  /**
+   * GET config for this token, shared by the loaders of one navigation (they run in parallel):
+   * one upstream call per token per ~2 s, never cached beyond that.
+   */
+  config(): Promise<RouteResponse<"config">>;
+  /** Call the upstream as this user. A 401 logs the user out with the session-expired message. */
+  api<N extends RouteName>(
+    name: N,
+    opts?: { params?: Record<string, string | number>; body?: RouteBody<N>; query?: Record<string, string | number | undefined> },
+  ): Promise<RouteResponse<N>>;
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  const session = await readSession(request);
+  if (!session.get("auth")) return null;
+  return viewerFor(request, session);
+}
+
+export async function requireViewer(request: Request): Promise<Viewer> {
+  const session = await readSession(request);
+  if (!session.get("auth")) {
+    const url = new URL(request.url);
+    const to = url.pathname === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(currentPath(request))}`;
+    throw redirect(to);
+  }
+  return viewerFor(request, session);
+}
+
+async function viewerFor(request: Request, session: PortalSession): Promise<Viewer> {
+  let tokens: AuthTokens;
+  let claims: AccessTokenClaims;
+  try {
+    tokens = await freshTokens(request, session);
+    claims = decodeAccessToken(tokens.accessToken);
+    regionalBase(claims.iss);
+  } catch (err) {
+    if (err instanceof RefreshRejected) return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
+    if (err instanceof UntrustedIssuerError) return logoutWithNotice(request, session, { key: "auth_error.untrusted_issuer", tone: "error" });
+    if (err instanceof RefreshUnavailable) unavailable("refresh");
+    if (err instanceof StoreUnavailableError) unavailable("store");
+    throw err;
+  }
+  const ctx = await upstreamContext(request);
+  const viewer: Viewer = {
+    session,
+    claims,
+    tokens,
+    locale: ctx.locale,
+    config() {
+      const key = `${tokens.accessToken}|${ctx.language}`;
+      const hit = configMemo.get(key);
+      if (hit && hit.at > Date.now() - CONFIG_MEMO_MS) return hit.promise;
+      const promise = viewer.api("config");
+      configMemo.set(key, { at: Date.now(), promise });
+      promise.catch(() => configMemo.delete(key));
+      if (configMemo.size > 5000) for (const [k, v] of configMemo) if (v.at <= Date.now() - CONFIG_MEMO_MS) configMemo.delete(k);
+      return promise;
+    },
+    async api(name, opts = {}) {
+      try {
+        return await callUpstream(name, { ...ctx, ...opts, token: tokens.accessToken } as never);
+      } catch (err) {
+        if (err instanceof UpstreamError && err.status === 401) {
+          return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
+        }
+        if (err instanceof UpstreamUnavailableError) unavailable("upstream");
+        throw err;
+      }
+    },
+  };
+  return viewer;
+}
+
+const CONFIG_MEMO_MS = 2000;
+const configMemo = new Map<string, { at: number; promise: Promise<RouteResponse<"config">> }>();
+
+export { commitSession, destroySession };

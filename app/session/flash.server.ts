@@ -1,0 +1,22 @@
+import { commitSession, getSession, type FlashData } from "./session.server";
+import { StoreUnavailableError } from "./store.server";
+
+/**
+ * Read (and so consume) the one-shot notice of this session: the no-JavaScript form of a toast.
+ * Only writes the session back when there was a notice to consume.
+ */
+export async function readFlash(request: Request): Promise<{ notice: FlashData["notice"] | null; headers: Headers }> {
+  const headers = new Headers();
+  if (!request.headers.get("Cookie")?.includes("gh_session")) return { notice: null, headers };
+  try {
+    const session = await getSession(request);
+    const notice = session.get("notice") ?? null;
+    if (notice) headers.append("Set-Cookie", await commitSession(request, session));
+    return { notice, headers };
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) {
+      throw new Response("store", { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "5" } });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,26 @@
+/** Per-request values every upstream call needs: the language and the user's timezone. */
+import { createCookie } from "@remix-run/node";
+import { env } from "~/env.server";
+import { detectLocale } from "~/i18n/i18n.server";
+import { toLanguageTag } from "~/i18n/config";
+
+/** Set by the browser (entry.client) from Intl; without JavaScript the default applies. */
+export const timezoneCookie = createCookie("gh_tz", { path: "/", sameSite: "lax", httpOnly: false, maxAge: 60 * 60 * 24 * 365 });
+
+function validTimezone(tz: unknown): tz is string {
+  if (typeof tz !== "string" || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function upstreamContext(request: Request) {
+  const locale = await detectLocale(request);
+  const cookieHeader = request.headers.get("Cookie");
+  const raw = cookieHeader?.match(/(?:^|;\s*)gh_tz=([^;]+)/)?.[1];
+  const tz = raw ? decodeURIComponent(raw) : undefined;
+  return { locale, language: toLanguageTag(locale), timezone: validTimezone(tz) ? tz : env().DEFAULT_TIMEZONE };
+}

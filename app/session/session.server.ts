@@ -1,0 +1,168 @@
+/**
+ * Server-side sessions: the cookie carries only a signed session id; the data (tokens, login
+ * progress, selected site) lives in the store. Idle and absolute timeouts are enforced on read.
+ * The id is rotated at login (`startAuthenticatedSession`) and the data destroyed at logout.
+ */
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import type { LoginStep, SsoAccessRequestData } from "../../upstream/contract/index";
+import { env } from "~/env.server";
+import { store } from "./store.server";
+
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Access token expiry, epoch seconds. */
+  expiresAt: number;
+}
+
+export interface LoginProgress {
+  step: LoginStep;
+  email: string;
+  /** Stands in for the password on steps after it; the password itself is never stored. */
+  loginToken?: string;
+  twoFactor?: { secret: string; otpauthUri: string };
+}
+
+export interface SessionData {
+  auth: AuthTokens;
+  login: LoginProgress;
+  ssoAccess: SsoAccessRequestData;
+  redirectTo: string;
+  /** How many clients the user can access (for the client switcher), learnt once per session. */
+  clientCount: number;
+}
+
+export interface FlashData {
+  /** A message for the next page: a translation key, or upstream text shown as is. */
+  notice: { key?: string; text?: string; tone: "info" | "success" | "error" };
+}
+
+export type PortalSession = Session<SessionData, FlashData>;
+
+const META_CREATED = "_created";
+const META_SEEN = "_seen";
+const TOUCH_INTERVAL_MS = 60_000;
+const key = (id: string) => `session:${id}`;
+
+function ttlFor(data: Record<string, unknown>): number {
+  const { SESSION_IDLE_TIMEOUT, SESSION_ABSOLUTE_TIMEOUT } = env();
+  const created = Number(data[META_CREATED] ?? Date.now());
+  const absoluteLeft = Math.ceil((created + SESSION_ABSOLUTE_TIMEOUT * 1000 - Date.now()) / 1000);
+  return Math.max(1, Math.min(SESSION_IDLE_TIMEOUT, absoluteLeft));
+}
+
+function isExpired(data: Record<string, unknown>): boolean {
+  const { SESSION_IDLE_TIMEOUT, SESSION_ABSOLUTE_TIMEOUT } = env();
+  const now = Date.now();
+  const created = Number(data[META_CREATED] ?? 0);
+  const seen = Number(data[META_SEEN] ?? 0);
+  return now - created > SESSION_ABSOLUTE_TIMEOUT * 1000 || now - seen > SESSION_IDLE_TIMEOUT * 1000;
+}
+
+function makeStorage(secure: boolean): SessionStorage<SessionData, FlashData> {
+  const cookie = createCookie(secure ? "__Host-gh_session" : "gh_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: env().SESSION_SECRET!.split(","),
+    maxAge: env().SESSION_ABSOLUTE_TIMEOUT,
+  });
+  return createSessionStorage<SessionData, FlashData>({
+    cookie,
+    async createData(data) {
+      const id = crypto.randomBytes(24).toString("base64url");
+      const now = Date.now();
+      const record = { ...data, [META_CREATED]: now, [META_SEEN]: now };
+      await store().set(key(id), JSON.stringify(record), ttlFor(record));
+      return id;
+    },
+    async readData(id) {
+      const raw = await store().get(key(id));
+      if (!raw) return null;
+      const data = JSON.parse(raw) as Record<string, unknown>;
+      if (isExpired(data)) {
+        await store().del(key(id));
+        return null;
+      }
+      if (Date.now() - Number(data[META_SEEN]) > TOUCH_INTERVAL_MS) {
+        data[META_SEEN] = Date.now();
+        await store().set(key(id), JSON.stringify(data), ttlFor(data));
+      }
+      return data;
+    },
+    async updateData(id, data) {
+      const raw = await store().get(key(id));
+      // Never resurrect a session destroyed (logout, expiry) while another request held it.
+      if (!raw) return;
+      const previous = JSON.parse(raw) as Record<string, unknown> & { auth?: AuthTokens };
+      const record: Record<string, unknown> & { auth?: AuthTokens } = {
+        ...data,
+        [META_CREATED]: previous[META_CREATED],
+        [META_SEEN]: Date.now(),
+      };
+      // A request that read the session before a parallel refresh must not write old tokens back.
+      if (previous.auth && record.auth && previous.auth.expiresAt > record.auth.expiresAt) record.auth = previous.auth;
+      await store().set(key(id), JSON.stringify(record), ttlFor(record));
+    },
+    async deleteData(id) {
+      await store().del(key(id));
+    },
+  });
+}
+
+let storages: { http: SessionStorage<SessionData, FlashData>; https: SessionStorage<SessionData, FlashData> } | undefined;
+
+/** The storage for this request: the cookie is Secure (and __Host-) when served over HTTPS. */
+export function sessionStorageFor(request: Request): SessionStorage<SessionData, FlashData> {
+  storages ??= { http: makeStorage(false), https: makeStorage(true) };
+  return new URL(request.url).protocol === "https:" ? storages.https : storages.http;
+}
+
+export function getSession(request: Request): Promise<PortalSession> {
+  return sessionStorageFor(request).getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(request: Request, session: PortalSession): Promise<string> {
+  return sessionStorageFor(request).commitSession(session);
+}
+
+export function destroySession(request: Request, session: PortalSession): Promise<string> {
+  return sessionStorageFor(request).destroySession(session);
+}
+
+/**
+ * Rotate the session id at login: the pre-login session (which held login progress) is
+ * destroyed and a fresh one created, so an id fixed before login is worthless after it.
+ * Returns the Set-Cookie header values to send.
+ */
+export async function startAuthenticatedSession(
+  request: Request,
+  previous: PortalSession,
+  tokens: AuthTokens,
+): Promise<{ session: PortalSession; headers: Headers }> {
+  const storage = sessionStorageFor(request);
+  const headers = new Headers();
+  if (previous.id) await storage.destroySession(previous);
+  const blank = await storage.getSession(null);
+  blank.set("auth", tokens);
+  const setCookie = await storage.commitSession(blank);
+  headers.append("Set-Cookie", setCookie);
+  // Re-read through the new cookie so the returned session carries its id.
+  const session = await storage.getSession(setCookie.split(";")[0]);
+  return { session, headers };
+}
+
+/** Write new tokens into an existing session's stored data without touching its cookie. */
+export async function saveTokens(request: Request, session: PortalSession, tokens: AuthTokens): Promise<void> {
+  session.set("auth", tokens);
+  await sessionStorageFor(request).commitSession(session);
+}
+
+/** Read the stored tokens of a session id directly (used while waiting for another process's refresh). */
+export async function readStoredTokens(sessionId: string): Promise<AuthTokens | undefined> {
+  const raw = await store().get(key(sessionId));
+  if (!raw) return undefined;
+  return (JSON.parse(raw) as { auth?: AuthTokens }).auth;
+}

@@ -1,0 +1,55 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * One error boundary for every route, with a message per status: 403 Forbidden, 404 Page not
+ * found, 503 (session store, upstream or token renewal unavailable), anything else generic.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  let status = 500;
+  let reason = "";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    reason = typeof error.data === "string" ? error.data : "";
+  }
+  let title: string;
+  let body: string;
+  switch (status) {
+    case 403:
+      title = t("common:errors.forbidden_title");
+      body = t("common:errors.forbidden_body");
+      break;
+    case 404:
+      title = t("common:errors.not_found_title");
+      body = t("common:errors.not_found_body");
+      break;
+    case 503:
+      title = t("common:errors.unavailable_title");
+      body =
+        reason === "store"
+          ? t("common:errors.unavailable_store")
+          : reason === "refresh"
+            ? t("common:errors.unavailable_refresh")
+            : t("common:errors.unavailable_upstream");
+      break;
+    default:
+      title = t("common:errors.generic_title");
+      body = t("common:errors.generic_reload");
+  }
+  return (
+    <main id="main" className="auth-page">
+      <section className="card" aria-labelledby="error-title">
+        <p className="eyebrow">{t("common:errors.status", { status })}</p>
+        <h1 id="error-title">{title}</h1>
+        <p>{body}</p>
+        <p>
+          <Link to="/" reloadDocument>
+            {t("common:errors.back_home")}
+          </Link>
+        </p>
+      </section>
+    </main>
+  );
+}

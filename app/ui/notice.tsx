@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import type { Notice } from "~/upstream/errors";
+
+export type NoticeTone = "info" | "success" | "error";
+export type ToneNotice = Notice & { tone: NoticeTone; values?: Record<string, string | number> };
+
+/** A message with its tone spelled out in words and an icon, never by colour alone. */
+export function NoticeBanner({ notice, global = false }: { notice: ToneNotice; global?: boolean }) {
+  const { t } = useTranslation();
+  const text = notice.key ? t(notice.key, notice.values ?? {}) : (notice.text ?? "");
+  const label = t(`common:tone.${notice.tone}`);
+  return (
+    <div
+      className={`notice notice--${notice.tone}${global ? " notice--global" : ""}`}
+      role={notice.tone === "error" ? "alert" : "status"}
+      aria-live={notice.tone === "error" ? "assertive" : "polite"}
+    >
+      <span className="notice__icon" aria-hidden="true">
+        {notice.tone === "error" ? "!" : notice.tone === "success" ? "✓" : "i"}
+      </span>
+      <span className="notice__label">{label}:</span> <span>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The one typed client for every upstream call. Base URLs come from configuration: the auth
+ * service from AUTH_API_URL, a regional API from the token's issuer ONLY when that issuer is on
+ * the UPSTREAM_ISSUERS allow-list (the configured string is used, never the claim). Every request
+ * carries X-Timezone and Accept-Language; PATCH goes as POST with a method-override header.
+ * Answers are validated against the contract; failures become UpstreamError or
+ * UpstreamUnavailableError, which `app/upstream/errors.ts` maps to the spec's catalogue.
+ */
+import { Agent, request } from "undici";
+import { decodeJwt } from "jose";
+import {
+  AccessTokenClaims,
+  ErrorBody,
+  routes,
+  type RouteBody,
+  type RouteName,
+  type RouteResponse,
+} from "../../upstream/contract/index";
+import { env } from "~/env.server";
+import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "./errors";
+
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
+
+export interface CallOptions<N extends RouteName> {
+  token?: string;
+  params?: Record<string, string | number>;
+  body?: RouteBody<N>;
+  query?: Record<string, string | number | undefined>;
+  /** BCP 47 language tag for Accept-Language, e.g. "en-GB". */
+  language: string;
+  timezone: string;
+  signal?: AbortSignal;
+}
+
+/** The regional API root for an issuer claim, or throws when the issuer is not allowed. */
+export function regionalBase(iss: string): string {
+  const wanted = iss.replace(/\/+$/, "");
+  const allowed = env().UPSTREAM_ISSUERS.find((a) => a.replace(/\/+$/, "") === wanted);
+  if (!allowed) throw new UntrustedIssuerError(iss);
+  return `${allowed.replace(/\/+$/, "")}/api/v2`;
+}
+
+export function decodeAccessToken(token: string): AccessTokenClaims {
+  return AccessTokenClaims.parse(decodeJwt(token));
+}
+
+function buildUrl<N extends RouteName>(name: N, opts: CallOptions<N>): string {
+  const def = routes[name];
+  let base: string;
+  if (def.base === "auth") {
+    base = env().AUTH_API_URL.replace(/\/+$/, "");
+  } else {
+    if (!opts.token) throw new Error(`Upstream call ${name} needs a token`);
+    base = regionalBase(decodeAccessToken(opts.token).iss);
+  }
+  const path = def.path.replace(/\{(\w+)\}/g, (_, p: string) => {
+    const v = opts.params?.[p];
+    if (v === undefined) throw new Error(`Upstream call ${name} is missing path parameter ${p}`);
+    return encodeURIComponent(String(v));
+  });
+  const url = new URL(`${base}/${path}`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+export async function callUpstream<N extends RouteName>(name: N, opts: CallOptions<N>): Promise<RouteResponse<N>> {
+  const def = routes[name];
+  const url = buildUrl(name, opts);
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "accept-language": opts.language,
+    "x-timezone": opts.timezone,
+  };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let method: string = def.method;
+  if (method === "PATCH") {
+    method = "POST";
+    headers["x-http-method-override"] = "PATCH";
+  }
+  let payload: string | undefined;
+  if ("body" in def && opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(opts.body);
+  }
+  const timeout = AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+
+  let res;
+  try {
+    res = await request(url, { method: method as "GET", headers, body: payload, signal, dispatcher: agent });
+  } catch (err) {
+    throw new UpstreamUnavailableError(name, (err as Error).message);
+  }
+  const text = await res.body.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (res.statusCode >= 200 && res.statusCode < 300) {
+    const parsed = def.response.safeParse(json);
+    if (!parsed.success) {
+      throw new UpstreamError(name, 502, { message: "The upstream sent an answer the portal does not understand." });
+    }
+    return parsed.data as RouteResponse<N>;
+  }
+  const body = ErrorBody.safeParse(json);
+  throw new UpstreamError(name, res.statusCode, body.success ? body.data : {});
+}
+
+/** Any HTTP answer from the auth service within the timeout means it is reachable. */
+export async function pingUpstream(timeoutMs = 1500): Promise<void> {
+  try {
+    const res = await request(`${env().AUTH_API_URL.replace(/\/+$/, "")}/openapi.json`, {
+      method: "GET",
+      signal: AbortSignal.timeout(timeoutMs),
+      dispatcher: agent,
+    });
+    await res.body.dump();
+    if (res.statusCode >= 500) throw new Error(`status ${res.statusCode}`);
+  } catch (err) {
+    throw new UpstreamUnavailableError("health", (err as Error).message);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Upstream failures and their mapping to the spec's error catalogue (platform §8). Pure, shared
+ * by server and client code, and unit-tested.
+ */
+import type { ErrorBody } from "../../upstream/contract/index";
+
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  constructor(
+    readonly route: string,
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(`${route}: upstream answered ${status}${body.code ? ` (${body.code})` : ""}`);
+  }
+}
+
+export class UpstreamUnavailableError extends Error {
+  override name = "UpstreamUnavailableError";
+  constructor(
+    readonly route: string,
+    detail: string,
+  ) {
+    super(`${route}: upstream unreachable (${detail})`);
+  }
+}
+
+export class UntrustedIssuerError extends Error {
+  override name = "UntrustedIssuerError";
+  constructor(readonly issuer: string) {
+    super(`Token issuer is not on the allow-list: ${issuer}`);
+  }
+}
+
+/** A message to show: a translation key with its default, or the upstream's own text. */
+export type Notice = { key?: string; text?: string };
+
+/**
+ * Spec §8: an error body with a code shows the translated auth_error.{code} (when a translation
+ * exists), else the code itself; otherwise the body message, else 'Unknown error'.
+ */
+export function authErrorNotice(body: ErrorBody, hasTranslation: (key: string) => boolean): Notice {
+  if (body.code) {
+    const key = `auth_error.${body.code}`;
+    return hasTranslation(key) ? { key } : { text: body.code };
+  }
+  if (body.message) return { text: body.message };
+  return { key: "auth_error.unknown" };
+}
+
+/**
+ * Spec §8, failed actions: a 422 shows the first validation message from the response data;
+ * otherwise the generic failure message.
+ */
+export function actionFailureNotice(err: unknown): Notice {
+  if (err instanceof UpstreamError && err.status === 422) {
+    const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
+    if (first) return { text: first };
+  }
+  if (err instanceof UpstreamError && err.body.code === "trial_period_over") return { key: "auth_error.trial_period_over" };
+  return { key: "errors.generic_failure" };
+}
+
+/** Field errors of a 422/429 answer, keyed by field name. */
+export function fieldErrors(err: UpstreamError): Record<string, string[]> {
+  return err.body.errors ?? {};
+}
