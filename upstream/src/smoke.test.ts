@@ -1,0 +1,284 @@
+/**
+ * End-to-end smoke test: starts the upstream on a random port (PGlite in a temp dir, or a
+ * throwaway PostgreSQL database when UPSTREAM_SMOKE_PG is set to a server URL) and walks the
+ * main flows over HTTP, checking answers against the contract schemas.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AccessTokenClaims, Config, SsoAccessRequestData, TokenPair, routes } from "../contract/index.ts";
+import { decodeJwt } from "jose";
+import { startUpstream, type Upstream } from "./server.ts";
+import { totp } from "./auth/totp.ts";
+
+let up: Upstream;
+let dataDir: string | undefined;
+let pgCleanup: (() => Promise<void>) | undefined;
+
+async function throwawayPg(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const name = `gh_upstream_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+beforeAll(async () => {
+  let databaseUrl: string | undefined;
+  if (process.env.UPSTREAM_SMOKE_PG) {
+    const db = await throwawayPg(process.env.UPSTREAM_SMOKE_PG);
+    databaseUrl = db.url;
+    pgCleanup = db.drop;
+  } else {
+    dataDir = await mkdtemp(path.join(tmpdir(), "gh-upstream-"));
+  }
+  up = await startUpstream({ port: 0, dataDir, databaseUrl, testHooks: true, log: false, portalUrl: "http://portal.test" });
+});
+
+afterAll(async () => {
+  await up?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await pgCleanup?.();
+});
+
+type Json = Record<string, any>;
+
+async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${up.url}${p}`, {
+    method,
+    headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json: Json = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    /* html */
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+const post = (p: string, body?: unknown, headers?: Record<string, string>) => call("POST", p, body, headers);
+const get = (p: string, headers?: Record<string, string>) => call("GET", p, undefined, headers);
+const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+const PW = "Demo-Passw0rd!";
+
+async function loginPair(email: string, password = PW) {
+  const r = await post("/api/v2/auth/login", { email, password });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return TokenPair.parse(r.json);
+}
+
+/** Minimal cookie jar for the identity provider's cookies. */
+class Jar {
+  private cookies = new Map<string, string>();
+  store(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      if (value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** Walk the IdP: authorization URL -> interaction form -> post email -> redirects -> portal callback. */
+async function throughIdp(authUri: string, email: string): Promise<{ code: string; state: string }> {
+  const jar = new Jar();
+  let url = authUri;
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+    jar.store(res);
+    if (res.status >= 300 && res.status < 400) {
+      const next = new URL(res.headers.get("location")!, url);
+      if (next.href.startsWith("http://portal.test/login/sso/callback")) {
+        return { code: next.searchParams.get("code")!, state: next.searchParams.get("state")! };
+      }
+      url = next.href;
+      continue;
+    }
+    const html = await res.text();
+    expect(res.status, html).toBe(200);
+    expect(html).toContain("<title>Demo identity provider</title>");
+    expect(html).toContain('lang="en"');
+    expect(html).toMatch(/<label for="email">/);
+    const action = /<form method="post" action="([^"]+)"/.exec(html)![1];
+    const formUrl = new URL(action, url).href;
+    // Another domain is refused.
+    const refused = await fetch(formUrl, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "someone@elsewhere.com", action: "login" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("cannot sign in addresses at @elsewhere.com");
+    const submitted = await fetch(formUrl, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, action: "login" }),
+    });
+    jar.store(submitted);
+    expect(submitted.status).toBe(303);
+    url = new URL(submitted.headers.get("location")!, formUrl).href;
+  }
+  throw new Error("too many redirects");
+}
+
+describe("upstream smoke", () => {
+  it("health, openapi, 404", async () => {
+    expect((await get("/healthz")).json).toEqual({ ok: true });
+    const doc = (await get("/api/v2/openapi.json")).json;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toContain("/auth/login");
+    expect((await get("/eu/api/v2/openapi.json")).status).toBe(200);
+    expect((await get("/nowhere")).status).toBe(404);
+  });
+
+  it("login admin -> config -> refresh -> reuse of the old refresh token is 401", async () => {
+    expect((await post("/api/v2/auth/login", { email: "admin@example.com" })).json.code).toBe("password");
+    expect((await post("/api/v2/auth/login", { email: "admin@example.com", password: "nope" })).json).toEqual({
+      code: "invalid_credentials",
+      message: "Invalid credentials.",
+    });
+    const pair = await loginPair("admin@example.com");
+    const claims = AccessTokenClaims.parse(decodeJwt(pair.access_token));
+    expect(claims.aud).toBe("eu:1");
+    expect(claims.iss).toBe(`${up.url}/eu`);
+
+    const cfg = await get("/eu/api/v2/config", { ...bearer(pair.access_token), "x-timezone": "Europe/London", "accept-language": "en-GB" });
+    expect(cfg.status).toBe(200);
+    const config = Config.parse(cfg.json);
+    expect(config.client.name).toBe("Acme Ltd");
+    expect(config.abilities).toContain("ManageUser.viewer");
+    expect(config.abilities).not.toContain("Super.clientUser.create");
+    const stats = (await get("/__test/stats")).json;
+    expect(stats.calls.config).toBeGreaterThanOrEqual(1);
+    expect(stats.lastHeaders.config).toEqual({ "x-timezone": "Europe/London", "accept-language": "en-GB" });
+    expect((await get("/us/api/v2/config", bearer(pair.access_token))).status).toBe(401);
+
+    const refreshed = await post("/api/v2/auth/access-token", { refresh_token: pair.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const next = TokenPair.parse(refreshed.json);
+    expect(next.refresh_token).not.toBe(pair.refresh_token);
+    const reused = await post("/api/v2/auth/access-token", { refresh_token: pair.refresh_token });
+    expect(reused.status).toBe(401);
+    expect(reused.json.code).toBe("invalid_grant");
+
+    const out = await post("/api/v2/auth/logout", undefined, bearer(next.access_token));
+    expect(out.json).toEqual({ redirect_uri: "http://portal.test/login" });
+    expect((await get("/eu/api/v2/client", bearer(next.access_token))).json.code).toBe("session_expired");
+  });
+
+  it("regional API: every contract route answers for a standard user", async () => {
+    const pair = await loginPair("standard@example.com");
+    const h = bearer(pair.access_token);
+    const sites = (await get("/eu/api/v2/sites", h)).json as Json[];
+    expect(sites.map((s) => s.name)).toEqual(["Head Office"]);
+    expect(routes.sites.response.parse(sites)).toBeTruthy();
+    expect(routes.clients.response.parse((await get("/eu/api/v2/clients", h)).json)).toHaveLength(1);
+    expect(routes.client.response.parse((await get("/eu/api/v2/client", h)).json).global_client_id).toBe("eu:1");
+    expect(routes.clientRoles.response.parse((await get("/eu/api/v2/client/roles", h)).json).map((r) => r.name)).toContain("Front Desk");
+    const fields = routes.siteCustomFields.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/custom-fields`, h)).json);
+    expect(fields.length).toBeGreaterThan(0);
+    expect((await get("/eu/api/v2/sites/2/custom-fields", h)).status).toBe(404);
+    expect((await get("/eu/api/v2/sso/eu:1/config", h)).status).toBe(403);
+    const auth = await post("/eu/api/v2/broadcasting/auth", { socket_id: "1.2", channel_name: [`private-Site.${sites[0].id}`, "private-Site.2", "private-Evacuation.1"] }, h);
+    expect(auth.json.channels[`private-Site.${sites[0].id}`].status).toBe(200);
+    expect(auth.json.channels["private-Site.2"].status).toBe(403);
+    expect(auth.json.channels["private-Evacuation.1"].status).toBe(403);
+    expect((await post("/eu/api/v2/broadcasting/auth", { socket_id: "x" }, h)).status).toBe(422);
+  });
+
+  it("forgot -> reset through the outbox", async () => {
+    await post("/__test/users", { email: "reset-me@example.com" });
+    const f = await post("/api/v2/auth/forgot", { email: "reset-me@example.com" });
+    expect(f.json.message).toBe("If that address has an account, we have sent a reset link.");
+    const mail = (await get("/__test/outbox?to=reset-me@example.com")).json;
+    const link = new URL(/http:\/\/portal\.test\/reset\/\S+/.exec(mail.body)![0]);
+    const token = link.pathname.split("/").pop()!;
+    expect(link.searchParams.get("email")).toBe("reset-me@example.com");
+    const weak = await post("/api/v2/auth/reset", { token, email: "reset-me@example.com", password: "weak", password_confirmation: "weak" });
+    expect(weak.status).toBe(422);
+    expect(weak.json.errors.password).toBeTruthy();
+    const ok = await post("/api/v2/auth/reset", { token, email: "reset-me@example.com", password: "Brand-New1!", password_confirmation: "Brand-New1!" });
+    expect(ok.status).toBe(200);
+    const again = await post("/api/v2/auth/reset", { token, email: "reset-me@example.com", password: "Brand-New1!", password_confirmation: "Brand-New1!" });
+    expect(again.json.errors.token).toEqual(["This password reset link is invalid or has expired."]);
+    await loginPair("reset-me@example.com", "Brand-New1!");
+  });
+
+  it("two-factor login with a computed code", async () => {
+    const first = await post("/api/v2/auth/login", { email: "twofactor@example.com", password: PW });
+    expect(first.status).toBe(401);
+    expect(first.json.code).toBe("one_time_password");
+    const loginToken = first.json.data.login_token as string;
+    const wrong = await post("/api/v2/auth/login", { email: "twofactor@example.com", login_token: loginToken, oneTimePassword: "000000" });
+    expect(wrong.json.code).toBe("invalid_code");
+    const ok = await post("/api/v2/auth/login", { email: "twofactor@example.com", login_token: loginToken, oneTimePassword: totp("JBSWY3DPEHPK3PXP") });
+    expect(ok.status).toBe(200);
+    TokenPair.parse(ok.json);
+  });
+
+  it("SSO: provider round trip -> tokens", async () => {
+    const start = await post("/api/v2/auth/login", { email: "sso@sso.example.com" });
+    expect(start.status).toBe(401);
+    expect(start.json.code).toBe("sso_user");
+    const authUri = new URL(start.json.data.auth_uri);
+    expect(authUri.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authUri.searchParams.get("login_hint")).toBe("sso@sso.example.com");
+    const { code, state } = await throughIdp(authUri.href, "sso@sso.example.com");
+    const r = await post("/api/v2/auth/sso/login", { code, state });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const claims = decodeJwt(TokenPair.parse(r.json).access_token);
+    expect(claims.name).toBe("Sandy Sso");
+    const replay = await post("/api/v2/auth/sso/login", { code, state });
+    expect(replay.json.error).toBe("invalid_state");
+  });
+
+  it("SSO: unknown address -> sso_request_access -> access request", async () => {
+    const start = await post("/api/v2/auth/login", { email: "newbie@sso.example.com" });
+    const { code, state } = await throughIdp(start.json.data.auth_uri, "newbie@sso.example.com");
+    const r = await post("/api/v2/auth/sso/login", { code, state });
+    expect(r.status).toBe(401);
+    expect(r.json.code).toBe("sso_request_access");
+    const data = SsoAccessRequestData.parse(r.json.data);
+    expect(data.clients).toEqual([{ id: "eu:1", name: "Acme Ltd" }]);
+    expect(data.requested).toEqual([]);
+    const bad = await post("/api/v2/auth/sso/access-requests", { client_id: "us:1" }, bearer(data.token));
+    expect(bad.status).toBe(422);
+    const ok = await post("/api/v2/auth/sso/access-requests", { client_id: "eu:1" }, bearer(data.token));
+    expect(ok.json).toEqual({ message: "Your request has been sent to the administrators." });
+    expect((await post("/api/v2/auth/sso/access-requests", { client_id: "eu:1" }, bearer(data.token))).status).toBe(200);
+    expect((await post("/api/v2/auth/sso/access-requests", { client_id: "eu:1" }, bearer("nope"))).status).toBe(401);
+  });
+
+  it("test hooks: faults and revoke", async () => {
+    await post("/__test/faults", { route: "config", status: 503, count: 1 });
+    const pair = await loginPair("multi@example.com");
+    expect((await get("/eu/api/v2/config", bearer(pair.access_token))).json).toEqual({ message: "Injected fault" });
+    expect((await get("/eu/api/v2/config", bearer(pair.access_token))).status).toBe(200);
+    await post("/__test/revoke", { email: "multi@example.com" });
+    expect((await get("/eu/api/v2/config", bearer(pair.access_token))).status).toBe(401);
+  });
+});
