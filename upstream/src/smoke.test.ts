@@ -47,13 +47,13 @@ beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "gh-upstream-"));
   }
   up = await startUpstream({ port: 0, dataDir, databaseUrl, testHooks: true, log: false, portalUrl: "http://portal.test" });
-});
+}, 120_000);
 
 afterAll(async () => {
   await up?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await pgCleanup?.();
-});
+}, 60_000);
 
 type Json = Record<string, any>;
 
@@ -145,7 +145,7 @@ async function throughIdp(authUri: string, email: string): Promise<{ code: strin
   throw new Error("too many redirects");
 }
 
-describe("upstream smoke", () => {
+describe("upstream smoke", { timeout: 30_000 }, () => {
   it("health, openapi, 404", async () => {
     expect((await get("/healthz")).json).toEqual({ ok: true });
     const doc = (await get("/api/v2/openapi.json")).json;
