@@ -16,6 +16,7 @@ import express from "express";
 import { isCrossOriginWrite } from "./origin.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { logRequest, redactPath } from "./log.js";
+import { REQUEST_ID_HEADER } from "./request-id.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -36,12 +37,16 @@ export async function createPortalServer(opts: PortalServerOptions) {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
+    // Always minted here, never taken from the client: loaders use it to share per-request work.
+    const requestId = crypto.randomUUID();
+    req.headers[REQUEST_ID_HEADER] = requestId;
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
+    const clientRequestId = req.get("x-request-id")?.slice(0, 64);
     res.on("finish", () => {
       logRequest({
         requestId,
+        clientRequestId,
         method: req.method,
         path: redactPath(req.path),
         status: res.statusCode,
@@ -87,11 +92,21 @@ export async function createPortalServer(opts: PortalServerOptions) {
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
-        /** Resolves when the client's socket closes: the SSE relay cleans up on it. */
-        socketClosed: new Promise<void>((resolve) => {
-          res.once("close", resolve);
-          req.socket.once("close", resolve);
-        }),
+        /**
+         * Call `fn` once when the response ends or the client's socket closes, whichever comes
+         * first (the SSE relay cleans up on it; the abort signal alone can miss disconnects).
+         * Listeners are removed afterwards, so keep-alive sockets do not collect them.
+         */
+        onClose(fn: () => void) {
+          const socket = req.socket;
+          const done = () => {
+            res.off("close", done);
+            socket.off("close", done);
+            fn();
+          };
+          res.once("close", done);
+          socket.once("close", done);
+        },
       }),
     }),
   );

@@ -13,6 +13,7 @@ import { env } from "~/env.server";
 import { callUpstream, decodeAccessToken, regionalBase } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
 import { safeRedirect } from "~/session/redirect";
+import { REQUEST_ID_HEADER } from "~/server/request-id";
 import {
   commitSession,
   destroySession,
@@ -63,7 +64,7 @@ export async function logoutWithNotice(
   throw redirect(to, { headers });
 }
 
-export const SESSION_EXPIRED: FlashData["notice"] = { key: "auth_error.session_expired", tone: "error" };
+export const SESSION_EXPIRED: FlashData["notice"] = { key: "auth:auth_error.session_expired", tone: "error" };
 
 // ---------------------------------------------------------------------------------------------
 // Single-flight refresh
@@ -153,8 +154,9 @@ export interface Viewer {
   tokens: AuthTokens;
   locale: string;
   /**
-   * GET config for this token, shared by the loaders of one navigation (they run in parallel):
-   * one upstream call per token per ~2 s, never cached beyond that.
+   * GET config for this token, shared by the loaders of one request (they run in parallel, each
+   * with its own Request object, so the key is the server-minted request id). Never shared
+   * across requests.
    */
   config(): Promise<RouteResponse<"config">>;
   /** Call the upstream as this user. A 401 logs the user out with the session-expired message. */
@@ -194,7 +196,7 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     regionalBase(claims.iss);
   } catch (err) {
     if (err instanceof RefreshRejected) return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
-    if (err instanceof UntrustedIssuerError) return logoutWithNotice(request, session, { key: "auth_error.untrusted_issuer", tone: "error" });
+    if (err instanceof UntrustedIssuerError) return logoutWithNotice(request, session, { key: "auth:auth_error.untrusted_issuer", tone: "error" });
     if (err instanceof RefreshUnavailable) unavailable("refresh");
     if (err instanceof StoreUnavailableError) unavailable("store");
     throw err;
@@ -206,13 +208,15 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     tokens,
     locale: ctx.locale,
     config() {
-      const key = `${tokens.accessToken}|${ctx.language}`;
+      const requestId = request.headers.get(REQUEST_ID_HEADER);
+      if (!requestId) return viewer.api("config");
+      const key = `${requestId}|${tokens.accessToken}`;
       const hit = configMemo.get(key);
-      if (hit && hit.at > Date.now() - CONFIG_MEMO_MS) return hit.promise;
+      if (hit) return hit;
       const promise = viewer.api("config");
-      configMemo.set(key, { at: Date.now(), promise });
-      promise.catch(() => configMemo.delete(key));
-      if (configMemo.size > 5000) for (const [k, v] of configMemo) if (v.at <= Date.now() - CONFIG_MEMO_MS) configMemo.delete(k);
+      configMemo.set(key, promise);
+      // Parallel loaders start together; the entry is only needed while they do.
+      setTimeout(() => configMemo.delete(key), CONFIG_MEMO_MS).unref();
       return promise;
     },
     async api(name, opts = {}) {
@@ -230,7 +234,7 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
   return viewer;
 }
 
-const CONFIG_MEMO_MS = 2000;
-const configMemo = new Map<string, { at: number; promise: Promise<RouteResponse<"config">> }>();
+const CONFIG_MEMO_MS = 10_000;
+const configMemo = new Map<string, Promise<RouteResponse<"config">>>();
 
 export { commitSession, destroySession };

@@ -120,8 +120,16 @@ export function sessionStorageFor(request: Request): SessionStorage<SessionData,
   return new URL(request.url).protocol === "https:" ? storages.https : storages.http;
 }
 
-export function getSession(request: Request): Promise<PortalSession> {
-  return sessionStorageFor(request).getSession(request.headers.get("Cookie"));
+/**
+ * The session of this request. A cookie whose session has ended (expired, destroyed, or lost
+ * with the store) yields a fresh session with no id, so what is set next is saved under a new id
+ * instead of being dropped.
+ */
+export async function getSession(request: Request): Promise<PortalSession> {
+  const storage = sessionStorageFor(request);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (session.id && !session.has(META_CREATED as keyof SessionData)) return storage.getSession(null);
+  return session;
 }
 
 export function commitSession(request: Request, session: PortalSession): Promise<string> {

@@ -57,8 +57,8 @@ export function actionFailureNotice(err: unknown): Notice {
     const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
     if (first) return { text: first };
   }
-  if (err instanceof UpstreamError && err.body.code === "trial_period_over") return { key: "auth_error.trial_period_over" };
-  return { key: "errors.generic_failure" };
+  if (err instanceof UpstreamError && err.body.code === "trial_period_over") return { key: "auth:auth_error.trial_period_over" };
+  return { key: "common:errors.generic_failure" };
 }
 
 /** Field errors of a 422/429 answer, keyed by field name. */

@@ -1,0 +1,21 @@
+/**
+ * Starts the real stack once for the whole e2e run (Redis, the reference upstream with test hooks
+ * and a fresh database, the built portal) and hands the URLs to the tests through env vars, which
+ * Playwright's worker processes inherit. The returned function is Playwright's teardown.
+ */
+import type { FullConfig } from "@playwright/test";
+import { startStack } from "../support/stack";
+
+export default async function globalSetup(_config: FullConfig) {
+  const started = Date.now();
+  const stack = await startStack();
+  process.env.E2E_PORTAL_URL = stack.portal.url;
+  process.env.E2E_UPSTREAM_URL = stack.upstream.url;
+  process.env.E2E_REDIS_URL = stack.redis.url;
+  if (process.env.STACK_LOG || process.env.E2E_VERBOSE) {
+    console.log(`[e2e] stack up in ${Date.now() - started} ms: portal ${stack.portal.url}, upstream ${stack.upstream.url}`);
+  }
+  return async () => {
+    await stack.close();
+  };
+}

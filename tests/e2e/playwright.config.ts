@@ -1,0 +1,61 @@
+/**
+ * Playwright end-to-end tests of the portal, in a real browser against the real stack.
+ *
+ *   npm run build
+ *   npx playwright test -c tests/e2e/playwright.config.ts
+ *
+ * Two projects run the same journeys: `js` (the hydrated app) and `nojs` (plain HTML forms).
+ * Journeys that only make sense with JavaScript carry the tag @js-only; the nojs project skips them.
+ * Chromium is Debian's (/usr/bin/chromium), override with CHROMIUM_PATH.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const CI = !!process.env.CI;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: here,
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: path.join(root, "test-results"),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  forbidOnly: CI,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  reporter: [["list"], ["html", { outputFolder: path.join(root, "playwright-report"), open: "never" }]],
+  globalSetup: path.join(here, "global-setup.ts"),
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    // baseURL is the portal started by global-setup: see the `baseURL` fixture in fixtures.ts.
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "nojs", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+});
