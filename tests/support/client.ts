@@ -82,16 +82,27 @@ export class WebClient {
   }
 }
 
+/** Decode the entities React escapes in text. */
+export function decodeEntities(s: string): string {
+  return s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 /** Text content of the first <h1>. */
 export function h1(html: string): string | undefined {
-  return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
+  const m = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1];
+  return m === undefined ? undefined : decodeEntities(m.replace(/<[^>]+>/g, "").trim());
 }
 
 /** The visible text of notices, field errors and alerts. */
 export function messages(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<(?:p|div) class="(?:error|notice[^"]*)"[^>]*>([\s\S]*?)<\/(?:p|div)>/g)) {
-    out.push(m[1]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+    out.push(decodeEntities(m[1]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim()));
   }
   return out;
 }

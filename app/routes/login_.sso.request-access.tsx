@@ -81,9 +81,9 @@ export default function SsoRequestAccess() {
           <Form method="post">
             <fieldset className="field" aria-describedby={actionData?.error ? "client-error" : undefined}>
               <legend className="label">{t("sso_request.client_legend")}</legend>
-              {clients.map((c, i) => (
+              {clients.map((c) => (
                 <div className="checkbox" key={c.id}>
-                  <input type="radio" id={`client-${c.id}`} name="client_id" value={c.id} disabled={c.requested} defaultChecked={!c.requested && c.id === open[0]?.id && i >= 0} />
+                  <input type="radio" id={`client-${c.id}`} name="client_id" value={c.id} disabled={c.requested} defaultChecked={c.id === open[0]?.id} />
                   <label htmlFor={`client-${c.id}`}>
                     {c.name} {c.requested ? <span className="badge">{t("sso_request.requested")}</span> : null}
                   </label>

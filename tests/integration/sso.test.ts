@@ -1,0 +1,91 @@
+/** Single sign-on through the upstream's own OpenID Connect provider (a real authorization-code flow). */
+import { describe, expect, test } from "vitest";
+import { WebClient, h1, messages } from "../support/client";
+import { newClient } from "./helpers";
+
+/**
+ * Start SSO at the portal, sign in at the identity provider as `email`, and return the portal
+ * callback URL the provider redirects to.
+ */
+async function throughIdentityProvider(portal: WebClient, email: string, action: "login" | "cancel" = "login"): Promise<URL> {
+  const start = await portal.post("/login", { email }, { follow: false });
+  expect(start.res.status).toBe(302);
+  let location = new URL(start.res.headers.get("location")!);
+  expect(location.origin).not.toBe(new URL(portal.base).origin);
+  const idp = new WebClient(location.origin);
+  for (let i = 0; i < 10; i++) {
+    const { res, body } = await idp.request(location.pathname + location.search);
+    if (res.status >= 300 && res.status < 400) {
+      location = new URL(res.headers.get("location")!, location);
+      if (location.origin === new URL(portal.base).origin) return location;
+      continue;
+    }
+    expect(res.status).toBe(200);
+    expect(body).toContain("Demo identity provider");
+    const formAction = body.match(/<form method="post" action="([^"]+)"/)![1]!;
+    const posted = await idp.request(formAction.replace(/&amp;/g, "&"), {
+      method: "POST",
+      body: new URLSearchParams({ email, action }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      origin: location.origin,
+    });
+    expect(posted.res.status).toBeGreaterThanOrEqual(300);
+    location = new URL(posted.res.headers.get("location")!, location);
+    if (location.origin === new URL(portal.base).origin) return location;
+  }
+  throw new Error("the identity provider never sent the browser back");
+}
+
+describe("single sign-on", () => {
+  test("a known SSO user signs in through the identity provider and reaches Today", async () => {
+    const portal = newClient();
+    const callback = await throughIdentityProvider(portal, "sso@sso.example.com");
+    expect(callback.pathname).toBe("/login/sso/callback");
+    expect(callback.searchParams.get("code")).toBeTruthy();
+    const r = await portal.get(callback.pathname + callback.search);
+    expect(r.final).toMatch(/\/today$/);
+    expect(h1(r.body)).toBe("Today");
+  });
+
+  test("an unknown address of the SSO domain is offered to request access, and the request is sent", async () => {
+    const portal = newClient();
+    const email = `new-person-${Date.now()}@sso.example.com`;
+    const callback = await throughIdentityProvider(portal, email);
+    let r = await portal.get(callback.pathname + callback.search);
+    expect(r.final).toMatch(/\/login\/sso\/request-access$/);
+    expect(h1(r.body)).toBe("Request access");
+    expect(r.body).toContain(email);
+    const clientId = r.body.match(/name="client_id"[^>]*value="([^"]+)"/)![1]!;
+    // No choice is a 400 with a message.
+    const bad = await portal.post("/login/sso/request-access", {});
+    expect(bad.res.status).toBe(400);
+    expect(messages(bad.body)).toContain("Choose an organisation.");
+    r = await portal.post("/login/sso/request-access", { client_id: clientId });
+    expect(messages(r.body).join(" ")).toContain("Your request has been sent to the organisation's administrators.");
+    expect(r.body).toContain("Requested");
+  });
+
+  test("cancelling at the identity provider returns to Login with its error", async () => {
+    const portal = newClient();
+    const callback = await throughIdentityProvider(portal, "sso@sso.example.com", "cancel");
+    expect(callback.searchParams.get("error")).toBeTruthy();
+    const r = await portal.get(callback.pathname + callback.search);
+    expect(r.final).toMatch(/\/login$/);
+    expect(messages(r.body).length).toBeGreaterThan(0);
+  });
+
+  test("a forged callback (unknown state) goes back to Login with a message, never a 500", async () => {
+    const portal = newClient();
+    const r = await portal.get("/login/sso/callback?code=forged&state=forged");
+    expect(r.final).toMatch(/\/login$/);
+    expect(messages(r.body).join(" ")).toMatch(/expired|went wrong/i);
+    const none = await portal.get("/login/sso/callback");
+    expect(none.final).toMatch(/\/login$/);
+    expect(messages(none.body).join(" ")).toContain("Something went wrong, please try again");
+  });
+
+  test("the request-access page without an SSO attempt goes to Login", async () => {
+    const r = await newClient().get("/login/sso/request-access");
+    expect(r.final).toMatch(/\/login$/);
+  });
+});
