@@ -190,9 +190,10 @@ export interface SignInOptions {
   totpSecret?: string;
 }
 
-/** The email step, from wherever /login currently is. */
+/** The email step (the page must be on /login at the email step). */
 export async function submitEmail(page: Page, testInfo: TestInfo, email: string): Promise<void> {
   await expect(heading(page)).toHaveText("Sign in");
+  await checkpoint(page, testInfo, "email step");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
 }
@@ -204,18 +205,29 @@ export async function submitPassword(page: Page, testInfo: TestInfo, password = 
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** The whole stepped sign-in for a plain account (optionally answering the one-time password step). */
+export async function submitOneTimePassword(page: Page, testInfo: TestInfo, secret: string): Promise<void> {
+  await expect(heading(page)).toHaveText("Two-factor authentication");
+  await checkpoint(page, testInfo, "one-time password step");
+  await page.getByLabel("Authentication code").fill(totp(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/**
+ * The stepped sign-in for an account without further steps (or with a one-time password),
+ * starting from /login (opened unless the page is already there).
+ */
 export async function signIn(page: Page, testInfo: TestInfo, email: string, opts: SignInOptions = {}): Promise<void> {
   if (!page.url().startsWith(`${portalUrl()}/login`)) await page.goto("/login");
-  await checkpoint(page, testInfo, "email step");
   await submitEmail(page, testInfo, email);
   await submitPassword(page, testInfo, opts.password);
-  if (opts.totpSecret) {
-    await expect(heading(page)).toHaveText("Two-factor authentication");
-    await checkpoint(page, testInfo, "one-time password step");
-    await page.getByLabel("Authentication code").fill(totp(opts.totpSecret));
-    await page.getByRole("button", { name: "Verify" }).click();
-  }
+  if (opts.totpSecret) await submitOneTimePassword(page, testInfo, opts.totpSecret);
+}
+
+/** Signed in and on Today: the heading, the URL, and axe. */
+export async function expectToday(page: Page, testInfo: TestInfo): Promise<void> {
+  await expect(page).toHaveURL(/\/today$/);
+  await expect(heading(page)).toHaveText("Today");
+  await checkpoint(page, testInfo, "today");
 }
 
 /** The header's organisation badge and user menu of the signed-in shell. */
