@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm test`: type-check, build, unit + integration tests (vitest), end-to-end tests (Playwright,
+// Debian's Chromium), then one closing line with the totals.
+//
+// Real services: REDIS_URL and DATABASE_URL are used when set; otherwise the tests start a
+// throwaway redis-server and the upstream uses its embedded database.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const tmp = path.join(root, "tests", ".tmp");
+fs.mkdirSync(tmp, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit integration`
+const wants = (step) => only.length === 0 || only.includes(step);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`◀ ${name}: ${r.status === 0 ? "ok" : `failed (${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) failedSteps.push(name);
+  return r.status === 0;
+}
+
+function which(bin) {
+  return spawnSync("sh", ["-c", `command -v ${bin}`]).status === 0;
+}
+
+if (!process.env.REDIS_URL && !which("redis-server")) {
+  console.error("The tests need Redis: set REDIS_URL, or install redis-server (Debian: apt-get install redis-server).");
+  process.exit(1);
+}
+
+if (wants("typecheck")) {
+  run("typecheck (portal)", "npx", ["tsc", "--noEmit"]);
+  run("typecheck (upstream)", "npx", ["tsc", "--noEmit", "-p", "upstream/tsconfig.json"]);
+}
+if (wants("build") || wants("integration") || wants("e2e")) {
+  if (!run("build", "npm", ["run", "build"])) {
+    console.log("\nbuild failed: 0 passed, 1 failed");
+    process.exit(1);
+  }
+}
+
+const projects = ["unit", "integration"].filter(wants);
+if (projects.length) {
+  const report = path.join(tmp, "vitest.json");
+  fs.rmSync(report, { force: true });
+  run(
+    "vitest",
+    "npx",
+    ["vitest", "run", "--config", "tests/vitest.config.ts", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+  );
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, "utf8"));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    if (r.numTotalTests === 0) failedSteps.push("vitest ran no test");
+  } else failedSteps.push("vitest report missing");
+}
+
+if (wants("e2e")) {
+  if (!which("chromium") && !fs.existsSync("/usr/bin/chromium")) {
+    console.error("End-to-end tests need Debian's Chromium: apt-get install chromium");
+    failedSteps.push("e2e (no chromium)");
+  } else {
+    const report = path.join(tmp, "playwright.json");
+    fs.rmSync(report, { force: true });
+    run("playwright", "npx", ["playwright", "test", "-c", "tests/e2e/playwright.config.ts"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    });
+    if (fs.existsSync(report)) {
+      const s = JSON.parse(fs.readFileSync(report, "utf8")).stats ?? {};
+      totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+      totals.failed += s.unexpected ?? 0;
+      totals.skipped += s.skipped ?? 0;
+      if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0) failedSteps.push("playwright ran no test");
+    } else failedSteps.push("playwright report missing");
+  }
+}
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
+const failed = totals.failed + (failedSteps.length && totals.failed === 0 ? failedSteps.length : 0);
+console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
