@@ -1,13 +1,12 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { env } from "./env.server";
-import { NAMESPACES } from "./i18n/config";
-import { i18nServer, i18nextOptions } from "./i18n/i18n.server";
+import type { Locale } from "./i18n/config";
+import { i18nFor, i18nServer } from "./i18n/i18n.server";
 import { NonceProvider } from "./ui/nonce";
 
 // Validate the environment when the server module loads, not on the first request.
@@ -23,13 +22,7 @@ export default async function handleRequest(
   loadContext: { cspNonce?: string },
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const i18n = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  await i18n.use(initReactI18next).init({
-    ...i18nextOptions,
-    lng,
-    ns: [...NAMESPACES],
-  });
+  const i18n = await i18nFor((await i18nServer.getLocale(request)) as Locale);
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import type { Resource } from "i18next";
+import { createInstance, type Resource, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, LOCALES, NAMESPACES, isLocale, matchLocale, parseAcceptLanguage, type Locale } from "./config";
 
 /** The chosen language, remembered across visits (not sensitive: no HttpOnly needed, but kept so). */
@@ -50,9 +51,28 @@ export const i18nServer = new RemixI18Next({
   i18next: i18nextOptions,
 });
 
+const instances = new Map<Locale, Promise<I18n>>();
+
+/**
+ * One initialised i18next instance per locale, shared by all requests: rendering only reads
+ * from it (the language is fixed per instance and never changed), so nothing leaks between users.
+ */
+export function i18nFor(locale: Locale): Promise<I18n> {
+  let instance = instances.get(locale);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({ ...i18nextOptions, lng: locale, ns: [...NAMESPACES] })
+      .then(() => i18n);
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
 /** A translator for server code (action messages, titles). */
 export async function translator(request: Request) {
   const locale = await detectLocale(request);
-  const t = await i18nServer.getFixedT(locale, [...NAMESPACES]);
-  return { t, locale };
+  const i18n = await i18nFor(locale);
+  return { t: i18n.getFixedT(locale), locale };
 }

@@ -70,7 +70,7 @@ export class Proc {
 function spawnNode(name: string, args: string[], env: Record<string, string | undefined>): Proc {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Proc(name, child);
