@@ -237,13 +237,13 @@ function StepFields({
               aria-invalid={fields.acceptedTerms.errors ? true : undefined}
               aria-describedby={fields.acceptedTerms.errors ? fields.acceptedTerms.errorId : undefined}
             />
-            <label htmlFor={fields.acceptedTerms.id}>
-              {t("login.accept_terms_label")}{" "}
-              <a href="/terms" target="_blank" rel="noreferrer">
-                {t("login.terms_link")}
-              </a>
-            </label>
+            <label htmlFor={fields.acceptedTerms.id}>{t("login.accept_terms_label")}</label>
           </div>
+          <p className="hint">
+            <a href="/terms" target="_blank" rel="noreferrer">
+              {t("login.terms_link")}
+            </a>
+          </p>
           <FieldErrors id={fields.acceptedTerms.errorId} errors={fields.acceptedTerms.errors} />
         </div>
       );
