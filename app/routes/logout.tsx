@@ -5,7 +5,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { env } from "~/env.server";
+import { allowedLogoutTarget } from "~/features/auth/logout.server";
 import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
 import { commitSession, destroySession, sessionStorageFor } from "~/session/session.server";
@@ -21,18 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!session.get("auth")) throw redirect("/login");
   const { t } = await translator(request);
   return { title: t("auth:logout.title") };
-}
-
-export function allowedLogoutTarget(target: string, request: Request): string | null {
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return null;
-  }
-  const own = new URL(request.url).origin;
-  const allowed = new Set([own, ...env().LOGOUT_REDIRECT_ORIGINS]);
-  return allowed.has(url.origin) && (url.protocol === "https:" || url.protocol === "http:") ? url.toString() : null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

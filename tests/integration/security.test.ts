@@ -109,6 +109,20 @@ describe("health", () => {
     expect(JSON.parse(r.body).ok).toBe(true);
   });
 
+  test("upstream unreachable: /healthz says so with a 503, and sign-in shows a clear message, not a 500", async () => {
+    const portal = await startPortal({
+      env: portalEnv("http://localhost:9", inject("redisUrl"), { UPSTREAM_TIMEOUT_MS: "1000" }),
+    });
+    cleanups.push(() => portal.close());
+    const client = tracked(new WebClient(portal.url));
+    const health = await client.request("/healthz");
+    expect(health.res.status).toBe(503);
+    expect(JSON.parse(health.body).checks.upstream).not.toBe("ok");
+    const r = await client.post("/login", { email: "admin@example.com" });
+    expect(r.res.status).toBe(503);
+    expect(messages(r.body).join(" ")).toContain("We cannot reach the sign-in service");
+  });
+
   test("the upstream serves its contract as OpenAPI", async () => {
     const res = await fetch(`${upstreamUrl()}/api/v2/openapi.json`);
     const doc = await res.json();
