@@ -150,7 +150,7 @@ export async function expectNoA11yViolations(page: Page, label?: string): Promis
   const report = violations
     .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n  ${v.helpUrl}\n${v.nodes.map((n) => `    at ${JSON.stringify(n.target)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, "\n      ")}` : ""}`).join("\n")}`)
     .join("\n");
-  expect(violations, `axe found ${violations.length} accessibility violation(s) on ${where}:\n${report}`).toEqual([]);
+  expect(violations.length, `axe found ${violations.length} accessibility violation(s) on ${where}:\n${report}\n`).toBe(0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +168,8 @@ export function jsEnabled(testInfo: TestInfo): boolean {
  */
 export async function settled(page: Page, testInfo: TestInfo): Promise<void> {
   await page.waitForLoadState("load");
-  if (!jsEnabled(testInfo)) return;
+  // Only the portal is a Remix app (the identity provider's page is plain HTML).
+  if (!jsEnabled(testInfo) || new URL(page.url()).origin !== portalUrl()) return;
   await page.waitForFunction(() => {
     const w = window as any;
     const main = document.querySelector("main");
@@ -241,6 +242,14 @@ export async function openUserMenu(page: Page): Promise<void> {
   const s = shell(page);
   if ((await s.userMenu.getAttribute("open")) === null) await s.userMenuSummary.click();
   await expect(s.userMenu).toHaveAttribute("open", "");
+}
+
+/**
+ * A known app bug (described in tests/e2e/README.md): marks the test fixme where `applies`,
+ * unless E2E_RUN_FIXME=1 is set to check whether the bug has been fixed.
+ */
+export function knownBug(applies: boolean, description: string): void {
+  base.fixme(applies && !process.env.E2E_RUN_FIXME, description);
 }
 
 // ---------------------------------------------------------------------------------------------

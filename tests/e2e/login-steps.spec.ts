@@ -18,9 +18,11 @@ test.describe("sign-in steps", () => {
     await page.getByRole("button", { name: "Change password and sign in" }).click();
     await expectToday(page, testInfo);
 
-    // The new password works from a fresh browser.
-    const other = await page.context().browser()!.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-    await other.close();
+    // The new password is the one that works now (a new browser session: cookies cleared).
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await signIn(page, testInfo, email, { password: "Brand-N3w-Pass!" });
+    await expectToday(page, testInfo);
   });
 
   test("force-2FA organisation: two-factor setup with the key shown on the page", async ({ page }, testInfo) => {
@@ -50,7 +52,8 @@ test.describe("sign-in steps", () => {
 
     await expect(heading(page)).toHaveText("Terms of service");
     await checkpoint(page, testInfo, "terms step");
-    await page.getByRole("checkbox", { name: /I accept the/ }).check();
+    await expect(page.getByRole("link", { name: "Read the terms of service (opens in a new tab)" })).toHaveAttribute("href", "/terms");
+    await page.getByRole("checkbox", { name: "I have read and accept the terms of service." }).check();
     await page.getByRole("button", { name: "Accept and continue" }).click();
     await expectToday(page, testInfo);
   });

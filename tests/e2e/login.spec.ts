@@ -6,6 +6,7 @@ import {
   expectToday,
   heading,
   jsEnabled,
+  knownBug,
   openUserMenu,
   shell,
   signIn,
@@ -42,7 +43,7 @@ test.describe("password sign-in", () => {
   test("Back after logging out does not show the signed-in page", async ({ page }, testInfo) => {
     // BUG-1 (see tests/e2e/README.md): signed-in documents are sent without Cache-Control, so
     // without JavaScript the browser's Back button shows the cached Today page after logout.
-    test.fixme(!jsEnabled(testInfo), "BUG-1: signed-in pages lack Cache-Control: no-store; Back after logout shows Today from the cache");
+    knownBug(!jsEnabled(testInfo), "BUG-1: signed-in pages lack Cache-Control: no-store; Back after logout shows Today from the cache");
     await page.goto("/login");
     await signIn(page, testInfo, "admin@example.com");
     await expectToday(page, testInfo);
@@ -63,7 +64,11 @@ test.describe("password sign-in", () => {
     await submitPassword(page, testInfo, "Wrong-Passw0rd!");
     await expect(page.getByRole("alert")).toContainText("Invalid credentials.");
     await expect(heading(page)).toHaveText("Enter your password");
-    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    if (!jsEnabled(testInfo)) {
+      // The server never renders the password back into the page. (With JavaScript the browser
+      // simply keeps what was typed in the field, which is not the server's doing.)
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    }
     await checkpoint(page, testInfo, "invalid credentials");
 
     await page.getByRole("button", { name: "Cancel" }).click();
@@ -74,6 +79,9 @@ test.describe("password sign-in", () => {
   });
 
   test("an empty email address is refused with Enter your email address.", async ({ page }, testInfo) => {
+    // BUG-3 (see tests/e2e/README.md): with JavaScript, a form on a page that was loaded as a
+    // document (not reached by client-side navigation) shows no client-side error on submit.
+    knownBug(jsEnabled(testInfo), "BUG-3: with JavaScript, Continue with an empty email on a freshly loaded /login shows no message at all");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
