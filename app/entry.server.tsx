@@ -5,8 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { env } from "./env.server";
-import type { Locale } from "./i18n/config";
-import { i18nFor, i18nServer } from "./i18n/i18n.server";
+import { detectLocale, i18nFor } from "./i18n/i18n.server";
 import { NonceProvider } from "./ui/nonce";
 
 // Validate the environment when the server module loads, not on the first request.
@@ -22,7 +21,7 @@ export default async function handleRequest(
   loadContext: { cspNonce?: string },
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const i18n = await i18nFor((await i18nServer.getLocale(request)) as Locale);
+  const i18n = await i18nFor(await detectLocale(request));
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

@@ -24,6 +24,11 @@ export function toLanguageTag(locale: Locale): string {
   return locale.replace("_", "-");
 }
 
+/** en-GB -> en_GB; undefined for a tag that is not one of ours. */
+export function fromLanguageTag(tag: string): Locale | undefined {
+  return LOCALES.find((l) => toLanguageTag(l).toLowerCase() === tag.toLowerCase());
+}
+
 /**
  * The best supported locale for a tag or list of tags ("de-CH", "en-US;q=0.8", "pt_BR"):
  * an exact match, else the first locale of the same language.

@@ -4,7 +4,7 @@ import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { createInstance, type Resource, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE, LOCALES, NAMESPACES, isLocale, matchLocale, parseAcceptLanguage, type Locale } from "./config";
+import { DEFAULT_LOCALE, LOCALES, NAMESPACES, fromLanguageTag, isLocale, matchLocale, parseAcceptLanguage, toLanguageTag, type Locale } from "./config";
 
 /** The chosen language, remembered across visits (not sensitive: no HttpOnly needed, but kept so). */
 export const localeCookie = createCookie("gh_lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
@@ -22,7 +22,8 @@ function loadResources(): Resource {
   return resources;
 }
 
-export async function detectLocale(request: Request): Promise<Locale> {
+/** Our own order: ?lng=, then the chosen/profile language cookie, then Accept-Language. */
+async function findLocale(request: Request): Promise<Locale> {
   const url = new URL(request.url);
   const fromQuery = url.searchParams.get("lng");
   if (isLocale(fromQuery)) return fromQuery;
@@ -41,15 +42,24 @@ export const i18nextOptions = {
   interpolation: { escapeValue: false },
 };
 
+/**
+ * remix-i18next matches locales as BCP 47 tags ("en-GB"); our files and the token use "en_GB".
+ * It is given tags, and `detectLocale` maps its answer back.
+ */
 export const i18nServer = new RemixI18Next({
   detection: {
-    supportedLanguages: [...LOCALES],
-    fallbackLanguage: DEFAULT_LOCALE,
+    supportedLanguages: LOCALES.map(toLanguageTag),
+    fallbackLanguage: toLanguageTag(DEFAULT_LOCALE),
     order: ["custom"],
-    findLocale: detectLocale,
+    findLocale: async (request) => toLanguageTag(await findLocale(request)),
   },
   i18next: i18nextOptions,
 });
+
+/** The locale of this request, the one every part of the page uses (server render, loaders, upstream calls). */
+export async function detectLocale(request: Request): Promise<Locale> {
+  return fromLanguageTag(await i18nServer.getLocale(request)) ?? DEFAULT_LOCALE;
+}
 
 const instances = new Map<Locale, Promise<I18n>>();
 

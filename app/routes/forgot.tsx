@@ -1,8 +1,8 @@
 /** /forgot — ask for a password reset link. The answer never says whether the address exists. */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ForgotSchema } from "~/features/auth/schemas";
@@ -10,7 +10,7 @@ import { translator } from "~/i18n/i18n.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
-import { Brand, SubmitButton, TextField } from "~/ui/form";
+import { Brand, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
@@ -59,13 +59,13 @@ export default function Forgot() {
         <p className="muted">{t("forgot.intro")}</p>
         {actionData?.sent ? <NoticeBanner notice={{ key: "auth:forgot.sent", tone: "success" }} /> : null}
         {actionData?.failed ? <NoticeBanner notice={{ key: "common:errors.generic_failure", tone: "error" }} /> : null}
-        <Form method="post" {...getFormProps(form)}>
+        <ValidatedForm form={form}>
           <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" autoFocus />
           <div className="actions">
             <SubmitButton>{t("forgot.submit")}</SubmitButton>
             <Link to="/login">{t("forgot.back")}</Link>
           </div>
-        </Form>
+        </ValidatedForm>
       </section>
     </main>
   );

@@ -4,10 +4,10 @@
  * Cancel returns to request_email. Works without JavaScript; the password is never stored in the
  * session nor rendered back into the page.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import type { LoginStep } from "../../upstream/contract/index";
@@ -18,7 +18,7 @@ import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
 import { safeRedirect } from "~/session/redirect";
 import { commitSession, type LoginProgress } from "~/session/session.server";
-import { Brand, FieldErrors, SubmitButton, TextField } from "~/ui/form";
+import { Brand, CheckboxField, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner, type ToneNotice } from "~/ui/notice";
 import type { Notice } from "~/upstream/errors";
 
@@ -120,8 +120,8 @@ export default function Login() {
         <h1 id="login-heading">{t(`login.heading.${step}`)}</h1>
         <p className="muted">{t(`login.intro.${step}`)}</p>
         {notice ? <NoticeBanner notice={notice} /> : null}
-        <FieldErrors id={form.errorId} errors={form.errors} />
-        <Form method="post" {...getFormProps(form)}>
+        <ValidatedForm form={form}>
+          <FormErrors formId={form.id} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {step !== "request_email" ? (
             <div className="field">
@@ -142,7 +142,7 @@ export default function Login() {
               </SubmitButton>
             ) : null}
           </div>
-        </Form>
+        </ValidatedForm>
         {step === "request_email" || step === "password" ? (
           <p className="actions">
             <Link to="/forgot">{t("login.forgot_link")}</Link>
@@ -228,24 +228,17 @@ function StepFields({
       );
     case "accept_terms":
       return (
-        <div className="field">
-          <div className="checkbox">
-            <input
-              type="checkbox"
-              id={fields.acceptedTerms.id}
-              name="acceptedTerms"
-              aria-invalid={fields.acceptedTerms.errors ? true : undefined}
-              aria-describedby={fields.acceptedTerms.errors ? fields.acceptedTerms.errorId : undefined}
-            />
-            <label htmlFor={fields.acceptedTerms.id}>{t("login.accept_terms_label")}</label>
-          </div>
-          <p className="hint">
-            <a href="/terms" target="_blank" rel="noreferrer">
-              {t("login.terms_link")}
-            </a>
-          </p>
-          <FieldErrors id={fields.acceptedTerms.errorId} errors={fields.acceptedTerms.errors} />
-        </div>
+        <CheckboxField
+          field={fields.acceptedTerms}
+          label={t("login.accept_terms_label")}
+          after={
+            <p className="hint">
+              <a href="/terms" target="_blank" rel="noreferrer">
+                {t("login.terms_link")}
+              </a>
+            </p>
+          }
+        />
       );
   }
 }

@@ -1,8 +1,8 @@
 /** /reset/{token} — choose a new password from the emailed link. */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ResetSchema } from "~/features/auth/schemas";
@@ -12,10 +12,12 @@ import { commitSession } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
-import { Brand, FieldErrors, SubmitButton, TextField } from "~/ui/form";
+import { Brand, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }, { name: "referrer", content: "no-referrer" }];
+// The token in the URL never leaves the portal: the site-wide Referrer-Policy
+// (strict-origin-when-cross-origin) sends other origins the origin only.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
 const SECRETS = ["password", "password_confirmation"];
 
@@ -71,8 +73,8 @@ export default function Reset() {
         <Brand />
         <h1 id="reset-heading">{t("reset.heading")}</h1>
         {actionData?.failed ? <NoticeBanner notice={{ key: "common:errors.generic_failure", tone: "error" }} /> : null}
-        <FieldErrors id={form.errorId} errors={form.errors} />
-        <Form method="post" {...getFormProps(form)}>
+        <ValidatedForm form={form}>
+          <FormErrors formId={form.id} />
           <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="username" />
           <TextField field={fields.password} label={t("login.new_password")} hint={t("validation.password_strength")} type="password" autoComplete="new-password" autoFocus />
           <TextField field={fields.password_confirmation} label={t("login.new_password_confirmation")} type="password" autoComplete="new-password" />
@@ -80,7 +82,7 @@ export default function Reset() {
             <SubmitButton>{t("reset.submit")}</SubmitButton>
             <Link to="/login">{t("forgot.back")}</Link>
           </div>
-        </Form>
+        </ValidatedForm>
       </section>
     </main>
   );

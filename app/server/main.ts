@@ -84,6 +84,12 @@ export async function createPortalServer(opts: PortalServerOptions) {
   app.use("/locales", express.static(path.join(root, "locales"), { maxAge: "1h" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
+  // Pages and data carry personal information: never cached, so Back after logout cannot show them.
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
   app.all(
     "*",
     createRequestHandler({

@@ -1,5 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { FormProvider, getFormProps, getInputProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -25,6 +25,31 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/**
+ * A Remix <Form> driven by conform. Fields below it subscribe to their own state (useField), so
+ * their messages appear even when the component that owns the form re-renders without its
+ * children — which conform's parent-level subscription would miss (see docs/decisions/004).
+ */
+export function ValidatedForm({
+  form,
+  children,
+  ...rest
+}: { form: FormMetadata<any, string[]>; children: React.ReactNode } & Omit<FormProps, "id" | "onSubmit" | "noValidate">) {
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" {...rest} {...getFormProps(form)}>
+        {children}
+      </Form>
+    </FormProvider>
+  );
+}
+
+/** Form-level messages (e.g. from the server), subscribed on their own. */
+export function FormErrors({ formId }: { formId: string }) {
+  const form = useFormMetadata(formId);
+  return <FieldErrors id={form.errorId} errors={form.errors} />;
+}
+
 type InputType = "text" | "email" | "password";
 
 export function TextField({
@@ -46,6 +71,9 @@ export function TextField({
   autoFocus?: boolean;
   defaultValue?: string;
 }) {
+  // Subscribe here, not in the form's owner: see ValidatedForm.
+  const [meta] = useField<string | undefined>(field.name, { formId: field.formId });
+  field = meta;
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getInputProps(field, { type, ariaDescribedBy: hintId });
   return (
@@ -58,7 +86,6 @@ export function TextField({
       ) : null}
       <input
         {...props}
-        key={props.key}
         // Secrets are never rendered back into the page.
         defaultValue={type === "password" ? undefined : (defaultValue ?? props.defaultValue)}
         autoComplete={autoComplete}
@@ -66,6 +93,28 @@ export function TextField({
         autoFocus={autoFocus}
       />
       <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ field, label, after }: { field: FieldMetadata<string | undefined>; label: string; after?: React.ReactNode }) {
+  const [meta] = useField<string | undefined>(field.name, { formId: field.formId });
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input
+          type="checkbox"
+          id={meta.id}
+          name={meta.name}
+          form={meta.formId}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? meta.errorId : undefined}
+        />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      {after}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

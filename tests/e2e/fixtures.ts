@@ -244,14 +244,6 @@ export async function openUserMenu(page: Page): Promise<void> {
   await expect(s.userMenu).toHaveAttribute("open", "");
 }
 
-/**
- * A known app bug (described in tests/e2e/README.md): marks the test fixme where `applies`,
- * unless E2E_RUN_FIXME=1 is set to check whether the bug has been fixed.
- */
-export function knownBug(applies: boolean, description: string): void {
-  base.fixme(applies && !process.env.E2E_RUN_FIXME, description);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The test object
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /** Forgotten password: request a link, read it from the upstream's outbox, set a new password. */
-import { checkpoint, createUser, expect, expectToday, heading, jsEnabled, knownBug, latestMail, portalUrl, signIn, test, uniqueEmail } from "./fixtures";
+import { checkpoint, createUser, expect, expectToday, heading, jsEnabled, latestMail, portalUrl, signIn, test, uniqueEmail } from "./fixtures";
 import type { Page, TestInfo } from "@playwright/test";
 
 /** /forgot from the login page's link; returns the link from the mail it sends. */
@@ -37,7 +37,6 @@ test.describe("forgotten password", () => {
     // BUG-2 (see tests/e2e/README.md): the reset page sets <meta name="referrer" content="no-referrer">,
     // so Chromium sends `Origin: null` with the plain form POST, which the portal's cross-origin
     // check refuses with 403 "Forbidden: cross-origin request refused.".
-    knownBug(!jsEnabled(testInfo), "BUG-2: without JavaScript, saving the new password on /reset/{token} answers 403 Forbidden: cross-origin request refused.");
     const email = uniqueEmail("forgot");
     await createUser({ email });
     const link = await requestResetLink(page, testInfo, email);

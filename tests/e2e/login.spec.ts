@@ -6,7 +6,6 @@ import {
   expectToday,
   heading,
   jsEnabled,
-  knownBug,
   openUserMenu,
   shell,
   signIn,
@@ -43,7 +42,6 @@ test.describe("password sign-in", () => {
   test("Back after logging out does not show the signed-in page", async ({ page }, testInfo) => {
     // BUG-1 (see tests/e2e/README.md): signed-in documents are sent without Cache-Control, so
     // without JavaScript the browser's Back button shows the cached Today page after logout.
-    knownBug(!jsEnabled(testInfo), "BUG-1: signed-in pages lack Cache-Control: no-store; Back after logout shows Today from the cache");
     await page.goto("/login");
     await signIn(page, testInfo, "admin@example.com");
     await expectToday(page, testInfo);
@@ -81,7 +79,6 @@ test.describe("password sign-in", () => {
   test("an empty email address is refused with Enter your email address.", async ({ page }, testInfo) => {
     // BUG-3 (see tests/e2e/README.md): with JavaScript, a form on a page that was loaded as a
     // document (not reached by client-side navigation) shows no client-side error on submit.
-    knownBug(jsEnabled(testInfo), "BUG-3: with JavaScript, Continue with an empty email on a freshly loaded /login shows no message at all");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());

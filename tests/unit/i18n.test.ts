@@ -67,3 +67,17 @@ describe("locale matching", () => {
     expect(matchLocale(parseAcceptLanguage(null))).toBeUndefined();
   });
 });
+
+describe("one locale for the whole request", () => {
+  test("remix-i18next detection agrees with our matching for every locale (underscore codes included)", async () => {
+    const { detectLocale, localeCookie } = await import("~/i18n/i18n.server");
+    for (const locale of LOCALES) {
+      const tag = locale.replace("_", "-");
+      expect(await detectLocale(new Request("http://x/", { headers: { "accept-language": tag } }))).toBe(locale);
+    }
+    expect(await detectLocale(new Request("http://x/", { headers: { "accept-language": "en-US,en;q=0.9" } }))).toBe("en_US");
+    expect(await detectLocale(new Request("http://x/?lng=ja"))).toBe("ja");
+    const cookie = (await localeCookie.serialize("de")).split(";")[0]!;
+    expect(await detectLocale(new Request("http://x/", { headers: { cookie, "accept-language": "fr" } }))).toBe("de");
+  });
+});
