@@ -40,7 +40,12 @@ export default defineConfig({
   forbidOnly: CI,
   workers: 2,
   retries: CI ? 1 : 0,
-  reporter: [["list"], ["html", { outputFolder: path.join(root, "playwright-report"), open: "never" }]],
+  reporter: [
+    ["list"],
+    ["html", { outputFolder: path.join(root, "playwright-report"), open: "never" }],
+    // tests/run.mjs reads the totals from here for its closing line.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as ["json"]] : []),
+  ],
   globalSetup: path.join(here, "global-setup.ts"),
   use: {
     browserName: "chromium",
