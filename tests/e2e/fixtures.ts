@@ -2,12 +2,12 @@
  * Shared fixtures and helpers for the e2e journeys: baseURL from the stack started in
  * global-setup, upstream test hooks, an axe-core accessibility check, and small UI steps.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { ROOT } from "../support/stack";
+import { createUpstreamUser, uniqueEmail, upstreamHook } from "../support/hooks";
 import { totp } from "../support/totp";
 
 export { expect };
@@ -27,23 +27,11 @@ export const upstreamUrl = () => required("E2E_UPSTREAM_URL");
 // Upstream test hooks
 // ---------------------------------------------------------------------------------------------
 
-export async function hook<T = any>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${upstreamUrl()}/__test/${p}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`test hook ${method} ${p}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-export const uniqueEmail = (tag: string, domain = "example.com") => `${tag}-${crypto.randomBytes(4).toString("hex")}@${domain}`;
+export const hook = <T = any>(method: string, p: string, body?: unknown) => upstreamHook<T>(upstreamUrl(), method, p, body);
+export { uniqueEmail };
 
 /** A fresh user through POST /__test/users (Administrator in Acme Ltd, eu:1, unless told). */
-export async function createUser(body: Record<string, unknown> & { email: string }) {
-  return hook("POST", "users", { client: "eu:1", role: "Administrator", ...body });
-}
+export const createUser = (body: Record<string, unknown> & { email: string }) => createUpstreamUser(upstreamUrl(), body);
 
 /** The newest mail to an address in the upstream's outbox (polls briefly: the mail is written after the answer). */
 export async function latestMail(to: string): Promise<{ to: string; subject: string; body: string }> {

@@ -1,28 +1,15 @@
-import crypto from "node:crypto";
 import { inject } from "vitest";
 import { WebClient, h1 } from "../support/client";
 import { totp } from "../support/totp";
+import { createUpstreamUser, uniqueEmail, upstreamHook } from "../support/hooks";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const portalUrl = () => inject("portalUrl");
 export const upstreamUrl = () => inject("upstreamUrl");
 
-export async function hook<T = any>(method: string, path: string, body?: unknown, base = upstreamUrl()): Promise<T> {
-  const res = await fetch(`${base}/__test/${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`hook ${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-export const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-
-export async function createUser(body: Record<string, unknown>) {
-  return hook("POST", "users", { client: "eu:1", role: "Administrator", ...body });
-}
+export const hook = <T = any>(method: string, path: string, body?: unknown, base = upstreamUrl()) => upstreamHook<T>(base, method, path, body);
+export const createUser = (body: Record<string, unknown> & { email: string }) => createUpstreamUser(upstreamUrl(), body);
+export { uniqueEmail };
 
 export async function refreshCalls(base = upstreamUrl()): Promise<number> {
   const stats = await hook<{ calls: Record<string, number> }>("GET", "stats", undefined, base);

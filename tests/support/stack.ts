@@ -11,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { upstreamHook } from "./hooks";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -185,16 +186,7 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
     url,
     port,
     proc,
-    async hook<T>(method: string, p: string, body?: unknown): Promise<T> {
-      const res = await fetch(`${url}/__test/${p}`, {
-        method,
-        headers: body === undefined ? {} : { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`test hook ${method} ${p}: ${res.status} ${text}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    },
+    hook: (method, p, body) => upstreamHook(url, method, p, body),
     async close() {
       await proc.stop();
       await db.drop().catch(() => {});
