@@ -4,7 +4,11 @@ import type { Client, Site, CustomField, Region } from "../contract/index.ts";
 import { REGIONS } from "../contract/index.ts";
 import { one, type Queryable } from "./db/index.ts";
 
-/** Every right of spec §6, except Super.clientUser.create (super users only). */
+/**
+ * Every right string the portal checks (spec §6 and the groups document), except
+ * Super.clientUser.create, which only super users get (added at runtime, see `abilities`).
+ * The Administrator role of every client holds all of these.
+ */
 export const ALL_RIGHTS = [
   "ManageSite.viewer",
   "ManageSite.editor",
@@ -12,8 +16,11 @@ export const ALL_RIGHTS = [
   "ManageEvent.editor",
   "ManageVisitorGroup.viewer",
   "ManageVisitorGroup.editor",
+  "GroupMember.viewer",
+  "GroupMember.editor",
   "ManageClient.editor",
   "ManageUser.viewer",
+  "ManageUser.editor",
   "AuditLog.viewer",
   "Referral.manager",
   "Spaces.viewer",
@@ -24,11 +31,8 @@ export const ALL_RIGHTS = [
   "ManageForm.viewer",
   "ManageNotification.viewer",
   "Rota.viewer",
-  "Rota.editor",
   "ClosurePeriod.viewer",
-  "ClosurePeriod.editor",
   "TimeAndAttendance.viewer",
-  "TimeAndAttendance.editor",
   "Client.view",
   "Client.update",
   "EvacList.viewer",
@@ -43,6 +47,7 @@ export const ALL_RIGHTS = [
   "CustomField.view",
 ] as const;
 
+/** Standard User: Today, reports, evacuation lists, visitor history (spec §6). */
 export const STANDARD_RIGHTS = [
   "EvacList.viewer",
   "EvacReport.viewer",
@@ -50,13 +55,10 @@ export const STANDARD_RIGHTS = [
   "BookingsReport.viewer",
   "TimeSheet.viewer",
   "Spaces.viewer",
-  "AbsenceReport.view",
-  "DailyAttendanceReport.view",
-  "CustomField.view",
-  "Client.view",
 ] as const;
 
-export const FRONT_DESK_RIGHTS = ["History.viewer", "EvacList.viewer", "BlockList.viewer", "CustomField.view"] as const;
+/** "Front Desk", a viewer-only custom role of Acme Ltd. */
+export const FRONT_DESK_RIGHTS = ["EvacList.viewer", "History.viewer", "ManageSite.viewer", "BlockList.viewer"] as const;
 
 export const SUPER_RIGHT = "Super.clientUser.create";
 

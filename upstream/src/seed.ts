@@ -1,4 +1,10 @@
-/** Demo data, inserted on first start (when there are no clients) in one transaction. */
+/**
+ * Demo data. Seeding is idempotent and revisioned: on every start, `seedDemoData` compares the
+ * database's `seed_state.revision` with `SEED_REVISION`; when it is behind, clients missing by
+ * global id and users missing by email are added, and the seed-owned fields of existing demo clients
+ * (flags merged into `settings`, school/reseller/scheduling, site space flags, built-in role rights)
+ * are brought up to date. Data folders seeded before revisions existed are revision 1 (migration 002).
+ */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
@@ -8,16 +14,24 @@ import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
+/** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
+export const SEED_REVISION = 2;
+
 interface ClientSeed {
   region: string;
   number: number;
   name: string;
   trial_ends_on?: string | null;
   is_school?: boolean;
+  reseller?: boolean;
+  scheduling_status?: "disabled" | "pending" | "provisioning" | "activated" | "deactivated" | "connection_error";
   force_2fa?: boolean;
   site_limit?: number | null;
+  /** Merged into an existing client's settings on a revision bump (keys are never removed). */
   settings: Record<string, unknown>;
   sms?: number;
+  /** Custom roles besides Administrator and Standard User. */
+  roles?: [string, readonly string[]][];
   sites: SiteSeed[];
 }
 
@@ -32,10 +46,17 @@ interface SiteSeed {
   visitors?: number;
   reply_to?: [string, string];
   active?: [string, string];
-  spaces?: boolean;
+  spaces_enabled?: boolean;
+  space_exists?: boolean;
 }
 
 const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Roles every client has. */
+const BUILT_IN_ROLES: [string, readonly string[]][] = [
+  ["Administrator", ALL_RIGHTS],
+  ["Standard User", STANDARD_RIGHTS],
+];
 
 const CLIENTS: ClientSeed[] = [
   {
@@ -44,9 +65,24 @@ const CLIENTS: ClientSeed[] = [
     name: "Acme Ltd",
     site_limit: 10,
     sms: 250,
-    settings: { account_status: "normal", country: "GB", tier: "pro", spaces_enabled: true, companion_app_version: "3.12.0", "beta.group-visibility": true, "beta.sso-self-service": true },
+    scheduling_status: "activated",
+    settings: {
+      account_status: "normal",
+      country: "GB",
+      tier: "enhanced",
+      spaces_enabled: true,
+      time_and_attendance_enabled: true,
+      central_record: { enabled: false },
+      companion_app_version: "3.12.0",
+      "beta.group-visibility": true,
+      "beta.sso-self-service": true,
+      "beta.site-settings": true,
+      "beta.site-attendance-report": true,
+      "beta.time-and-attendance-discovered": true,
+    },
+    roles: [["Front Desk", FRONT_DESK_RIGHTS]],
     sites: [
-      { key: "acme-hq", type: "standard", name: "Head Office", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5049, lng: -0.0195 }, visitors: 12, reply_to: ["Acme Reception", "reception@acme.example.com"], spaces: true },
+      { key: "acme-hq", type: "standard", name: "Head Office", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5049, lng: -0.0195 }, visitors: 12, reply_to: ["Acme Reception", "reception@acme.example.com"], spaces_enabled: true, space_exists: true },
       { key: "acme-wh", type: "standard", name: "Warehouse", address: "Unit 4, Trafford Park, Manchester M17 1SN", timezone: "Europe/London", locale: "en_GB", location: { lat: 53.4631, lng: -2.3255 }, visitors: 3 },
       { key: "acme-dub", type: "standard", name: "Dublin Office", address: "2 Grand Canal Square, Dublin D02 A342", timezone: "Europe/Dublin", locale: "en_GB", location: { lat: 53.3396, lng: -6.2386 } },
       { key: "acme-field", type: "remote", name: "Field Team", timezone: "Europe/London", locale: "en_GB" },
@@ -62,7 +98,7 @@ const CLIENTS: ClientSeed[] = [
     is_school: true,
     trial_ends_on: daysFromNow(-10),
     site_limit: 3,
-    settings: { account_status: "normal", country: "US", tier: "enhanced" },
+    settings: { account_status: "normal", country: "US", tier: "enhanced", "beta.guard-dog": true },
     sites: [
       { key: "nw-main", type: "standard", name: "Main Campus", address: "100 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US", location: { lat: 39.7817, lng: -89.6501 }, visitors: 5 },
       { key: "nw-annex", type: "standard", name: "Science Annex", address: "120 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US" },
@@ -90,6 +126,74 @@ const CLIENTS: ClientSeed[] = [
       { key: "sec-hq", type: "standard", name: "Berlin HQ", address: "Friedrichstraße 43, 10117 Berlin", timezone: "Europe/Berlin", locale: "de", location: { lat: 52.5072, lng: 13.3903 } },
       { key: "sec-remote", type: "remote", name: "Remote Staff", timezone: "Europe/Berlin", locale: "de" },
     ],
+  },
+  {
+    // GB school without central record -> the portal's central-record-discovery flag.
+    region: "eu",
+    number: 4,
+    name: "Oakfield Academy",
+    is_school: true,
+    site_limit: 5,
+    scheduling_status: "disabled",
+    settings: {
+      account_status: "normal",
+      country: "GB",
+      tier: "essentials",
+      spaces_enabled: true,
+      time_and_attendance_enabled: false,
+      central_record: { enabled: false },
+    },
+    sites: [
+      { key: "oak-main", type: "standard", name: "Main Building", address: "Oakfield Road, Leeds LS6 2AA", timezone: "Europe/London", locale: "en_GB", location: { lat: 53.8185, lng: -1.5762 } },
+      { key: "oak-sports", type: "standard", name: "Sports Centre", address: "Oakfield Road, Leeds LS6 2AB", timezone: "Europe/London", locale: "en_GB" },
+    ],
+  },
+  {
+    region: "us",
+    number: 2,
+    name: "Globex Inc",
+    reseller: true,
+    site_limit: 20,
+    scheduling_status: "pending",
+    settings: {
+      account_status: "normal",
+      country: "US",
+      tier: "pro",
+      spaces_enabled: false,
+      central_record: { enabled: true },
+      companion_app_version: "3.12.0",
+      "beta.guard-dog": true,
+      "beta.ai-chat": true,
+      "beta.anonymize-visits": true,
+    },
+    sites: [
+      { key: "globex-hq", type: "standard", name: "Cypress Creek HQ", address: "1 Globex Way, Cypress Creek, OR 97000", timezone: "America/Los_Angeles", locale: "en_US", visitors: 7 },
+      { key: "globex-remote", type: "remote", name: "Sales Team", timezone: "America/Los_Angeles", locale: "en_US" },
+    ],
+  },
+  {
+    region: "eu",
+    number: 5,
+    name: "Initech",
+    scheduling_status: "provisioning",
+    settings: { account_status: "normal", country: "GB" },
+    sites: [{ key: "initech-office", type: "standard", name: "Initech Office", address: "4120 Freidrich Lane, Reading RG1 1AA", timezone: "Europe/London", locale: "en_GB" }],
+  },
+  {
+    region: "eu",
+    number: 6,
+    name: "Umbrella Corp",
+    scheduling_status: "deactivated",
+    settings: { account_status: "normal", country: "GB" },
+    sites: [{ key: "umbrella-lab", type: "standard", name: "Raccoon Lab", address: "1 Arklay Road, Cambridge CB1 1AA", timezone: "Europe/London", locale: "en_GB" }],
+  },
+  {
+    region: "us",
+    number: 3,
+    name: "Hooli",
+    scheduling_status: "connection_error",
+    settings: { account_status: "normal", country: "US" },
+    sites: [{ key: "hooli-campus", type: "standard", name: "Hooli Campus", address: "1 Hooli Way, Palo Alto, CA 94301", timezone: "America/Los_Angeles", locale: "en_US" }],
   },
 ];
 
@@ -131,6 +235,13 @@ const USERS: UserSeed[] = [
   { email: "twofactor@example.com", name: "Tom Twofactor", totp: DEMO_TOTP_SECRET, access: [{ client: "eu:1", role: "Administrator" }] },
   { email: "secure@example.com", name: "Sid Secure", locale: "de", access: [{ client: "eu:3", role: "Administrator", primary: true, billing: true }] },
   { email: "sso@sso.example.com", name: "Sandy Sso", sso: true, access: [{ client: "eu:1", role: "Standard User" }] },
+  // Revision 2.
+  { email: "supervisor@example.com", name: "Vic Supervisor", is_super: true, access: [{ client: "eu:2", role: "Administrator" }] },
+  { email: "school@example.com", name: "Olive Oakfield", access: [{ client: "eu:4", role: "Administrator", primary: true }] },
+  { email: "globex@example.com", name: "Hank Globex", locale: "en_US", access: [{ client: "us:2", role: "Administrator", primary: true, billing: true }] },
+  { email: "initech@example.com", name: "Bill Initech", access: [{ client: "eu:5", role: "Administrator", primary: true, billing: true }] },
+  { email: "umbrella@example.com", name: "Albert Umbrella", access: [{ client: "eu:6", role: "Administrator", primary: true, billing: true }] },
+  { email: "hooli@example.com", name: "Gavin Hooli", locale: "en_US", access: [{ client: "us:3", role: "Administrator", primary: true, billing: true }] },
 ];
 
 const CUSTOM_FIELDS = [
@@ -143,75 +254,103 @@ const CUSTOM_FIELDS = [
   { label: "Signature", type: "signature", show_on_pdf_agreements: true },
 ];
 
-export async function seedIfEmpty(app: App): Promise<boolean> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+export interface SeedResult {
+  /** The revision the database was at (0 = empty). */
+  from: number;
+  to: number;
+  clients: string[];
+  users: string[];
+}
+
+/**
+ * Bring the demo data to `SEED_REVISION` (one transaction; concurrent starts are serialised).
+ * Returns null when the database is already current.
+ */
+export async function seedDemoData(app: App): Promise<SeedResult | null> {
   return app.db.tx(async (q) => {
     await q.query("SELECT pg_advisory_xact_lock(727275)");
-    const existing = await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM clients");
-    if ((existing?.n ?? 0) > 0) return false;
-    await seed(app, q, passwordHash);
-    return true;
+    const from = (await one<{ revision: number }>(q, "SELECT revision FROM seed_state WHERE id = 1"))?.revision ?? 0;
+    if (from >= SEED_REVISION) return null;
+    const result = await seed(app, q, from);
+    await q.query(
+      `INSERT INTO seed_state (id, revision) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET revision = EXCLUDED.revision, updated_at = now()`,
+      [SEED_REVISION],
+    );
+    return result;
   });
 }
 
-async function seed(app: App, q: Queryable, passwordHash: string): Promise<void> {
+async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
+  const result: SeedResult = { from, to: SEED_REVISION, clients: [], users: [] };
   const clientIds = new Map<string, number>();
   const siteIds = new Map<string, number>();
   const roleIds = new Map<string, number>();
+  const created = new Set<string>();
 
   for (const c of CLIENTS) {
-    const [{ id }] = await q.query<{ id: number }>(
-      `INSERT INTO clients (region, number, name, trial_ends_on, is_school, settings, site_limit, sms_tokens_available, force_2fa, scheduling_status)
-       VALUES ($1, $2, $3, $4::date, $5, $6::jsonb, $7, $8, $9, 'disabled') RETURNING id`,
-      [c.region, c.number, c.name, c.trial_ends_on ?? null, c.is_school ?? false, JSON.stringify(c.settings), c.site_limit ?? null, c.sms ?? 0, c.force_2fa ?? false],
-    );
     const gid = `${c.region}:${c.number}`;
-    clientIds.set(gid, id);
-    let position = 0;
-    for (const s of c.sites) {
-      const [{ id: siteId }] = await q.query<{ id: number }>(
-        `INSERT INTO sites (client_id, type, name, address, timezone, locale, location, visitors_signed_in_count, reply_to_name, reply_to_email,
-                            active_from, active_until, spaces_enabled, space_exists, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11::timestamptz, $12::timestamptz, $13, $13, $14) RETURNING id`,
+    const existing = await one<{ id: number }>(q, "SELECT id FROM clients WHERE region = $1 AND number = $2", [c.region, c.number]);
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      // Seed-owned fields of an existing demo client: flags are merged, never removed.
+      await q.query(
+        `UPDATE clients SET settings = settings || $2::jsonb, is_school = $3, reseller = $4, scheduling_status = $5 WHERE id = $1`,
+        [id, JSON.stringify(c.settings), c.is_school ?? false, c.reseller ?? false, c.scheduling_status ?? "disabled"],
+      );
+      for (const s of c.sites) {
+        const row = await one<{ id: number }>(
+          q,
+          `UPDATE sites SET spaces_enabled = $4, space_exists = $5 WHERE client_id = $1 AND name = $2 AND type = $3 RETURNING id`,
+          [id, s.name, s.type, s.spaces_enabled ?? false, s.space_exists ?? false],
+        );
+        if (row) siteIds.set(s.key, row.id);
+      }
+    } else {
+      [{ id }] = await q.query<{ id: number }>(
+        `INSERT INTO clients (region, number, name, trial_ends_on, is_school, reseller, settings, site_limit, sms_tokens_available, force_2fa, scheduling_status)
+         VALUES ($1, $2, $3, $4::date, $5, $6, $7::jsonb, $8, $9, $10, $11) RETURNING id`,
         [
-          id,
-          s.type,
-          s.name,
-          s.address ?? null,
-          s.timezone,
-          s.locale,
-          s.location ? JSON.stringify({ zoom: 16, radius: 150, ...s.location }) : null,
-          s.visitors ?? 0,
-          s.reply_to?.[0] ?? null,
-          s.reply_to?.[1] ?? null,
-          s.active ? `${s.active[0]}T08:00:00Z` : null,
-          s.active ? `${s.active[1]}T18:00:00Z` : null,
-          s.spaces ?? false,
-          position++,
+          c.region,
+          c.number,
+          c.name,
+          c.trial_ends_on ?? null,
+          c.is_school ?? false,
+          c.reseller ?? false,
+          JSON.stringify(c.settings),
+          c.site_limit ?? null,
+          c.sms ?? 0,
+          c.force_2fa ?? false,
+          c.scheduling_status ?? "disabled",
         ],
       );
-      siteIds.set(s.key, siteId);
+      created.add(gid);
+      result.clients.push(gid);
+      let position = 0;
+      for (const s of c.sites) siteIds.set(s.key, await insertSite(q, id, s, position++));
     }
-    const roles: [string, readonly string[]][] = [
-      ["Administrator", ALL_RIGHTS],
-      ["Standard User", STANDARD_RIGHTS],
-    ];
-    if (gid === "eu:1") roles.push(["Front Desk", FRONT_DESK_RIGHTS]);
-    for (const [name, rights] of roles) {
+    clientIds.set(gid, id);
+    // Built-in and custom roles: created when missing, rights kept to the seed's.
+    for (const [name, rights] of [...BUILT_IN_ROLES, ...(c.roles ?? [])]) {
       const [{ id: roleId }] = await q.query<{ id: number }>(
-        "INSERT INTO roles (client_id, name, rights) VALUES ($1, $2, $3::jsonb) RETURNING id",
+        `INSERT INTO roles (client_id, name, rights) VALUES ($1, $2, $3::jsonb)
+         ON CONFLICT (client_id, name) DO UPDATE SET rights = EXCLUDED.rights RETURNING id`,
         [id, name, JSON.stringify(rights)],
       );
       roleIds.set(`${gid}/${name}`, roleId);
     }
   }
 
+  let passwordHash: string | undefined;
   for (const u of USERS) {
+    if (await one(q, "SELECT 1 FROM users WHERE email = $1", [u.email])) continue;
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
     const [{ id: userId }] = await q.query<{ id: number }>(
       `INSERT INTO users (email, name, password_hash, terms_accepted_at, totp_secret, is_super, locale, sso, last_client_id)
        VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8) RETURNING id`,
       [u.email, u.name, u.sso ? null : passwordHash, u.totp ?? null, u.is_super ?? false, u.locale ?? "en_GB", u.sso ?? false, u.last ? clientIds.get(u.last) : null],
     );
+    result.users.push(u.email);
     for (const a of u.access) {
       await q.query(
         `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
@@ -221,12 +360,44 @@ async function seed(app: App, q: Queryable, passwordHash: string): Promise<void>
           roleIds.get(`${a.client}/${a.role}`),
           a.primary ?? false,
           a.billing ?? false,
-          a.sites ? JSON.stringify(a.sites.map((k) => siteIds.get(k))) : null,
+          a.sites ? JSON.stringify(a.sites.map((k) => siteIds.get(k)).filter((x) => x !== undefined)) : null,
         ],
       );
     }
   }
 
+  if (created.has("eu:1")) await seedAcmeExtras(app, q, clientIds.get("eu:1")!, siteIds, roleIds.get("eu:1/Standard User")!);
+  return result;
+}
+
+async function insertSite(q: Queryable, clientId: number, s: SiteSeed, position: number): Promise<number> {
+  const [{ id }] = await q.query<{ id: number }>(
+    `INSERT INTO sites (client_id, type, name, address, timezone, locale, location, visitors_signed_in_count, reply_to_name, reply_to_email,
+                        active_from, active_until, spaces_enabled, space_exists, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11::timestamptz, $12::timestamptz, $13, $14, $15) RETURNING id`,
+    [
+      clientId,
+      s.type,
+      s.name,
+      s.address ?? null,
+      s.timezone,
+      s.locale,
+      s.location ? JSON.stringify({ zoom: 16, radius: 150, ...s.location }) : null,
+      s.visitors ?? 0,
+      s.reply_to?.[0] ?? null,
+      s.reply_to?.[1] ?? null,
+      s.active ? `${s.active[0]}T08:00:00Z` : null,
+      s.active ? `${s.active[1]}T18:00:00Z` : null,
+      s.spaces_enabled ?? false,
+      s.space_exists ?? false,
+      position,
+    ],
+  );
+  return id;
+}
+
+/** Custom fields and the SSO configuration of Acme Ltd (only when Acme itself is created). */
+async function seedAcmeExtras(app: App, q: Queryable, acmeId: number, siteIds: Map<string, number>, standardRoleId: number): Promise<void> {
   const hq = siteIds.get("acme-hq")!;
   let position = 0;
   for (const f of CUSTOM_FIELDS) {
@@ -258,11 +429,6 @@ async function seed(app: App, q: Queryable, passwordHash: string): Promise<void>
   await q.query(
     `INSERT INTO sso_configs (client_id, type, domain, domain_verified, provider, default_role_id, default_site_ids)
      VALUES ($1, 'okta', 'sso.example.com', true, $2::jsonb, $3, $4::jsonb)`,
-    [
-      clientIds.get("eu:1"),
-      JSON.stringify({ client_id: "gatehouse-portal", provider_host: oidcIssuer(app) }),
-      roleIds.get("eu:1/Standard User"),
-      JSON.stringify([hq]),
-    ],
+    [acmeId, JSON.stringify({ client_id: "gatehouse-portal", provider_host: oidcIssuer(app) }), standardRoleId, JSON.stringify([hq])],
   );
 }

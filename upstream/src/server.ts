@@ -10,7 +10,7 @@ import { migrate, openDb, type Db } from "./db/index.ts";
 import { HttpError } from "./http/errors.ts";
 import { Router, effectiveMethod, readBody, send, type Ctx } from "./http/router.ts";
 import { registerContractRoutes } from "./api/handlers.ts";
-import { seedIfEmpty } from "./seed.ts";
+import { seedDemoData } from "./seed.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
@@ -61,14 +61,14 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     log,
   };
   try {
-    const seeded = await seedIfEmpty(app);
+    const seeded = await seedDemoData(app);
     // The demo IdP lives at this run's public URL.
     await db.query(
       `UPDATE sso_configs SET provider = jsonb_set(provider, '{provider_host}', to_jsonb($1::text))
         WHERE provider->>'client_id' = 'gatehouse-portal' AND provider->>'provider_host' IS DISTINCT FROM $1`,
       [oidcIssuer(app)],
     );
-    if (seeded) log({ msg: "seeded demo data" });
+    if (seeded) log({ msg: "seeded demo data", ...seeded });
   } catch (err) {
     await db.close();
     server.close();

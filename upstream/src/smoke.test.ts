@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccessTokenClaims, Config, SsoAccessRequestData, TokenPair, routes } from "../contract/index.ts";
 import { decodeJwt } from "jose";
 import { startUpstream, type Upstream } from "./server.ts";
+import { SEED_REVISION, seedDemoData } from "./seed.ts";
+import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { totp } from "./auth/totp.ts";
 
 let up: Upstream;
@@ -172,6 +174,24 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     expect(config.client.name).toBe("Acme Ltd");
     expect(config.abilities).toContain("ManageUser.viewer");
     expect(config.abilities).not.toContain("Super.clientUser.create");
+    // config.roles = the roles the user holds in the token's client; client/roles = all of the client's.
+    expect(config.roles.map((r) => r.name)).toEqual(["Administrator"]);
+    const clientRoles = routes.clientRoles.response.parse((await get("/eu/api/v2/client/roles", bearer(pair.access_token))).json);
+    expect(clientRoles.map((r) => r.name)).toEqual(["Administrator", "Standard User", "Front Desk"]);
+    expect(config.roles[0].id).toBe(clientRoles[0].id);
+    expect([...config.abilities].sort()).toEqual([...ALL_RIGHTS].sort());
+    expect(config.client.scheduling_status).toBe("activated");
+    expect(config.client.settings).toMatchObject({
+      tier: "enhanced",
+      spaces_enabled: true,
+      time_and_attendance_enabled: true,
+      central_record: { enabled: false },
+      "beta.site-settings": true,
+      "beta.sso-self-service": true,
+      "beta.site-attendance-report": true,
+      "beta.time-and-attendance-discovered": true,
+    });
+    expect(config.sites.filter((s) => s.space_exists).map((s) => s.name)).toEqual(["Head Office"]);
     const stats = (await get("/__test/stats")).json;
     expect(stats.calls.config).toBeGreaterThanOrEqual(1);
     expect(stats.lastHeaders.config).toEqual({ "x-timezone": "Europe/London", "accept-language": "en-GB" });
@@ -194,6 +214,14 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     const pair = await loginPair("standard@example.com");
     const h = bearer(pair.access_token);
     const sites = (await get("/eu/api/v2/sites", h)).json as Json[];
+    const config = Config.parse((await get("/eu/api/v2/config", h)).json);
+    expect(config.roles.map((r) => r.name)).toEqual(["Standard User"]);
+    expect([...config.abilities].sort()).toEqual([...STANDARD_RIGHTS].sort());
+    expect(routes.clients.response.parse((await get("/eu/api/v2/clients", h)).json)[0].roles.map((r) => r.name)).toEqual([
+      "Administrator",
+      "Standard User",
+      "Front Desk",
+    ]);
     expect(sites.map((s) => s.name)).toEqual(["Head Office"]);
     expect(routes.sites.response.parse(sites)).toBeTruthy();
     expect(routes.clients.response.parse((await get("/eu/api/v2/clients", h)).json)).toHaveLength(1);
@@ -280,5 +308,121 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     expect((await get("/eu/api/v2/config", bearer(pair.access_token))).status).toBe(200);
     await post("/__test/revoke", { email: "multi@example.com" });
     expect((await get("/eu/api/v2/config", bearer(pair.access_token))).status).toBe(401);
+  });
+
+  it("config.roles and rights: front desk, super user of an expired client", async () => {
+    const fd = Config.parse((await get("/eu/api/v2/config", bearer((await loginPair("frontdesk@example.com")).access_token))).json);
+    expect(fd.roles.map((r) => r.name)).toEqual(["Front Desk"]);
+    expect([...fd.abilities].sort()).toEqual([...FRONT_DESK_RIGHTS].sort());
+
+    const pair = await loginPair("supervisor@example.com");
+    const claims = AccessTokenClaims.parse(decodeJwt(pair.access_token));
+    expect(claims.aud).toBe("eu:2");
+    expect(claims["user:is_super"]).toBe(true);
+    const h = bearer(pair.access_token);
+    const cfg = Config.parse((await get("/eu/api/v2/config", h)).json);
+    expect(cfg.client.name).toBe("Expired Trial Co");
+    expect(cfg.client.trial_ends_on! < new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(cfg.roles.map((r) => r.name)).toEqual(["Administrator"]);
+    expect(cfg.abilities).toContain("Super.clientUser.create");
+    expect((await get("/eu/api/v2/clients", h)).json.map((c: Json) => c.id)).toEqual(["eu:2"]);
+    // A super user passes the expired-client block.
+    expect((await get(`/eu/api/v2/sites/${cfg.sites[0].id}/custom-fields`, h)).status).toBe(200);
+  });
+
+  it("demo clients: flags and scheduling statuses", async () => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ["school@example.com", "eu:4", { name: "Oakfield Academy", is_school: true, reseller: false, trial_ends_on: null, scheduling_status: "disabled" }],
+      ["globex@example.com", "us:2", { name: "Globex Inc", is_school: false, reseller: true, trial_ends_on: null, scheduling_status: "pending" }],
+      ["initech@example.com", "eu:5", { name: "Initech", scheduling_status: "provisioning" }],
+      ["umbrella@example.com", "eu:6", { name: "Umbrella Corp", scheduling_status: "deactivated" }],
+      ["hooli@example.com", "us:3", { name: "Hooli", scheduling_status: "connection_error" }],
+      ["multi@example.com", "eu:1", { name: "Acme Ltd" }],
+    ];
+    const configs: Record<string, ReturnType<typeof Config.parse>> = {};
+    for (const [email, gid, expected] of cases) {
+      const pair = await loginPair(email);
+      const region = gid.split(":")[0];
+      const cfg = Config.parse((await get(`/${region}/api/v2/config`, bearer(pair.access_token))).json);
+      expect(cfg.client.global_client_id).toBe(gid);
+      expect(cfg.client).toMatchObject(expected);
+      expect(cfg.roles.map((r) => r.name)).toEqual(["Administrator"]);
+      expect(cfg.sites.length).toBeGreaterThan(0);
+      configs[gid] = cfg;
+    }
+    expect(configs["eu:4"].client.settings).toMatchObject({ country: "GB", spaces_enabled: true, time_and_attendance_enabled: false, central_record: { enabled: false } });
+    expect(configs["eu:4"].client.settings["beta.time-and-attendance-discovered"]).toBeUndefined();
+    expect(configs["eu:4"].sites.map((s) => [s.type, s.space_exists])).toEqual([["standard", false], ["standard", false]]);
+    expect(configs["us:2"].client.settings).toMatchObject({
+      country: "US",
+      tier: "pro",
+      spaces_enabled: false,
+      central_record: { enabled: true },
+      companion_app_version: "3.12.0",
+      "beta.guard-dog": true,
+      "beta.ai-chat": true,
+      "beta.anonymize-visits": true,
+    });
+  });
+
+  it("test hooks: clients and sites", async () => {
+    const c = await post("/__test/clients/eu:4", { scheduling_status: "activated", reseller: true, is_school: false, trial_ends_on: "2020-01-01", settings: { "beta.x": true } });
+    expect(c.status).toBe(200);
+    expect(c.json).toMatchObject({ scheduling_status: "activated", reseller: true, is_school: false, trial_ends_on: "2020-01-01" });
+    expect(c.json.settings).toMatchObject({ "beta.x": true, spaces_enabled: true, central_record: { enabled: false } });
+    const back = await post("/__test/clients/eu:4", { scheduling_status: "disabled", reseller: false, is_school: true, trial_ends_on: null, settings: { "beta.x": false } });
+    expect(back.json).toMatchObject({ scheduling_status: "disabled", reseller: false, is_school: true, trial_ends_on: null });
+    expect((await post("/__test/clients/eu:4", { scheduling_status: "active" })).status).toBe(422);
+    expect((await post("/__test/clients/eu:99", {})).status).toBe(404);
+
+    const pair = await loginPair("school@example.com");
+    const site = Config.parse((await get("/eu/api/v2/config", bearer(pair.access_token))).json).sites[0];
+    const on = await post(`/__test/sites/${site.id}`, { space_exists: true });
+    expect(on.status).toBe(200);
+    expect(on.json).toMatchObject({ id: site.id, space_exists: true });
+    expect(((await get("/eu/api/v2/sites", bearer(pair.access_token))).json as Json[])[0].space_exists).toBe(true);
+    expect((await post(`/__test/sites/${site.id}`, { space_exists: false })).json.space_exists).toBe(false);
+    expect((await post("/__test/sites/999999", { space_exists: true })).status).toBe(404);
+    expect((await post(`/__test/sites/${site.id}`, { space_exists: "yes" })).status).toBe(422);
+  });
+
+  // Last: rewinds the demo data to revision 1 and seeds again.
+  it("seeding brings a revision-1 database up to date, idempotently", async () => {
+    const db = up.app.db;
+    expect(await seedDemoData(up.app)).toBeNull();
+    const counts = async () => (await db.query<{ c: number; u: number; s: number; r: number; cu: number; f: number; sso: number }>(
+      `SELECT (SELECT count(*)::int FROM clients) AS c, (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM sites) AS s,
+              (SELECT count(*)::int FROM roles) AS r, (SELECT count(*)::int FROM client_users) AS cu,
+              (SELECT count(*)::int FROM custom_fields) AS f, (SELECT count(*)::int FROM sso_configs) AS sso`,
+    ))[0];
+    const before = await counts();
+    // What revision 1 looked like.
+    await db.query("DELETE FROM users WHERE email IN ('supervisor@example.com', 'school@example.com', 'globex@example.com', 'initech@example.com', 'umbrella@example.com', 'hooli@example.com')");
+    await db.query("DELETE FROM clients WHERE (region, number) IN (('eu', 4), ('us', 2), ('eu', 5), ('eu', 6), ('us', 3))");
+    await db.query(
+      `UPDATE clients SET scheduling_status = 'disabled',
+              settings = (settings - 'beta.site-settings' - 'beta.site-attendance-report' - 'time_and_attendance_enabled'
+                          - 'beta.time-and-attendance-discovered' - 'central_record') || '{"tier":"pro"}'::jsonb
+        WHERE region = 'eu' AND number = 1`,
+    );
+    await db.query(`UPDATE clients SET settings = settings - 'beta.guard-dog' WHERE region = 'us' AND number = 1`);
+    await db.query(`UPDATE roles SET rights = '["ManageSite.viewer", "Rota.editor"]'::jsonb`);
+    await db.query("UPDATE seed_state SET revision = 1");
+
+    const r = await seedDemoData(up.app);
+    expect(r).toMatchObject({ from: 1, to: SEED_REVISION });
+    expect(r!.clients.sort()).toEqual(["eu:4", "eu:5", "eu:6", "us:2", "us:3"]);
+    expect(r!.users).toHaveLength(6);
+    expect(await counts()).toEqual(before);
+    expect(await seedDemoData(up.app)).toBeNull();
+
+    const admin = Config.parse((await get("/eu/api/v2/config", bearer((await loginPair("admin@example.com")).access_token))).json);
+    expect(admin.client.scheduling_status).toBe("activated");
+    expect(admin.client.settings).toMatchObject({ tier: "enhanced", "beta.site-settings": true, "beta.group-visibility": true, central_record: { enabled: false } });
+    expect([...admin.abilities].sort()).toEqual([...ALL_RIGHTS].sort());
+    const fd = Config.parse((await get("/eu/api/v2/config", bearer((await loginPair("frontdesk@example.com")).access_token))).json);
+    expect([...fd.abilities].sort()).toEqual([...FRONT_DESK_RIGHTS].sort());
+    const sup = Config.parse((await get("/eu/api/v2/config", bearer((await loginPair("supervisor@example.com")).access_token))).json);
+    expect(sup.client.global_client_id).toBe("eu:2");
   });
 });

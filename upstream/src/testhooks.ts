@@ -1,6 +1,6 @@
 /** Test hooks under `/__test/`, registered only when UPSTREAM_TEST_HOOKS=1. */
 import { z } from "zod";
-import { routes, type RouteName } from "../contract/index.ts";
+import { routes, SCHEDULING_STATUSES, type RouteName } from "../contract/index.ts";
 import type { App } from "./app.ts";
 import { one } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
@@ -8,7 +8,7 @@ import { revokeUserSessions } from "./auth/tokens.ts";
 import { totp } from "./auth/totp.ts";
 import { HttpError, notFound, validation, zodErrors } from "./http/errors.ts";
 import type { Router } from "./http/router.ts";
-import { findClientByGlobalId, findUserByEmail, toClient } from "./model.ts";
+import { findClientByGlobalId, findUserByEmail, toClient, toSite } from "./model.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
@@ -52,7 +52,15 @@ const ClientBody = z.object({
   trial_ends_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
   password_expiry_days: z.union([z.literal(30), z.literal(60), z.literal(90)]).nullable().optional(),
   name: z.string().min(1).optional(),
+  scheduling_status: z.enum(SCHEDULING_STATUSES).optional(),
+  reseller: z.boolean().optional(),
+  is_school: z.boolean().optional(),
+  /** Merged into the existing settings (`settings || body`; a key sent as null is stored as null). */
   settings: z.record(z.string(), z.unknown()).optional(),
+});
+
+const SiteBody = z.object({
+  space_exists: z.boolean().optional(),
 });
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -153,12 +161,24 @@ export function registerTestHooks(router: Router, app: App): void {
     if (b.trial_ends_on !== undefined) set("trial_ends_on", b.trial_ends_on, "::date");
     if (b.password_expiry_days !== undefined) set("password_expiry_days", b.password_expiry_days);
     if (b.name !== undefined) set("name", b.name);
+    if (b.scheduling_status !== undefined) set("scheduling_status", b.scheduling_status);
+    if (b.reseller !== undefined) set("reseller", b.reseller);
+    if (b.is_school !== undefined) set("is_school", b.is_school);
     if (b.settings !== undefined) {
       params.push(JSON.stringify(b.settings));
       sets.push(`settings = settings || $${params.length}::jsonb`);
     }
     if (sets.length) await app.db.query(`UPDATE clients SET ${sets.join(", ")} WHERE id = $1`, params);
     return { body: toClient((await findClientByGlobalId(app.db, ctx.params.globalId))!) };
+  });
+
+  router.post("/__test/sites/:id", async (ctx) => {
+    const id = /^\d{1,9}$/.test(ctx.params.id) ? Number(ctx.params.id) : NaN;
+    const site = Number.isNaN(id) ? undefined : await one(app.db, "SELECT id FROM sites WHERE id = $1", [id]);
+    if (!site) throw notFound("Unknown site.");
+    const b = parse(SiteBody, await ctx.readBody());
+    if (b.space_exists !== undefined) await app.db.query("UPDATE sites SET space_exists = $2 WHERE id = $1", [id, b.space_exists]);
+    return { body: toSite((await one(app.db, "SELECT * FROM sites WHERE id = $1", [id]))!) };
   });
 
   router.get("/__test/outbox", async (ctx) => {

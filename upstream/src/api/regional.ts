@@ -63,6 +63,7 @@ export function abilities(p: Pick<Principal, "m" | "user">): string[] {
   return rights;
 }
 
+/** Every role of a client (GET client/roles, GET clients). */
 async function rolesOf(app: App, clientId: number) {
   return app.db.query<{ id: number; name: string }>("SELECT id, name FROM roles WHERE client_id = $1 ORDER BY id", [clientId]);
 }
@@ -91,7 +92,8 @@ export async function getConfig(app: App, p: Principal): Promise<Config> {
     sites: (await visibleSites(app.db, p.client.id, p.m.site_ids)).map(toSite),
     pusher: { key: app.opts.pusherAppKey, host, port: app.opts.port, force_tls: false, cluster: "mt1" },
     abilities: abilities(p),
-    roles: await rolesOf(app, p.client.id),
+    // The roles the user holds in this client (one per access today), not every role of the client.
+    roles: [{ id: p.m.role_id, name: p.m.role_name }],
     latest_app_version: LATEST_APP_VERSION,
     local_user_id: p.m.id,
     sso_provider_id: sso?.id ?? null,
