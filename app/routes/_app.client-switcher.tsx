@@ -8,7 +8,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { translator } from "~/i18n/i18n.server";
-import { requireViewer, tokensFrom } from "~/session/auth.server";
+import { requireAccess } from "~/access/guard.server";
+import { tokensFrom } from "~/session/auth.server";
 import { commitSession, saveTokens } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream, decodeAccessToken } from "~/upstream/client.server";
@@ -19,9 +20,8 @@ import { NoticeBanner } from "~/ui/notice";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+  const { viewer } = await requireAccess(request);
   const [clients, { t }] = await Promise.all([viewer.api("clients"), translator(request)]);
-  if (clients.length <= 1) throw new Response("Forbidden", { status: 403 });
   return {
     title: `${t("client_switcher.title")} · Gatehouse`,
     current: viewer.claims.aud,
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SwitchSchema = z.object({ client_id: z.string().regex(/^[a-z]{2}:\d+$/) });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request);
+  const { viewer } = await requireAccess(request);
   const parsed = SwitchSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ failed: true }, { status: 400 });
   try {

@@ -7,14 +7,13 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isExpired, selectedSite } from "~/features/auth/site-selection.server";
 import { translator } from "~/i18n/i18n.server";
-import { requireViewer } from "~/session/auth.server";
+import { requireAccess } from "~/access/guard.server";
 import { NoticeBanner } from "~/ui/notice";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const [config, { t }] = await Promise.all([viewer.config(), translator(request)]);
+  const [{ viewer, config }, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const site = await selectedSite(viewer, config.sites);
   return {
     title: `${t("today.title")} · Gatehouse`,

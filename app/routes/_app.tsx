@@ -1,42 +1,53 @@
 /**
- * The signed-in shell: header with the client, the site picker and the user menu. Every page
- * under it is for signed-in users; the loader sends anyone else to /login with redirectTo.
+ * The signed-in shell: the areas the user may open (drawn from the access table), the client, the
+ * site picker, the language picker and the user menu. Each page below calls `requireAccess`
+ * itself, so a page it refuses renders its 403 inside this shell.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loadShell } from "~/features/auth/shell.server";
-import { requireViewer } from "~/session/auth.server";
+import { loadAccess } from "~/access/guard.server";
+import { shellData } from "~/features/auth/shell.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Brand } from "~/ui/form";
+import { LanguagePicker } from "~/ui/language-picker";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const { shell, headers } = await loadShell(request, viewer);
-  return data(shell, { headers });
+  const access = await loadAccess(request);
+  return data(await shellData(access, access.viewer.locale), { headers: access.headers });
 }
 
 export default function AppShell() {
   const shell = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
+  const navigation = useNavigation();
+  const here = location.pathname + location.search;
   return (
     <>
+      {navigation.state !== "idle" ? (
+        <div className="progress" role="progressbar" aria-label={t("shell.loading")} />
+      ) : null}
       <header className="shell-header">
         <div className="shell-header__inner">
           <Link to="/today" className="brand-link" aria-label={t("shell.home")}>
             <Brand />
           </Link>
-          <nav aria-label={t("shell.main_nav")}>
-            <NavLink to="/today">{t("shell.nav.today")}</NavLink>
+          <nav aria-label={t("shell.main_nav")} className="shell-nav">
+            {shell.nav.map((item) => (
+              <NavLink key={item.to} to={item.to}>
+                {t(item.labelKey)}
+              </NavLink>
+            ))}
           </nav>
           <div className="shell-spacer" />
           <span className="badge" title={t("shell.client")}>
             {shell.client.name}
+            {shell.client.expired ? ` · ${t("shell.trial_ended")}` : ""}
           </span>
           {shell.sites.length > 0 ? (
             <Form method="post" action="/select-site" className="inline-form">
-              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+              <input type="hidden" name="redirectTo" value={here} />
               <label htmlFor="site-picker">{t("shell.site")}</label>
               <select id="site-picker" name="siteId" defaultValue={shell.siteId ?? undefined} key={shell.siteId}>
                 {shell.sites.map((s) => (
@@ -50,13 +61,17 @@ export default function AppShell() {
               </button>
             </Form>
           ) : null}
+          <LanguagePicker locale={shell.locale} locales={shell.locales} redirectTo={here} />
           <details className="user-menu">
             <summary>
               <span className="visually-hidden">{t("shell.user_menu")}: </span>
               {shell.user.name}
+              {shell.user.isSuper ? <span className="badge badge--super">{t("shell.super_user")}</span> : null}
             </summary>
             <div className="user-menu__panel">
               <span className="muted">{shell.user.email}</span>
+              <Link to="/my-profile">{t("shell.my_profile")}</Link>
+              <Link to="/support">{t("shell.support")}</Link>
               {shell.multiClient ? <Link to="/client-switcher">{t("shell.switch_client")}</Link> : null}
               <Form method="post" action="/logout">
                 <button type="submit" className="button button--link">

@@ -1,7 +1,7 @@
 /** POST /select-site — remember the chosen site for this user and client, then go back. */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { selectSite } from "~/features/auth/site-selection.server";
-import { requireViewer } from "~/session/auth.server";
+import { requireAccess } from "~/access/guard.server";
 import { safeRedirect } from "~/session/redirect";
 import { commitSession } from "~/session/session.server";
 
@@ -10,12 +10,12 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request);
+  const { viewer, config } = await requireAccess(request);
   const form = await request.formData();
   const siteId = Number(form.get("siteId"));
   const back = safeRedirect(form.get("redirectTo"));
-  const config = await viewer.config();
-  const kept = Number.isInteger(siteId) && (await selectSite(viewer, config, siteId));
+  if (!Number.isSafeInteger(siteId) || siteId <= 0) throw new Response("Bad request: siteId", { status: 400 });
+  const kept = await selectSite(viewer, config, siteId);
   if (!kept) {
     viewer.session.flash("notice", { key: "common:site.not_selected", tone: "error" });
     return redirect(back, { status: 303, headers: { "Set-Cookie": await commitSession(request, viewer.session) } });

@@ -3,7 +3,11 @@
  * (`//evil.example`, `https://…`, `/\evil`, control characters, the login pages themselves)
  * falls back to the default.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/today"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/today",
+  opts: { allowAuthPages?: boolean } = {},
+): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2048) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   // eslint-disable-next-line no-control-regex
@@ -15,6 +19,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (url.origin !== "http://portal.invalid") return fallback;
-  if (/^\/(login|logout|forgot|reset)(\/|$)/.test(url.pathname)) return fallback;
+  if (!opts.allowAuthPages && /^\/(login|logout|forgot|reset)(\/|$)/.test(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }

@@ -1,0 +1,16 @@
+/** Rights (abilities) the portal checks, as the upstream names them (spec platform §6). */
+export const RIGHTS = [
+  "ManageSite.viewer", "ManageSite.editor", "ManageEvent.viewer", "ManageEvent.editor",
+  "ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "GroupMember.viewer", "GroupMember.editor",
+  "ManageClient.editor", "ManageUser.viewer", "ManageUser.editor", "AuditLog.viewer", "Referral.manager",
+  "Spaces.viewer", "Spaces.editor", "HealthCheck.editor", "BlockList.viewer", "ManageClientApi.viewer",
+  "ManageForm.viewer", "ManageNotification.viewer", "Rota.viewer", "ClosurePeriod.viewer",
+  "TimeAndAttendance.viewer", "Client.view", "Client.update", "Super.clientUser.create",
+  "EvacList.viewer", "EvacReport.viewer", "History.viewer", "BookingsReport.viewer", "TimeSheet.viewer",
+  "AbsenceReport.viewer", "AbsenceReport.view", "DailyAttendanceReport.viewer", "DailyAttendanceReport.view",
+  "CustomField.view",
+] as const;
+export type Right = (typeof RIGHTS)[number];
+
+/** The role that makes a user an administrator (spec §6: full access, the Manage tab). */
+export const ADMINISTRATOR_ROLE = "Administrator";

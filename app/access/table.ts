@@ -1,0 +1,150 @@
+/**
+ * THE access table: every route of spec/platform.md §2 and spec/groups-members-addons.md §2 with
+ * its rule. Loaders and actions enforce it through `requireAccess`; the navigation is drawn from
+ * it; tests walk it. A route's rule applies to every path below it (a path is viewable only when
+ * every matched ancestor allows it).
+ *
+ * `screen: true` marks the routes whose screens exist in this portal. The others are enforced
+ * all the same (a denied user gets 403, /login or /trial-ended) and answer 404 until built; the
+ * navigation only links to screens that exist.
+ */
+import type { Rule } from "./rules";
+
+export interface RouteEntry {
+  /** URL pattern: `:param`, `:param?` (optional). */
+  path: string;
+  rule: Rule;
+  /** Redirect-only route: where it sends a user who may open it. */
+  redirect?: string;
+  /** The screen exists (a route module renders it). */
+  screen?: true;
+  /** A top-level area of the navigation, with its label key (namespace common). */
+  nav?: { labelKey: string; order: number };
+}
+
+const ANY_MANAGE_VIEWER: Rule = {
+  rights: {
+    anyOf: [
+      "ManageSite.viewer", "ManageEvent.viewer", "ManageVisitorGroup.viewer", "BlockList.viewer",
+      "ManageClientApi.viewer", "ManageForm.viewer", "ManageNotification.viewer", "ManageUser.viewer",
+      "Rota.viewer", "ClosurePeriod.viewer", "Spaces.editor", "HealthCheck.editor",
+    ],
+  },
+};
+
+const ANY_REPORT_VIEWER: Rule = {
+  rights: {
+    anyOf: ["EvacReport.viewer", "History.viewer", "BookingsReport.viewer", "TimeSheet.viewer", "AbsenceReport.viewer", "DailyAttendanceReport.viewer"],
+  },
+};
+
+const GROUP_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/group/:id/${tab}`, rule: extra });
+const SITE_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/site/:id/${tab}`, rule: extra });
+
+export const ACCESS_TABLE: RouteEntry[] = [
+  // --- Anonymous ------------------------------------------------------------------------------
+  { path: "/login", rule: { anonymous: true }, screen: true },
+  { path: "/login-detect", rule: { anonymous: true }, screen: true },
+  { path: "/login/sso/callback", rule: { anonymous: true }, screen: true },
+  { path: "/login/sso/request-access", rule: { anonymous: true }, screen: true },
+  { path: "/forgot", rule: { anonymous: true }, screen: true },
+  { path: "/reset/:token", rule: { anonymous: true }, screen: true },
+  { path: "/terms", rule: { anonymous: true }, screen: true },
+  { path: "/logout", rule: { anonymous: true }, screen: true },
+  { path: "/language", rule: { anonymous: true }, screen: true },
+  { path: "/healthz", rule: { anonymous: true }, screen: true },
+  { path: "/magic-link", rule: { anonymous: true } },
+  { path: "/magic-link/absence-request", rule: { anonymous: true } },
+  { path: "/magic-link/visitor-change-request", rule: { anonymous: true } },
+  { path: "/magic-link/pre-registration-form", rule: { anonymous: true } },
+
+  // --- Signed in ------------------------------------------------------------------------------
+  { path: "/", rule: {}, redirect: "/today", screen: true },
+  { path: "/today", rule: {}, screen: true, nav: { labelKey: "shell.nav.today", order: 1 } },
+  { path: "/select-site", rule: {}, screen: true },
+  { path: "/my-profile", rule: {}, screen: true },
+  { path: "/support", rule: {}, screen: true },
+  { path: "/client-switcher", rule: { when: ["multiClient"] }, screen: true },
+  { path: "/trial-ended", rule: {}, screen: true },
+  { path: "/404", rule: {}, screen: true },
+  { path: "/403", rule: {}, screen: true },
+  { path: "/fire-list", rule: { activeOnly: true, rights: { allOf: ["EvacList.viewer"] } }, nav: { labelKey: "shell.nav.fire_list", order: 2 } },
+  { path: "/admin", rule: { superOnly: true }, nav: { labelKey: "shell.nav.admin", order: 9 } },
+  { path: "/admin/:clientId", rule: {} },
+  { path: "/spaces", rule: { rights: { allOf: ["Spaces.viewer"] }, when: ["spacesEnabled"] }, nav: { labelKey: "shell.nav.spaces", order: 5 } },
+  { path: "/spaces/:site_id?/bookings", rule: {} },
+  { path: "/spaces/:site_id/bookings/:id?", rule: {} },
+  { path: "/manage/spaces/:id", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["spacesEnabled"] } },
+
+  // --- Reports --------------------------------------------------------------------------------
+  { path: "/reports", rule: { ...ANY_REPORT_VIEWER, activeOnly: true }, nav: { labelKey: "shell.nav.reports", order: 3 } },
+  { path: "/reports/evacuations", rule: { rights: { allOf: ["EvacReport.viewer"] } } },
+  { path: "/reports/evacuations/:id", rule: {} },
+  { path: "/reports/history", rule: { activeOnly: true, rights: { allOf: ["History.viewer"] } } },
+  { path: "/reports/timesheets", rule: { activeOnly: true, rights: { allOf: ["TimeSheet.viewer"] } } },
+  { path: "/reports/bookings", rule: { rights: { allOf: ["BookingsReport.viewer"] } } },
+  { path: "/reports/absences", rule: { rights: { allOf: ["AbsenceReport.view"] } } },
+  { path: "/reports/site-attendance", rule: { flags: { allOf: ["site-attendance-report"] } } },
+  { path: "/reports/daily-attendance", rule: { rights: { allOf: ["DailyAttendanceReport.view"] } } },
+
+  // --- Manage ---------------------------------------------------------------------------------
+  { path: "/manage", rule: ANY_MANAGE_VIEWER, nav: { labelKey: "shell.nav.manage", order: 4 } },
+  { path: "/manage/overview", rule: {}, redirect: "/manage/overview/sites" },
+  { path: "/manage/overview/sites", rule: { rights: { allOf: ["ManageSite.viewer"] } } },
+  { path: "/manage/overview/groups", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } } },
+  { path: "/manage/overview/events", rule: { rights: { allOf: ["ManageEvent.viewer"] } } },
+
+  { path: "/manage/site/:id", rule: { admin: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } } },
+  ...["details", "groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
+  SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }),
+
+  // Group routes: administrators only, active accounts only (groups spec §2).
+  { path: "/manage/group", rule: { admin: true, activeOnly: true } },
+  { path: "/manage/group/add", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } } },
+  { path: "/manage/group/callback/google-apps", rule: {} },
+  { path: "/manage/group/callback/azure-ad", rule: {} },
+  { path: "/manage/group/callback/brivo", rule: {} },
+  { path: "/manage/group/callback/slack/:id", rule: {} },
+  { path: "/manage/group/azure-id/:group?", rule: {} },
+  { path: "/manage/group/brivo-id/:group?", rule: {} },
+  { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, redirect: "/manage/group/:id/details" },
+  GROUP_TAB("members", { rights: { allOf: ["GroupMember.viewer"] } }),
+  ...["details", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy"].map((t) => GROUP_TAB(t)),
+  GROUP_TAB("integrations", { when: ["centralRecordEnabled"] }),
+  GROUP_TAB("time-and-attendance", { flags: { allOf: ["time-and-attendance"] } }),
+
+  { path: "/manage/features", rule: {}, redirect: "/manage" },
+  { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },
+  { path: "/manage/features/notifications", rule: { rights: { allOf: ["ManageNotification.viewer"] } } },
+  { path: "/manage/features/notifications/slack-callback", rule: { admin: true, activeOnly: true } },
+  { path: "/manage/features/forms", rule: { rights: { allOf: ["ManageForm.viewer"] } } },
+
+  { path: "/manage/safety-check", rule: {}, redirect: "/manage/safety-check/block-list" },
+  { path: "/manage/safety-check/block-list", rule: { rights: { allOf: ["BlockList.viewer"] } } },
+  { path: "/manage/safety-check/health-certificates", rule: { denied: true } },
+  { path: "/manage/safety-check/sign-in-central-record", rule: { rights: { allOf: ["Client.update"] }, when: ["centralRecordEnabled"] } },
+
+  { path: "/manage/addons", rule: {} },
+  { path: "/manage/addons/time-and-attendance", rule: { when: ["timeAndAttendanceVisible"] } },
+  { path: "/manage/addons/discover/time-and-attendance", rule: { flags: { noneOf: ["time-and-attendance", "time-and-attendance-discovered"] } } },
+  { path: "/manage/addons/discover/scheduling", rule: { rights: { allOf: ["ManageClient.editor"] }, when: ["schedulingDisabled"] } },
+  { path: "/manage/addons/discover/central-record", rule: { flags: { allOf: ["central-record-discovery"] } } },
+  { path: "/manage/addons/scheduling", rule: { rights: { allOf: ["Client.view"] }, when: ["schedulingNotDisabled"] } },
+  { path: "/manage/addons/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["anySiteHasSpace"] } },
+  { path: "/manage/addons/discover/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["noSiteHasSpace"] } },
+
+  { path: "/manage/account", rule: {} },
+  { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } } },
+  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } } },
+  { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
+  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
+  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
+  { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] } },
+  { path: "/manage/account/sso", rule: {} },
+  { path: "/manage/account/sso/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  { path: "/manage/account/sso/configuration", rule: { when: ["ssoConfigurationVisible"] } },
+  { path: "/manage/account/sso/access-requests", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  { path: "/manage/account/sso/settings", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+];

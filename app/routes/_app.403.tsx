@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAccess } from "~/access/guard.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "403 · Gatehouse" }];
+
+/** /403 — the Forbidden page (spec §2), inside the shell. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  throw new Response("Forbidden", { status: 403 });
+}
+
+export default function Forbidden() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

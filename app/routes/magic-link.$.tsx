@@ -1,0 +1,21 @@
+import type { MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "404 · Gatehouse" }];
+
+/**
+ * /magic-link/* is open without signing in (spec §2): absence requests, visitor change requests
+ * and pre-registration forms arrive here from emailed links. None is built yet: "Page not found",
+ * never a sign-in page.
+ */
+export function loader() {
+  throw new Response("Not found", { status: 404 });
+}
+
+export default function MagicLink() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
