@@ -5,40 +5,11 @@
  */
 import { redirect } from "@remix-run/node";
 import type { Config } from "../../upstream/contract/index";
-import { isExpired } from "~/features/auth/site-selection.server";
 import { getViewer, type Viewer } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
-import { computeFlags } from "./flags";
+import { accessContextFrom } from "./context";
 import { outcomeFor } from "./outcome";
 import type { AccessContext } from "./rules";
-
-export function accessContextFor(viewer: Viewer, config: Config, clientCount: number): AccessContext {
-  const claims = viewer.claims;
-  const isSuper = claims["user:is_super"];
-  return {
-    signedIn: true,
-    isSuper,
-    isPrimary: claims["user:primary"],
-    isBilling: claims["user:billing"],
-    expired: isExpired(config.client),
-    onTrial: config.client.trial_ends_on !== null,
-    reseller: config.client.reseller,
-    abilities: new Set(config.abilities),
-    roles: new Set(config.roles.map((r) => r.name)),
-    flags: computeFlags(config.client, config.sites, isSuper),
-    schedulingStatus: config.client.scheduling_status,
-    centralRecordEnabled: config.client.settings.central_record.enabled,
-    spacesEnabled: config.client.settings.spaces_enabled,
-    anySiteHasSpace: config.sites.some((s) => s.space_exists),
-    clientCount,
-  };
-}
-
-export const ANONYMOUS: AccessContext = {
-  signedIn: false, isSuper: false, isPrimary: false, isBilling: false, expired: false, onTrial: false, reseller: false,
-  abilities: new Set(), roles: new Set(), flags: new Set(), schedulingStatus: "disabled", centralRecordEnabled: false,
-  spacesEnabled: false, anySiteHasSpace: false, clientCount: 0,
-};
 
 /** How many clients the user has, learnt once per session (for the client switcher rule). */
 async function clientCount(request: Request, viewer: Viewer, headers: Headers): Promise<number> {
@@ -69,7 +40,7 @@ export async function loadAccess(request: Request): Promise<Access> {
   if (!viewer) loginRedirect(new URL(request.url));
   const headers = new Headers();
   const [config, count] = await Promise.all([viewer.config(), clientCount(request, viewer, headers)]);
-  return { viewer, config, ctx: accessContextFor(viewer, config, count), headers };
+  return { viewer, config, ctx: accessContextFrom(viewer.claims, config, count), headers };
 }
 
 /** Throws unless the signed-in user may open this request's path. */

@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
       body: { refresh_token: viewer.tokens.refreshToken, client_id: parsed.data.client_id, update_last_client: true },
     });
     if (decodeAccessToken(pair.access_token).aud !== parsed.data.client_id) throw new Error("token for another client");
-    await saveTokens(request, viewer.session, tokensFrom(pair));
+    await saveTokens(request, viewer.session, tokensFrom(pair, viewer.tokens));
   } catch (err) {
     if (err instanceof UpstreamError || err instanceof UpstreamUnavailableError || err instanceof Error) {
       // Spec §8: 'Failed to load client'.

@@ -5,7 +5,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isExpired, selectedSite } from "~/features/auth/site-selection.server";
+import { isExpired } from "~/access/context";
+import { selectedSite } from "~/features/auth/site-selection.server";
 import { translator } from "~/i18n/i18n.server";
 import { requireAccess } from "~/access/guard.server";
 import { NoticeBanner } from "~/ui/notice";

@@ -1,11 +1,12 @@
 /** POST /select-site — remember the chosen site for this user and client, then go back. */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { selectSite } from "~/features/auth/site-selection.server";
 import { requireAccess } from "~/access/guard.server";
 import { safeRedirect } from "~/session/redirect";
 import { commitSession } from "~/session/session.server";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
   return redirect("/today");
 }
 

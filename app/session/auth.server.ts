@@ -28,9 +28,15 @@ import {
 import { StoreUnavailableError, store } from "./store.server";
 import { upstreamContext } from "./request-context.server";
 
-export function tokensFrom(pair: TokenPair): AuthTokens {
+/** Tokens to keep: `previous` is the pair they replace (a refresh or a client switch), if any. */
+export function tokensFrom(pair: TokenPair, previous?: AuthTokens): AuthTokens {
   const claims = decodeAccessToken(pair.access_token);
-  return { accessToken: pair.access_token, refreshToken: pair.refresh_token, expiresAt: claims.exp };
+  return {
+    accessToken: pair.access_token,
+    refreshToken: pair.refresh_token,
+    expiresAt: claims.exp,
+    generation: previous ? previous.generation + 1 : 0,
+  };
 }
 
 /** Throws a 503 Response the error boundary renders as "service unavailable". */
@@ -88,7 +94,7 @@ async function refreshOnce(request: Request, session: PortalSession, current: Au
   for (let attempt = 1; ; attempt++) {
     try {
       const pair = await callUpstream("accessToken", { ...ctx, body: { refresh_token: current.refreshToken } });
-      const tokens = tokensFrom(pair);
+      const tokens = tokensFrom(pair, current);
       await saveTokens(request, session, tokens);
       refreshState.retryAt.delete(session.id);
       return tokens;
@@ -120,6 +126,12 @@ async function refreshAcrossProcesses(request: Request, session: PortalSession, 
     }
     if (await store().setIfAbsent(lockKey, owner, 15_000)) {
       try {
+        // Another process may have refreshed between our read and taking the lock.
+        const now = await readStoredTokens(session.id);
+        if (now && now.refreshToken !== current.refreshToken) {
+          session.set("auth", now);
+          return now;
+        }
         return await refreshOnce(request, session, current);
       } finally {
         await store().delIfEquals(lockKey, owner).catch(() => {});

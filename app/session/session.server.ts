@@ -14,6 +14,8 @@ export interface AuthTokens {
   refreshToken: string;
   /** Access token expiry, epoch seconds. */
   expiresAt: number;
+  /** +1 on every refresh or client switch: which of two stored pairs is newer (expiry can tie). */
+  generation: number;
 }
 
 export interface LoginProgress {
@@ -103,7 +105,7 @@ function makeStorage(secure: boolean): SessionStorage<SessionData, FlashData> {
         [META_SEEN]: Date.now(),
       };
       // A request that read the session before a parallel refresh must not write old tokens back.
-      if (previous.auth && record.auth && previous.auth.expiresAt > record.auth.expiresAt) record.auth = previous.auth;
+      if (previous.auth && record.auth && previous.auth.generation > record.auth.generation) record.auth = previous.auth;
       await store().set(key(id), JSON.stringify(record), ttlFor(record));
     },
     async deleteData(id) {

@@ -3,6 +3,7 @@
  * signing in again brings back the last used site, else the first one.
  */
 import type { Config, Site } from "../../../upstream/contract/index";
+import { isExpired } from "~/access/context";
 import { store } from "~/session/store.server";
 import type { Viewer } from "~/session/auth.server";
 
@@ -14,9 +15,6 @@ export async function selectedSite(viewer: Viewer, sites: Site[]): Promise<Site 
   return sites.find((s) => s.id === stored) ?? sites[0] ?? null;
 }
 
-export function isExpired(client: Config["client"], now = new Date()): boolean {
-  return client.trial_ends_on !== null && new Date(`${client.trial_ends_on}T23:59:59Z`) < now;
-}
 
 /**
  * Store a site choice. Spec §2: selecting a site is ignored when the client is expired and the
