@@ -24,5 +24,5 @@ export default function CatchAll() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary inShell />;
 }

@@ -15,5 +15,5 @@ export default function Forbidden() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary inShell />;
 }

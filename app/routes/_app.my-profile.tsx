@@ -65,7 +65,7 @@ export default function MyProfile() {
         <dd>{p.timezone}</dd>
       </dl>
       <h2>{t("profile.language_heading")}</h2>
-      <LanguagePicker locale={p.locale} locales={p.locales} redirectTo={location.pathname} />
+      <LanguagePicker locale={p.locale} locales={p.locales} redirectTo={location.pathname} idPrefix="profile" />
     </>
   );
 }

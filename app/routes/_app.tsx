@@ -5,6 +5,7 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loadAccess } from "~/access/guard.server";
 import { shellData } from "~/features/auth/shell.server";
@@ -23,6 +24,12 @@ export default function AppShell() {
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
+  // The menu is a native <details> (works without JavaScript); after a client-side navigation
+  // the header stays mounted, so close it or its panel would cover the new page.
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <>
       {navigation.state !== "idle" ? (
@@ -43,8 +50,8 @@ export default function AppShell() {
           <div className="shell-spacer" />
           <span className="badge" title={t("shell.client")}>
             {shell.client.name}
-            {shell.client.expired ? ` · ${t("shell.trial_ended")}` : ""}
           </span>
+          {shell.client.expired ? <span className="tag tag--warning">{t("shell.trial_ended")}</span> : null}
           {shell.sites.length > 0 ? (
             <Form method="post" action="/select-site" className="inline-form">
               <input type="hidden" name="redirectTo" value={here} />
@@ -61,8 +68,7 @@ export default function AppShell() {
               </button>
             </Form>
           ) : null}
-          <LanguagePicker locale={shell.locale} locales={shell.locales} redirectTo={here} />
-          <details className="user-menu">
+          <details className="user-menu" ref={menu}>
             <summary>
               <span className="visually-hidden">{t("shell.user_menu")}: </span>
               {shell.user.name}
@@ -73,6 +79,7 @@ export default function AppShell() {
               <Link to="/my-profile">{t("shell.my_profile")}</Link>
               <Link to="/support">{t("shell.support")}</Link>
               {shell.multiClient ? <Link to="/client-switcher">{t("shell.switch_client")}</Link> : null}
+              <LanguagePicker locale={shell.locale} locales={shell.locales} redirectTo={here} />
               <Form method="post" action="/logout">
                 <button type="submit" className="button button--link">
                   {t("shell.logout")}

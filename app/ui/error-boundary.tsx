@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
  * One error boundary for every route, with a message per status: 403 Forbidden, 404 Page not
  * found, 503 (session store, upstream or token renewal unavailable), anything else generic.
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } = {}) {
   const error = useRouteError();
   const { t } = useTranslation();
   let status = 500;
@@ -38,18 +38,23 @@ export function GeneralErrorBoundary() {
       title = t("common:errors.generic_title");
       body = t("common:errors.generic_reload");
   }
-  return (
-    <main id="main" className="auth-page">
-      <section className="card" aria-labelledby="error-title">
+  const card = (
+    <section className="card" aria-labelledby="error-title">
         <p className="eyebrow">{t("common:errors.status", { status })}</p>
         <h1 id="error-title">{title}</h1>
         <p>{body}</p>
-        <p>
-          <Link to="/" reloadDocument>
-            {t("common:errors.back_home")}
-          </Link>
-        </p>
-      </section>
+      <p>
+        <Link to="/" reloadDocument>
+          {t("common:errors.back_home")}
+        </Link>
+      </p>
+    </section>
+  );
+  // Inside the signed-in shell the page already has its <main>.
+  if (inShell) return <div className="error-in-shell">{card}</div>;
+  return (
+    <main id="main" className="auth-page">
+      {card}
     </main>
   );
 }

@@ -6,12 +6,11 @@
  * in tests/unit/access.test.ts.
  */
 import { describe, expect, test } from "vitest";
-import { AccessTokenClaims, type Config } from "../../upstream/contract/index";
-import { accessContextFrom } from "~/access/context";
 import { outcomeFor } from "~/access/outcome";
 import { ACCESS_TABLE } from "~/access/table";
+import { upstreamAccess } from "../support/access";
 import { WebClient } from "../support/client";
-import { DEMO_PASSWORD, newClient, signIn, upstreamUrl } from "./helpers";
+import { newClient, signIn, upstreamUrl } from "./helpers";
 
 const FIXTURES = {
   administrator: "admin@example.com",
@@ -23,18 +22,7 @@ const FIXTURES = {
   "multi-client": "multi@example.com",
 };
 
-async function upstreamView(email: string) {
-  const login = await fetch(`${upstreamUrl()}/api/v2/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const claims = AccessTokenClaims.parse(JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString()));
-  const get = async (p: string) => (await fetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
-  const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, unknown[]];
-  return { ctx: accessContextFrom(claims, config, clients.length), config };
-}
+const upstreamView = (email: string) => upstreamAccess(upstreamUrl(), email);
 
 function classify(status: number, location: string | null): string {
   if (status === 403) return "forbidden";
