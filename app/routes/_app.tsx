@@ -48,7 +48,7 @@ export default function AppShell() {
             ))}
           </nav>
           <div className="shell-spacer" />
-          <span className="badge" title={t("shell.client")}>
+          <span className="badge shell-client" title={t("shell.client")}>
             {shell.client.name}
           </span>
           {shell.client.expired ? <span className="tag tag--warning">{t("shell.trial_ended")}</span> : null}

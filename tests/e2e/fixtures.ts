@@ -221,7 +221,7 @@ export async function expectToday(page: Page, testInfo: TestInfo): Promise<void>
 
 /** The header's organisation badge and user menu of the signed-in shell. */
 export const shell = (page: Page) => ({
-  organisation: page.locator("header .badge"),
+  organisation: page.locator("header .shell-client"),
   userMenu: page.locator("header details.user-menu"),
   userMenuSummary: page.locator("header details.user-menu > summary"),
 });
