@@ -8,7 +8,7 @@ import { detectLocale } from "./i18n/i18n.server";
 import { readFlash } from "./session/flash.server";
 import { GeneralErrorBoundary } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";
-import { NoticeBanner } from "./ui/notice";
+import { Toast } from "./ui/toast";
 import stylesHref from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -59,7 +59,7 @@ export default function App() {
   useChangeLanguage(locale);
   return (
     <>
-      {notice ? <NoticeBanner notice={notice} global /> : null}
+      {notice ? <Toast key={JSON.stringify(notice)} notice={notice} /> : null}
       <Outlet />
     </>
   );

@@ -3,12 +3,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
+import { formatLongDate } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ config, ctx }, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [{ config, ctx }, { t, locale }] = await Promise.all([requireAccess(request), translator(request)]);
+  const trialDate = config.client.trial_ends_on ? formatLongDate(config.client.trial_ends_on, locale) : "";
   return {
     title: `${t("support.title")} · Gatehouse`,
     details: [
@@ -17,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       [t("profile.organisation"), config.client.name],
       [t("support.client_id"), config.client.global_client_id],
       [t("support.account_status"), t(`support.status.${config.client.settings.account_status}`)],
-      [t("support.trial"), ctx.onTrial ? (ctx.expired ? t("support.trial_ended", { date: config.client.trial_ends_on }) : t("support.trial_until", { date: config.client.trial_ends_on })) : t("support.not_on_trial")],
+      [t("support.trial"), ctx.onTrial ? (ctx.expired ? t("support.trial_ended", { date: trialDate }) : t("support.trial_until", { date: trialDate })) : t("support.not_on_trial")],
       [t("support.app_version"), config.latest_app_version],
     ] as [string, string][],
   };

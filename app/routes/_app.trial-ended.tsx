@@ -3,6 +3,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
+import { formatLongDate } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
@@ -10,9 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ config, ctx }, { t, locale }] = await Promise.all([requireAccess(request), translator(request)]);
   if (!ctx.expired) throw redirect("/today");
-  const endedOn = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${config.client.trial_ends_on}T00:00:00Z`),
-  );
+  const endedOn = formatLongDate(config.client.trial_ends_on!, locale);
   return {
     title: `${t("trial_ended.title")} · Gatehouse`,
     client: config.client.name,

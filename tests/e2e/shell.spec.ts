@@ -91,5 +91,21 @@ test.describe("shell pages", () => {
     await page.getByRole("button", { name: translation("de", "common", "shell.change_language")! }).click();
     await expect(heading(page)).toHaveText("Today");
   });
-});
 
+  test("a message from the server is a toast: gone after 5 s with JavaScript, kept on the page without", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    await signIn(page, testInfo, "admin@example.com");
+    await expect(page).toHaveURL(/\/today$/);
+    await openUserMenu(page);
+    await page.getByRole("button", { name: "Log out" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "You have been logged out." });
+    await expect(toast).toBeVisible();
+    await checkpoint(page, testInfo, "toast");
+    if (testInfo.project.use.javaScriptEnabled === false) {
+      await page.waitForTimeout(5500);
+      await expect(toast).toBeVisible();
+    } else {
+      await expect(toast).toBeHidden({ timeout: 7000 });
+    }
+  });
+});

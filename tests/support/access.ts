@@ -12,6 +12,6 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
   const { access_token } = (await login.json()) as { access_token: string };
   const claims = AccessTokenClaims.parse(JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString()));
   const get = async (p: string) => (await fetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
-  const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, unknown[]];
-  return { ctx: accessContextFrom(claims, config, clients.length), config, claims };
+  const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, { id: string; name: string }[]];
+  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients };
 }

@@ -1,0 +1,68 @@
+/**
+ * No visible string escapes translation: every built page, rendered in Japanese, shows no Latin
+ * words except data (names, emails, organisation and site names, ids), language names in the
+ * picker, and the brand. A string written straight into a component, or a missing key shown as
+ * its key, fails here.
+ */
+import { describe, expect, test } from "vitest";
+import { LOCALE_NAMES } from "~/i18n/config";
+import { localeCookie } from "~/i18n/i18n.server";
+import { upstreamAccess } from "../support/access";
+import { WebClient } from "../support/client";
+import { newClient, signIn, upstreamUrl } from "./helpers";
+
+/** Visible text and the attributes people read (aria-label, title, alt, placeholder). */
+function readableText(html: string): string[] {
+  const body = html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<option[\s\S]*?<\/option>/g, " "); // language and site names
+  const attrs = [...body.matchAll(/\s(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map((m) => m[1]!);
+  const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+  const texts = body.replace(/<[^>]+>/g, "\n").split("\n");
+  return [title, ...attrs, ...texts].map((s) => s.replace(/&#x27;|&amp;|&quot;|&lt;|&gt;/g, " ").trim()).filter(Boolean);
+}
+
+function englishLeftovers(html: string, allowed: string[]): string[] {
+  const allow = [...allowed, "Gatehouse", ...Object.values(LOCALE_NAMES)].filter(Boolean);
+  return readableText(html)
+    .map((t) => allow.reduce((s, a) => s.split(a).join(" "), t))
+    .filter((t) => /[A-Za-z]{3,}/.test(t.replace(/\S+@\S+/g, "")));
+}
+
+async function japanese(client: WebClient) {
+  client.cookies.set("gh_lng", (await localeCookie.serialize("ja")).split(";")[0]!.split("=")[1]!);
+  return client;
+}
+
+describe("pages in Japanese show no untranslated text", () => {
+  test("anonymous pages, including validation messages", async () => {
+    const client = await japanese(new WebClient(newClient().base));
+    const pages = [
+      (await client.get("/login")).body,
+      (await client.post("/login", { email: "" })).body,
+      (await client.get("/forgot")).body,
+      (await client.post("/forgot", { email: "nope" })).body,
+      (await client.get("/reset/abc?email=a%40example.com")).body,
+      (await client.get("/terms")).body,
+      (await client.post("/login", { email: "admin@example.com" })).body,
+      (await client.post("/login", { password: "Wrong-Passw0rd!" })).body,
+    ];
+    const leftovers = pages.flatMap((html) => englishLeftovers(html, ["admin@example.com"]));
+    expect(leftovers).toEqual([]);
+  });
+
+  test.each(["admin@example.com", "standard@example.com", "expired@example.com", "multi@example.com", "super@example.com"])("signed-in pages of %s", async (email) => {
+    const { config, clients } = await upstreamAccess(upstreamUrl(), email);
+    const client = await japanese(newClient());
+    await signIn(client, email);
+    const data = [config.user.name, config.user.email, config.client.name, config.client.global_client_id, config.latest_app_version, ...config.sites.map((s) => s.name), ...config.roles.map((r) => r.name), ...clients.map((c) => c.name), "UTC", "Europe/London"];
+    const paths = ["/today", "/my-profile", "/support", "/trial-ended", "/client-switcher", "/manage", "/reports", "/no-such-page"];
+    const leftovers: string[] = [];
+    for (const p of paths) {
+      const r = await client.get(p);
+      for (const l of englishLeftovers(r.body, data)) leftovers.push(`${p}: ${l}`);
+    }
+    expect(leftovers).toEqual([]);
+  });
+});
