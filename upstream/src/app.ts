@@ -3,6 +3,7 @@ import type { UpstreamOptions } from "./config.ts";
 import type { Db } from "./db/index.ts";
 import type { RateLimiter } from "./auth/ratelimit.ts";
 import type { Stats } from "./stats.ts";
+import type { Realtime } from "./realtime/server.ts";
 import type { Region } from "../contract/index.ts";
 
 export interface App {
@@ -11,6 +12,8 @@ export interface App {
   opts: UpstreamOptions;
   limiter: RateLimiter;
   stats: Stats;
+  /** The Pusher-protocol websocket server on the same port: `app.realtime.broadcast(channel, event, data)`. */
+  realtime: Realtime;
   /** Base the server can reach itself at (OIDC token endpoint, JWKS). */
   internalUrl: string;
   log(entry: Record<string, unknown>): void;

@@ -11,6 +11,7 @@ import { HttpError } from "./http/errors.ts";
 import { Router, effectiveMethod, readBody, send, type Ctx } from "./http/router.ts";
 import { registerContractRoutes } from "./api/handlers.ts";
 import { seedDemoData } from "./seed.ts";
+import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
@@ -51,12 +52,16 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     server.close();
     throw err;
   }
+  // Websocket upgrades on /app/{key} (Pusher protocol 7); other upgrade paths get a 404.
+  const realtime = createRealtime({ key: opts.pusherAppKey, secret: opts.pusherAppSecret, log });
+  realtime.attach(server);
   const connectHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   const app: App = {
     db,
     opts,
     limiter: new RateLimiter(opts.loginRateLimit, opts.loginRateWindow),
     stats: new Stats(),
+    realtime,
     internalUrl: opts.internalUrl ?? `http://${connectHost.includes(":") ? `[${connectHost}]` : connectHost}:${port}`,
     log,
   };
@@ -158,6 +163,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     app,
     close() {
       closing ??= (async () => {
+        // Websockets first (4200 "Server restarting", so pusher-js reconnects): server.close() waits for them.
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -10,6 +10,7 @@ import { HttpError, notFound, validation, zodErrors } from "./http/errors.ts";
 import type { Router } from "./http/router.ts";
 import { findClientByGlobalId, findUserByEmail, toClient, toSite } from "./model.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
+import { isValidChannelName } from "./realtime/protocol.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -57,6 +58,12 @@ const ClientBody = z.object({
   is_school: z.boolean().optional(),
   /** Merged into the existing settings (`settings || body`; a key sent as null is stored as null). */
   settings: z.record(z.string(), z.unknown()).optional(),
+});
+
+const BroadcastBody = z.object({
+  channel: z.string().refine(isValidChannelName, "Invalid channel name."),
+  event: z.string().min(1).max(200),
+  data: z.unknown().optional(),
 });
 
 const SiteBody = z.object({
@@ -201,6 +208,25 @@ export function registerTestHooks(router: Router, app: App): void {
     const revoked = await revokeUserSessions(app.db, user.id);
     return { body: { ok: true, revoked } };
   });
+
+  // Realtime (Pusher protocol on /app/{key}).
+  router.post("/__test/broadcast", async (ctx) => {
+    const b = parse(BroadcastBody, await ctx.readBody());
+    return { body: { delivered: app.realtime.broadcast(b.channel, b.event, b.data ?? null) } };
+  });
+  router.get("/__test/realtime", () => {
+    const s = app.realtime.stats();
+    return {
+      body: {
+        connections: s.connections,
+        channels: s.channels,
+        messages_sent: s.messagesSent,
+        messages_received: s.messagesReceived,
+        broadcasts: s.broadcasts,
+      },
+    };
+  });
+  router.post("/__test/realtime/drop", () => ({ body: { dropped: app.realtime.dropAll() } }));
 
   router.get("/__test/totp", (ctx) => {
     const secret = ctx.url.searchParams.get("secret");

@@ -1,5 +1,5 @@
 /** The regional API (`/{region}/api/v2/...`): every call needs a Bearer access token of that region. */
-import { createHmac } from "node:crypto";
+import { channelSignature } from "../realtime/protocol.ts";
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import type { BroadcastingAuthRequest, Config, Region } from "../../contract/index.ts";
@@ -158,8 +158,8 @@ export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typ
     const allowed = !!site && sites.has(Number(site[1]));
     // private-Evacuation.{id}: evacuations come later, so never allowed for now.
     if (allowed) {
-      const sig = createHmac("sha256", app.opts.pusherAppSecret).update(`${body.socket_id}:${name}`).digest("hex");
-      channels[name] = { status: 200, data: { auth: `${app.opts.pusherAppKey}:${sig}` } };
+      // The same signature the realtime server checks on pusher:subscribe.
+      channels[name] = { status: 200, data: { auth: channelSignature(app.opts.pusherAppKey, app.opts.pusherAppSecret, body.socket_id, name) } };
     } else {
       channels[name] = { status: 403 };
     }
