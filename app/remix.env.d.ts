@@ -6,4 +6,11 @@ declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+  /** Set by app/server/main.ts for every request. */
+  interface AppLoadContext {
+    cspNonce: string;
+    requestId: string;
+    /** Call `fn` once when the response ends or the client's socket closes. */
+    onClose(fn: () => void): void;
+  }
 }

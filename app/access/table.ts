@@ -62,6 +62,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/", rule: {}, redirect: "/today", screen: true },
   { path: "/today", rule: {}, screen: true, nav: { labelKey: "shell.nav.today", order: 1 } },
   { path: "/select-site", rule: {}, screen: true },
+  { path: "/realtime", rule: {}, screen: true },
   { path: "/my-profile", rule: {}, screen: true },
   { path: "/support", rule: {}, screen: true },
   { path: "/client-switcher", rule: { when: ["multiClient"] }, screen: true },

@@ -1,0 +1,107 @@
+/**
+ * GET /realtime?channels=private-Site.1,private-Evacuation.7 — one server-sent-event stream per
+ * page with every channel it needs. Each channel is authorised with the user's own token before
+ * any of its events is relayed; a refused channel is said on the stream, never relayed. Heartbeat
+ * every 15 s; no compression (`no-transform`), no proxy buffering; the stream ends when the
+ * browser goes, when the session ends, or at logout.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAccess } from "~/access/guard.server";
+import { authorizeChannel, hubFor, type RealtimeMessage } from "~/realtime/hub.server";
+import { store } from "~/session/store.server";
+
+export const HEARTBEAT_MS = 15_000;
+const CHANNEL = /^private-(Site|Evacuation)\.\d{1,12}$/;
+const MAX_CHANNELS = 20;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, config } = await requireAccess(request);
+  const requested = [...new Set((new URL(request.url).searchParams.get("channels") ?? "").split(",").filter(Boolean))];
+  if (requested.length === 0 || requested.length > MAX_CHANNELS || !requested.every((c) => CHANNEL.test(c))) {
+    return new Response("Bad request: channels", { status: 400 });
+  }
+  const hub = hubFor(config.pusher);
+  const sessionId = viewer.session.id;
+  const encoder = new TextEncoder();
+  let closed = false;
+  const cleanups: (() => void)[] = [];
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let id = 0;
+      const send = (event: string, data: unknown) => {
+        if (closed) return;
+        controller.enqueue(encoder.encode(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      };
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        for (const c of cleanups.splice(0)) c();
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      };
+      context.onClose(cleanup);
+      request.signal.addEventListener("abort", cleanup);
+
+      controller.enqueue(encoder.encode(`retry: 2000\n\n`));
+      cleanups.push(hub.onStatus((status) => send("status", { status })));
+
+      let socketId: string;
+      try {
+        socketId = await hub.socketId();
+      } catch {
+        send("status", { status: "unavailable" });
+        cleanup();
+        return;
+      }
+      await Promise.all(
+        requested.map(async (channel) => {
+          try {
+            const r = await authorizeChannel(viewer, socketId, channel);
+            if (r.status !== 200 || !r.auth) {
+              send("refused", { channel });
+              return;
+            }
+            const relay = (m: RealtimeMessage) => send("message", m);
+            const signer = async (sid: string) => (await authorizeChannel(viewer, sid, channel)).auth ?? null;
+            cleanups.push(hub.listen(channel, relay, signer, { socketId, auth: r.auth }));
+            send("subscribed", { channel });
+          } catch {
+            send("refused", { channel });
+          }
+        }),
+      );
+
+      // Heartbeat; and the stream ends with the session (logout, expiry) in any process.
+      const beat = setInterval(async () => {
+        if (closed) return;
+        controller.enqueue(encoder.encode(`: heartbeat\n\n`));
+        const alive = await store()
+          .get(`session:${sessionId}`)
+          .then((v) => v !== null, () => true);
+        if (!alive) {
+          send("ended", { reason: "session" });
+          cleanup();
+        }
+      }, HEARTBEAT_MS);
+      beat.unref();
+      cleanups.push(() => clearInterval(beat));
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-store, no-transform",
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    },
+  });
+}

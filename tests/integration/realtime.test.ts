@@ -1,0 +1,108 @@
+/**
+ * The SSE relay against the upstream's Pusher-protocol server: events reach authorised users,
+ * never others; one Pusher connection and one subscription per channel whatever the number of
+ * browsers; channels left 5 s after the last listener; recovery after the realtime server drops.
+ */
+import { describe, expect, test } from "vitest";
+import { SseClient } from "../support/sse";
+import { createUser, hook, newClient, portalUrl, signIn, uniqueEmail } from "./helpers";
+
+async function signedIn(email: string) {
+  const client = newClient();
+  await signIn(client, email);
+  return client;
+}
+const stream = (cookie: string, channels: string) => new SseClient(`${portalUrl()}/realtime?channels=${encodeURIComponent(channels)}`, { cookie });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const realtime = () => hook<{ connections: number; channels: Record<string, number> }>("GET", "realtime");
+
+describe("relay", () => {
+  test("a broadcast on a site channel reaches a signed-in user of that site, with headers for streaming", async () => {
+    const admin = await signedIn("admin@example.com");
+    const res = await fetch(`${portalUrl()}/realtime?channels=private-Site.1`, { headers: { cookie: admin.cookieHeader() } });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    expect(res.headers.get("x-accel-buffering")).toBe("no");
+    expect(res.headers.get("cache-control")).toContain("no-transform");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    await res.body?.cancel();
+
+    const sse = stream(admin.cookieHeader(), "private-Site.1");
+    await sse.next((e) => e.event === "subscribed" && e.data.channel === "private-Site.1");
+    await hook("POST", "broadcast", { channel: "private-Site.1", event: "SignInEvent", data: { visit: { id: 1 } } });
+    const m = await sse.next((e) => e.event === "message", 2000);
+    expect(m.data).toEqual({ channel: "private-Site.1", event: "SignInEvent", data: { visit: { id: 1 } } });
+    sse.close();
+  });
+
+  test("a channel the user may not see is refused on the stream and nothing of it is relayed", async () => {
+    const standard = await signedIn("standard@example.com"); // Head Office (site 1) only
+    const sse = stream(standard.cookieHeader(), "private-Site.1,private-Site.2");
+    await sse.next((e) => e.event === "refused" && e.data.channel === "private-Site.2");
+    await sse.next((e) => e.event === "subscribed" && e.data.channel === "private-Site.1");
+    await hook("POST", "broadcast", { channel: "private-Site.2", event: "SignInEvent", data: { secret: true } });
+    await hook("POST", "broadcast", { channel: "private-Site.1", event: "SignOutEvent", data: { ok: true } });
+    await sse.next((e) => e.event === "message" && e.data.event === "SignOutEvent", 2000);
+    expect(sse.events.some((e) => e.event === "message" && e.data.channel === "private-Site.2")).toBe(false);
+    sse.close();
+  });
+
+  test("malformed channel lists are a 400; signed-out visitors are sent to sign in", async () => {
+    const admin = await signedIn("admin@example.com");
+    for (const q of ["", "presence-x", "private-Site.1;drop", Array.from({ length: 21 }, (_, i) => `private-Site.${i}`).join(",")]) {
+      const r = await admin.request(`/realtime?channels=${encodeURIComponent(q)}`);
+      expect(r.res.status, q).toBe(400);
+    }
+    const anon = newClient();
+    const r = await anon.request("/realtime?channels=private-Site.1");
+    expect(r.res.status).toBe(302);
+    expect(r.res.headers.get("location")).toContain("/login?redirectTo=");
+  });
+});
+
+describe("sharing", () => {
+  test("200 streams of 20 users share one Pusher connection and one subscription; the channel is left 5 s after the last goes", async () => {
+    const emails = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const email = uniqueEmail(`rt${i}`);
+        await createUser({ email });
+        return email;
+      }),
+    );
+    const clients = await Promise.all(emails.map(signedIn));
+    await hook("POST", "stats/reset");
+    const streams = clients.flatMap((c) => Array.from({ length: 10 }, () => stream(c.cookieHeader(), "private-Site.3")));
+    await Promise.all(streams.map((s) => s.next((e) => e.event === "subscribed", 15_000)));
+    const during = await realtime();
+    expect(during.channels["private-Site.3"]).toBe(1);
+    expect(during.connections).toBe(1);
+    // Each user's ten streams are authorised in batches (one broadcasting/auth call per 100 ms).
+    const calls = (await hook<{ calls: Record<string, number> }>("GET", "stats")).calls.broadcastingAuth ?? 0;
+    expect(calls).toBeGreaterThanOrEqual(20);
+    expect(calls).toBeLessThan(200);
+    await hook("POST", "broadcast", { channel: "private-Site.3", event: "SignInEvent", data: { n: 1 } });
+    await Promise.all(streams.map((s) => s.next((e) => e.event === "message", 5000)));
+
+    for (const s of streams) s.close();
+    await sleep(2500);
+    expect((await realtime()).channels["private-Site.3"]).toBe(1); // still held: under 5 s
+    await sleep(4000);
+    expect((await realtime()).channels["private-Site.3"] ?? 0).toBe(0);
+  });
+});
+
+describe("reliability", () => {
+  test("after the realtime server drops every connection, streams get events again without reconnecting", async () => {
+    const admin = await signedIn("admin@example.com");
+    const sse = stream(admin.cookieHeader(), "private-Site.4");
+    await sse.next((e) => e.event === "subscribed");
+    await hook("POST", "realtime/drop");
+    const started = Date.now();
+    let received = false;
+    while (!received && Date.now() - started < 10_000) {
+      await hook("POST", "broadcast", { channel: "private-Site.4", event: "SignInEvent", data: { at: Date.now() } });
+      received = await sse.next((e) => e.event === "message", 500).then(() => true, () => false);
+    }
+    expect(received).toBe(true);
+    sse.close();
+  });
+});
