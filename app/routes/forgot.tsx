@@ -9,7 +9,7 @@ import { ForgotSchema } from "~/features/auth/schemas";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
-import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { UpstreamError, UpstreamUnavailableError, fieldErrors } from "~/upstream/errors";
 import { Brand, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
@@ -27,8 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await callUpstream("forgot", { ...(await upstreamContext(request)), body: { email: submission.value.email } });
   } catch (err) {
     if (err instanceof UpstreamError && err.status === 422) {
-      const fieldErrors = Object.fromEntries(Object.entries(err.body.errors ?? {}).map(([k, v]) => [k, v.map((m) => `@${m}`)]));
-      return data({ result: submission.reply({ fieldErrors }), sent: false, failed: false }, { status: 422 });
+      const errors = fieldErrors(err);
+      return data({ result: submission.reply({ fieldErrors: errors }), sent: false, failed: false }, { status: 422 });
     }
     if (err instanceof UpstreamError && err.status === 429) {
       return data({ result: submission.reply({ fieldErrors: { email: ["auth:auth_error.too_many_attempts"] } }), sent: false, failed: false }, { status: 429 });

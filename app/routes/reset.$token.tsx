@@ -11,7 +11,7 @@ import { readSession } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
-import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { UpstreamError, UpstreamUnavailableError, fieldErrors } from "~/upstream/errors";
 import { Brand, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
@@ -37,8 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await callUpstream("reset", { ...(await upstreamContext(request)), body: { token, ...submission.value } });
   } catch (err) {
     if (err instanceof UpstreamError && (err.status === 422 || err.status === 429)) {
-      const fieldErrors = Object.fromEntries(Object.entries(err.body.errors ?? {}).map(([k, v]) => [k, v.map((m) => `@${m}`)]));
-      const { token: tokenErrors, ...rest } = fieldErrors;
+      const errors = fieldErrors(err);
+      const { token: tokenErrors, ...rest } = errors;
       return data(
         { result: submission.reply({ hideFields: SECRETS, fieldErrors: rest, formErrors: tokenErrors ?? [] }), failed: false },
         { status: err.status },

@@ -61,7 +61,10 @@ export function actionFailureNotice(err: unknown): Notice {
   return { key: "common:errors.generic_failure" };
 }
 
-/** Field errors of a 422/429 answer, keyed by field name. */
+/**
+ * Field errors of a 422/429 answer, keyed by field name, as form messages: upstream text is
+ * marked with "@" so the form shows it as it came (our own messages are translation keys).
+ */
 export function fieldErrors(err: UpstreamError): Record<string, string[]> {
-  return err.body.errors ?? {};
+  return Object.fromEntries(Object.entries(err.body.errors ?? {}).map(([field, messages]) => [field, messages.map((m) => `@${m}`)]));
 }

@@ -8,7 +8,7 @@ import { Strategy } from "remix-auth/strategy";
 import { FormStrategy } from "remix-auth-form";
 import { LOGIN_STEPS, SsoAccessRequestData, type LoginRequest, type LoginStep, type TokenPair } from "../../../upstream/contract/index";
 import { callUpstream } from "~/upstream/client.server";
-import { UpstreamError, UpstreamUnavailableError, authErrorNotice, type Notice } from "~/upstream/errors";
+import { UpstreamError, UpstreamUnavailableError, authErrorNotice, fieldErrors as upstreamFieldErrors, type Notice } from "~/upstream/errors";
 import { getSession, type LoginProgress } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { i18nextOptions } from "~/i18n/i18n.server";
@@ -52,10 +52,9 @@ export function outcomeFromError(err: unknown, progress: LoginProgress): LoginOu
     const fields = STEP_FIELDS[progress.step];
     const fieldErrors: Record<string, string[]> = {};
     const formLevel: string[] = [];
-    for (const [field, messages] of Object.entries(body.errors ?? {})) {
-      const mapped = field === "login_token" ? "" : field;
-      if (fields.includes(mapped)) fieldErrors[mapped] = messages.map((m) => `@${m}`);
-      else formLevel.push(...messages);
+    for (const [field, messages] of Object.entries(upstreamFieldErrors(err))) {
+      if (fields.includes(field)) fieldErrors[field] = messages;
+      else formLevel.push(...messages.map((m) => m.slice(1)));
     }
     const notice: Notice | undefined =
       status === 429
