@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   AUTH_API_URL: z.string().url().default("http://localhost:4000/api/v2"),
   /** Allowed token issuers (regional API bases without `/api/v2`). Never built from a claim. */
   UPSTREAM_ISSUERS: csv.default(["http://localhost:4000/eu", "http://localhost:4000/us"]),
+  /** Heartbeat of the event stream (a comment), which also checks that the session still exists. */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   /** Extra hosts the realtime (Pusher) connection may use, besides the issuers' hosts. */
   REALTIME_HOSTS: csv.default([]),
   /** Origins the browser may be sent to after logout, besides the portal itself. */

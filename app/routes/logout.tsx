@@ -6,6 +6,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { allowedLogoutTarget } from "~/features/auth/logout.server";
+import { endStreamsOf } from "~/realtime/hub.server";
 import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
 import { commitSession, destroySession, sessionStorageFor } from "~/session/session.server";
@@ -37,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const headers = new Headers();
+  if (session.id) endStreamsOf(session.id);
   headers.append("Set-Cookie", await destroySession(request, session));
   if (target === "/login") {
     const next = await sessionStorageFor(request).getSession(null);

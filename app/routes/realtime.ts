@@ -7,10 +7,10 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
-import { authorizeChannel, hubFor, type RealtimeMessage } from "~/realtime/hub.server";
+import { env } from "~/env.server";
+import { authorizeChannel, hubFor, registerStream, type RealtimeMessage } from "~/realtime/hub.server";
 import { store } from "~/session/store.server";
 
-export const HEARTBEAT_MS = 15_000;
 const CHANNEL = /^private-(Site|Evacuation)\.\d{1,12}$/;
 const MAX_CHANNELS = 20;
 
@@ -46,6 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       };
       context.onClose(cleanup);
       request.signal.addEventListener("abort", cleanup);
+      cleanups.push(
+        registerStream(sessionId, () => {
+          send("ended", { reason: "logout" });
+          cleanup();
+        }),
+      );
 
       controller.enqueue(encoder.encode(`retry: 2000\n\n`));
       cleanups.push(hub.onStatus((status) => send("status", { status })));
@@ -76,18 +82,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }),
       );
 
-      // Heartbeat; and the stream ends with the session (logout, expiry) in any process.
+      // Heartbeat; the stream ends with the session (logout elsewhere, expiry), and says when the
+      // session store cannot be reached rather than failing.
+      let degraded = false;
       const beat = setInterval(async () => {
         if (closed) return;
         controller.enqueue(encoder.encode(`: heartbeat\n\n`));
-        const alive = await store()
-          .get(`session:${sessionId}`)
-          .then((v) => v !== null, () => true);
+        let alive: boolean;
+        try {
+          alive = (await store().get(`session:${sessionId}`)) !== null;
+        } catch {
+          if (!degraded) send("status", { status: "degraded" });
+          degraded = true;
+          return;
+        }
+        if (degraded) send("status", { status: "connected" });
+        degraded = false;
         if (!alive) {
           send("ended", { reason: "session" });
           cleanup();
         }
-      }, HEARTBEAT_MS);
+      }, env().REALTIME_HEARTBEAT_MS);
       beat.unref();
       cleanups.push(() => clearInterval(beat));
     },

@@ -14,6 +14,7 @@ import { callUpstream, decodeAccessToken, regionalBase } from "~/upstream/client
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
 import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
+import { endStreamsOf } from "~/realtime/hub.server";
 import {
   commitSession,
   destroySession,
@@ -62,7 +63,10 @@ export async function logoutWithNotice(
 ): Promise<never> {
   const storage = sessionStorageFor(request);
   const headers = new Headers();
-  if (session.id) headers.append("Set-Cookie", await storage.destroySession(session));
+  if (session.id) {
+    endStreamsOf(session.id);
+    headers.append("Set-Cookie", await storage.destroySession(session));
+  }
   const next = await storage.getSession(null);
   next.flash("notice", notice);
   headers.append("Set-Cookie", await storage.commitSession(next));

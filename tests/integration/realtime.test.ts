@@ -4,8 +4,10 @@
  * browsers; channels left 5 s after the last listener; recovery after the realtime server drops.
  */
 import { describe, expect, test } from "vitest";
+import { WebClient } from "../support/client";
 import { SseClient } from "../support/sse";
-import { createUser, hook, newClient, portalUrl, signIn, uniqueEmail } from "./helpers";
+import { portalEnv, startPortal, throwawayRedis } from "../support/stack";
+import { createUser, hook, newClient, portalUrl, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 async function signedIn(email: string) {
   const client = newClient();
@@ -106,3 +108,36 @@ describe("reliability", () => {
     sse.close();
   });
 });
+
+describe("the stream ends with the session", () => {
+  test("logout ends the user's streams at once", async () => {
+    const admin = await signedIn("admin@example.com");
+    const sse = stream(admin.cookieHeader(), "private-Site.1");
+    await sse.next((e) => e.event === "subscribed");
+    await admin.post("/logout", {});
+    const ended = await sse.next((e) => e.event === "ended", 2000);
+    expect(ended.data.reason).toBe("logout");
+    await sse.done;
+  });
+
+  test("Redis briefly down: the stream says it is degraded instead of failing", async () => {
+    const redis = await throwawayRedis();
+    const portal = await startPortal({ env: portalEnv(upstreamUrl(), redis.url, { REALTIME_HEARTBEAT_MS: "300" }) });
+    try {
+      const client = new WebClient(portal.url);
+      await signIn(client, "admin@example.com");
+      const sse = new SseClient(`${portal.url}/realtime?channels=private-Site.1`, { cookie: client.cookieHeader() });
+      await sse.next((e) => e.event === "subscribed");
+      await redis.stop!();
+      await sse.next((e) => e.event === "status" && e.data.status === "degraded", 4000);
+      await redis.start!();
+      // The throwaway Redis kept nothing: once it answers, the lost session ends the stream cleanly.
+      await sse.next((e) => e.event === "ended" && e.data.reason === "session", 8000);
+      sse.close();
+    } finally {
+      await portal.close();
+      await redis.close();
+    }
+  });
+});
+
