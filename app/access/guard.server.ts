@@ -5,7 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import type { Config } from "../../upstream/contract/index";
-import { getViewer, type Viewer } from "~/session/auth.server";
+import { loginRedirect, requireViewer, type Viewer } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { accessContextFrom } from "./context";
 import { outcomeFor } from "./outcome";
@@ -29,15 +29,9 @@ export interface Access {
   headers: Headers;
 }
 
-function loginRedirect(url: URL): never {
-  const to = url.pathname + url.search;
-  throw redirect(to === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(to)}`);
-}
-
 /** The signed-in user's access context (sends anyone else to /login), without deciding anything. */
 export async function loadAccess(request: Request): Promise<Access> {
-  const viewer = await getViewer(request);
-  if (!viewer) loginRedirect(new URL(request.url));
+  const viewer = await requireViewer(request);
   const headers = new Headers();
   const [config, count] = await Promise.all([viewer.config(), clientCount(request, viewer, headers)]);
   return { viewer, config, ctx: accessContextFrom(viewer.claims, config, count), headers };
@@ -53,7 +47,7 @@ export async function requireAccess(request: Request): Promise<Access> {
     case "view":
       return access;
     case "login":
-      return loginRedirect(url);
+      return loginRedirect(request);
     case "trial-ended":
       throw redirect("/trial-ended", { headers });
     case "redirect":

@@ -179,10 +179,6 @@ export function hubFor(settings: Config["pusher"]): RealtimeHub {
   return hub;
 }
 
-export function allHubStats() {
-  return [...hubs.entries()].map(([key, hub]) => ({ key, ...hub.stats() }));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Per-user channel authorisation, batched: one broadcasting/auth call per user per 100 ms window.
 

@@ -13,7 +13,7 @@ import { tokensFrom } from "~/session/auth.server";
 import { commitSession, saveTokens } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream, decodeAccessToken } from "~/upstream/client.server";
-import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { UpstreamError } from "~/upstream/errors";
 import { SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (decodeAccessToken(pair.access_token).aud !== parsed.data.client_id) throw new Error("token for another client");
     await saveTokens(request, viewer.session, tokensFrom(pair, viewer.tokens));
   } catch (err) {
-    if (err instanceof UpstreamError || err instanceof UpstreamUnavailableError || err instanceof Error) {
+    if (err instanceof Error) {
       // Spec §8: 'Failed to load client'.
       const status = err instanceof UpstreamError && err.status < 500 ? 400 : 502;
       return data({ failed: true }, { status });

@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
 import { env } from "~/env.server";
 import { authorizeChannel, hubFor, registerStream, type RealtimeMessage } from "~/realtime/hub.server";
-import { store } from "~/session/store.server";
+import { sessionExists } from "~/session/session.server";
 
 const CHANNEL = /^private-(Site|Evacuation)\.\d{1,12}$/;
 const MAX_CHANNELS = 20;
@@ -90,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         controller.enqueue(encoder.encode(`: heartbeat\n\n`));
         let alive: boolean;
         try {
-          alive = (await store().get(`session:${sessionId}`)) !== null;
+          alive = await sessionExists(sessionId);
         } catch {
           if (!degraded) send("status", { status: "degraded" });
           degraded = true;

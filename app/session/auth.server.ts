@@ -1,7 +1,7 @@
 /**
  * Who is signed in, and their tokens kept fresh.
  *
- * `requireViewer` is the first call of every signed-in loader and action. It reads the session,
+ * `requireViewer` (through `requireAccess`) comes first in every signed-in loader and action. It reads the session,
  * refreshes the access token when TOKEN_REFRESH_THRESHOLD (300 s) or less remain, and returns an
  * `api` function that calls the upstream as this user. Refresh is single-flight per session: an
  * in-process promise shared by parallel loaders, plus a store lock across processes.
@@ -16,8 +16,6 @@ import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
 import { endStreamsOf } from "~/realtime/hub.server";
 import {
-  commitSession,
-  destroySession,
   getSession,
   readStoredTokens,
   saveTokens,
@@ -187,19 +185,15 @@ function currentPath(request: Request) {
   return url.pathname + url.search;
 }
 
-export async function getViewer(request: Request): Promise<Viewer | null> {
-  const session = await readSession(request);
-  if (!session.get("auth")) return null;
-  return viewerFor(request, session);
+/** To the login page, coming back here afterwards. */
+export function loginRedirect(request: Request): never {
+  const to = new URL(request.url).pathname === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(currentPath(request))}`;
+  throw redirect(to);
 }
 
 export async function requireViewer(request: Request): Promise<Viewer> {
   const session = await readSession(request);
-  if (!session.get("auth")) {
-    const url = new URL(request.url);
-    const to = url.pathname === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(currentPath(request))}`;
-    throw redirect(to);
-  }
+  if (!session.get("auth")) loginRedirect(request);
   return viewerFor(request, session);
 }
 
@@ -253,4 +247,3 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
 const CONFIG_MEMO_MS = 10_000;
 const configMemo = new Map<string, Promise<RouteResponse<"config">>>();
 
-export { commitSession, destroySession };

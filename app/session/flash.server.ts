@@ -1,4 +1,5 @@
-import { commitSession, getSession, type FlashData } from "./session.server";
+import { readSession, unavailable } from "./auth.server";
+import { commitSession, type FlashData } from "./session.server";
 import { StoreUnavailableError } from "./store.server";
 
 /**
@@ -8,15 +9,15 @@ import { StoreUnavailableError } from "./store.server";
 export async function readFlash(request: Request): Promise<{ notice: FlashData["notice"] | null; headers: Headers }> {
   const headers = new Headers();
   if (!request.headers.get("Cookie")?.includes("gh_session")) return { notice: null, headers };
-  try {
-    const session = await getSession(request);
-    const notice = session.get("notice") ?? null;
-    if (notice) headers.append("Set-Cookie", await commitSession(request, session));
-    return { notice, headers };
-  } catch (err) {
-    if (err instanceof StoreUnavailableError) {
-      throw new Response("store", { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "5" } });
+  const session = await readSession(request);
+  const notice = session.get("notice") ?? null;
+  if (notice) {
+    try {
+      headers.append("Set-Cookie", await commitSession(request, session));
+    } catch (err) {
+      if (err instanceof StoreUnavailableError) unavailable("store");
+      throw err;
     }
-    throw err;
   }
+  return { notice, headers };
 }

@@ -170,6 +170,11 @@ export async function saveTokens(request: Request, session: PortalSession, token
   await sessionStorageFor(request).commitSession(session);
 }
 
+/** Does this session still exist in the store (not logged out, not expired)? */
+export async function sessionExists(sessionId: string): Promise<boolean> {
+  return (await store().get(key(sessionId))) !== null;
+}
+
 /** Read the stored tokens of a session id directly (used while waiting for another process's refresh). */
 export async function readStoredTokens(sessionId: string): Promise<AuthTokens | undefined> {
   const raw = await store().get(key(sessionId));
