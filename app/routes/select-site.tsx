@@ -1,4 +1,5 @@
 /** POST /select-site — remember the chosen site for this user and client, then go back. */
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { selectSite } from "~/features/auth/site-selection.server";
 import { requireAccess } from "~/access/guard.server";
@@ -22,4 +23,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { status: 303, headers: { "Set-Cookie": await commitSession(request, viewer.session) } });
   }
   return redirect(back, { status: 303 });
+}
+
+/** A page only so that refused input renders the translated error page (status kept). */
+export default function Nothing() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -35,6 +35,18 @@ describe("requests from another origin", () => {
   });
 });
 
+describe("bad input to small actions", () => {
+  test("an unknown language or a malformed site is a 400 with the translated error page", async () => {
+    const client = tracked(newClient());
+    await signIn(client, "admin@example.com");
+    for (const [path, form] of [["/language", { locale: "xx", redirectTo: "/today" }], ["/select-site", { siteId: "abc", redirectTo: "/today" }]] as const) {
+      const r = await client.post(path, form, { follow: false });
+      expect(r.res.status, path).toBe(400);
+      expect(h1(r.body), path).toBe("Something went wrong");
+    }
+  });
+});
+
 describe("redirectTo", () => {
   for (const evil of ["//evil.example", "https://evil.example/", "/\\evil.example", "//evil.example/%2F..", "javascript:alert(1)", "/login"]) {
     test(`redirectTo=${evil} is refused`, async () => {
