@@ -9,6 +9,9 @@ export const RIGHTS = [
   "EvacList.viewer", "EvacReport.viewer", "History.viewer", "BookingsReport.viewer", "TimeSheet.viewer",
   "AbsenceReport.viewer", "AbsenceReport.view", "DailyAttendanceReport.viewer", "DailyAttendanceReport.view",
   "CustomField.view",
+  // Today view (groups spec §6): see who is on site, sign in/out, sign out all, approve pending
+  // sign-ins, view locations.
+  "Today.viewer", "Today.signInOut", "Today.signOutAll", "Today.approve", "Today.locations",
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 

@@ -37,7 +37,7 @@ export interface SessionData {
 
 export interface FlashData {
   /** A message for the next page: a translation key, or upstream text shown as is. */
-  notice: { key?: string; text?: string; tone: "info" | "success" | "error" };
+  notice: { key?: string; text?: string; tone: "info" | "success" | "error"; values?: Record<string, string | number> };
 }
 
 export type PortalSession = Session<SessionData, FlashData>;
