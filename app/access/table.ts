@@ -61,6 +61,15 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // --- Signed in ------------------------------------------------------------------------------
   { path: "/", rule: {}, redirect: "/today", screen: true },
   { path: "/today", rule: {}, screen: true, nav: { labelKey: "shell.nav.today", order: 1 } },
+  // The Today view's dialogs (groups spec §6, today view; visit details dialog with its tabs).
+  { path: "/today/sign-in", rule: { activeOnly: true, rights: { allOf: ["Today.viewer", "Today.signInOut"] } }, screen: true },
+  { path: "/today/sign-out-all", rule: { activeOnly: true, rights: { allOf: ["Today.viewer", "Today.signOutAll"] } }, screen: true },
+  { path: "/today/visits/:visitId", rule: { activeOnly: true, rights: { allOf: ["Today.viewer"] } }, redirect: "/today/visits/:visitId/details", screen: true },
+  { path: "/today/visits/:visitId/details", rule: {}, screen: true },
+  { path: "/today/visits/:visitId/absence", rule: { rights: { allOf: ["AbsenceReport.view"] } }, screen: true },
+  { path: "/today/visits/:visitId/history", rule: { rights: { allOf: ["History.viewer"] } }, screen: true },
+  { path: "/today/visits/:visitId/badge", rule: {}, screen: true },
+  { path: "/today/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
   { path: "/select-site", rule: {}, screen: true },
   { path: "/realtime", rule: {}, screen: true },
   { path: "/my-profile", rule: {}, screen: true },

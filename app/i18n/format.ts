@@ -30,3 +30,44 @@ export function uses12HourClock(locale: Locale): boolean {
 export function formatTime(d: Date | string, locale: Locale, force12Hour = false): string {
   return format(asDate(d), force12Hour ? "h:mm a" : "p", { locale: dateLocale(locale) });
 }
+
+/**
+ * The wall-clock time of an instant in a time zone, as a local Date for date-fns to format, so the
+ * server and every browser show a site's times in the site's zone whatever their own zone is.
+ * An unknown zone falls back to UTC.
+ */
+export function wallClock(instant: Date | string, timeZone: string): Date {
+  const d = asDate(instant);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).formatToParts(d);
+  } catch {
+    return wallClock(d, "UTC");
+  }
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(n("year"), n("month") - 1, n("day"), n("hour") % 24, n("minute"), n("second"));
+}
+
+/** The time of an instant at a site: "09:05" or "9:05 AM" as the locale writes it. */
+export function formatTimeAt(instant: Date | string, timeZone: string, locale: Locale): string {
+  return formatTime(wallClock(instant, timeZone), locale);
+}
+
+/** Date and time of an instant at a site: "21 Nov 2026, 09:05". */
+export function formatDateTimeAt(instant: Date | string, timeZone: string, locale: Locale): string {
+  return format(wallClock(instant, timeZone), "PP p", { locale: dateLocale(locale) });
+}
+
+/** A calendar date (YYYY-MM-DD) in the locale's medium form: "21 Nov 2026". */
+export function formatDay(day: string, locale: Locale): string {
+  return format(parseISO(day), "PP", { locale: dateLocale(locale) });
+}

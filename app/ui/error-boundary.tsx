@@ -17,6 +17,10 @@ export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } 
   let title: string;
   let body: string;
   switch (status) {
+    case 400:
+      title = t("common:errors.bad_request_title");
+      body = t("common:errors.bad_request_body");
+      break;
     case 403:
       title = t("common:errors.forbidden_title");
       body = t("common:errors.forbidden_body");

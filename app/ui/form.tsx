@@ -1,4 +1,4 @@
-import { FormProvider, getFormProps, getInputProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, getSelectProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -93,6 +93,39 @@ export function TextField({
         autoFocus={autoFocus}
       />
       <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled <select>; its options are the children (with optgroups if wanted). */
+export function SelectField({
+  field,
+  label,
+  hint,
+  children,
+  onChange,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+  onChange?: (value: string) => void;
+}) {
+  const [meta] = useField<string | undefined>(field.name, { formId: field.formId });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <select key={key} {...props} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+        {children}
+      </select>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * Validation of the Today view's forms, shared by server and browser through conform. Messages
+ * are translation keys (namespace "today"). Groups spec §5: "Signing in needs a group member
+ * selected" for returning groups; visitors and deliveries need a name.
+ */
+import { z } from "zod";
+
+export interface SignInGroup {
+  id: number;
+  type: "standard" | "returning" | "delivery";
+  members: { id: number }[];
+}
+
+const id = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n > 0, message);
+
+const text = (max: number, message: string) => z.string().trim().max(max, message).optional();
+
+export function signInSchema(groups: SignInGroup[]) {
+  return z
+    .object({
+      siteId: id("today:validation.site_changed"),
+      group_id: id("today:validation.group_required"),
+      member_id: id("today:validation.member_required").optional(),
+      name: text(100, "today:validation.too_long"),
+      company: text(100, "today:validation.too_long"),
+      host: text(100, "today:validation.too_long"),
+    })
+    .superRefine((v, ctx) => {
+      const group = groups.find((g) => g.id === v.group_id);
+      if (!group) {
+        ctx.addIssue({ code: "custom", path: ["group_id"], message: "today:validation.group_required" });
+        return;
+      }
+      if (group.type === "returning") {
+        if (!v.member_id || !group.members.some((m) => m.id === v.member_id)) {
+          ctx.addIssue({ code: "custom", path: ["member_id"], message: "today:validation.member_required" });
+        }
+      } else if (!v.name) {
+        ctx.addIssue({ code: "custom", path: ["name"], message: "today:validation.name_required" });
+      }
+    });
+}
+
+export const SignOutAllSchema = z.object({
+  siteId: id("today:validation.site_changed"),
+  group_id: id("today:validation.group_required").optional(),
+});

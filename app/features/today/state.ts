@@ -1,0 +1,73 @@
+/**
+ * The Today view's live state: who is on site and waiting, and the signed-in counter, kept up to
+ * date by the site channel's events (spec platform §4, live counters: a sign-in increments the
+ * site's count, a sign-out decrements it, delivery groups are excluded).
+ *
+ * Events are applied per visit, so the state stays right whatever the order of a page load and the
+ * events around it: a sign-in already known is not counted twice, a sign-out of a visit the page
+ * never knew (it left before the page loaded) changes nothing. Pure; shared by server and browser.
+ */
+import type { GroupSummary, Visit, VisitEvent } from "../../../upstream/contract/index";
+
+export interface TodayState {
+  /** Signed-in visits, delivery groups excluded. */
+  count: number;
+  /** On site (signed_in) and waiting (pending), by id. */
+  visits: Visit[];
+}
+
+export const counts = (v: Pick<Visit, "status" | "group">) => v.status === "signed_in" && v.group.type !== "delivery";
+
+export function initialState(count: number, visits: Visit[]): TodayState {
+  return { count, visits: visits.filter((v) => v.status === "signed_in" || v.status === "pending") };
+}
+
+export type SiteMessage = { event: string; data: unknown };
+
+function isVisitEvent(data: unknown): data is VisitEvent {
+  const v = (data as VisitEvent | null)?.visit;
+  return !!v && typeof v.id === "number" && typeof v.status === "string" && typeof v.group?.type === "string";
+}
+
+/** Apply one message of `private-Site.{id}`; returns the same object when nothing changed. */
+export function applySiteEvent(state: TodayState, message: SiteMessage, siteId: number): TodayState {
+  if (message.event !== "SignInEvent" && message.event !== "SignOutEvent") return state;
+  if (!isVisitEvent(message.data) || message.data.visit.site_id !== siteId) return state;
+  const incoming = message.data.visit;
+  const index = state.visits.findIndex((v) => v.id === incoming.id);
+  const known = index >= 0 ? state.visits[index]! : null;
+
+  if (message.event === "SignOutEvent" || (incoming.status !== "signed_in" && incoming.status !== "pending")) {
+    if (!known) return state;
+    return { count: state.count - (counts(known) ? 1 : 0), visits: state.visits.filter((v) => v.id !== incoming.id) };
+  }
+  if (known && known.status === incoming.status) return state;
+  // Locations are never broadcast; keep one the page was given.
+  const next: Visit = { ...incoming, location: incoming.location ?? known?.location ?? null };
+  const delta = (counts(next) ? 1 : 0) - (known && counts(known) ? 1 : 0);
+  const visits = known ? state.visits.map((v) => (v.id === next.id ? next : v)) : [...state.visits, next];
+  return { count: state.count + delta, visits };
+}
+
+export interface GroupSection {
+  group: Pick<GroupSummary, "id" | "name" | "type">;
+  visits: Visit[];
+}
+
+/** Signed-in visits by group, in the site's group order (groups unknown to the page last). */
+export function onSiteByGroup(state: TodayState, groups: Pick<GroupSummary, "id" | "name" | "type">[]): GroupSection[] {
+  const byGroup = new Map<number, GroupSection>();
+  for (const g of groups) byGroup.set(g.id, { group: g, visits: [] });
+  for (const v of state.visits) {
+    if (v.status !== "signed_in") continue;
+    let section = byGroup.get(v.group.id);
+    if (!section) byGroup.set(v.group.id, (section = { group: v.group, visits: [] }));
+    section.visits.push(v);
+  }
+  const sortKey = (v: Visit) => v.signed_in_at ?? v.created_at;
+  return [...byGroup.values()]
+    .filter((s) => s.visits.length > 0)
+    .map((s) => ({ ...s, visits: s.visits.sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : b.id - a.id)) }));
+}
+
+export const pending = (state: TodayState) => state.visits.filter((v) => v.status === "pending");

@@ -1,0 +1,82 @@
+/**
+ * The Today view's server side: what the selected site's page shows, and the actions behind its
+ * buttons (sign out, approve), each behind its right (groups spec §6, today view). Failures become
+ * the spec's toasts (platform §8: sign in and sign out failures); a 422 adds its first message.
+ */
+import { redirect } from "@remix-run/node";
+import type { Config, Site } from "../../../upstream/contract/index";
+import type { Access } from "~/access/guard.server";
+import { selectedSite } from "~/features/auth/site-selection.server";
+import { commitSession, type FlashData } from "~/session/session.server";
+import type { Viewer } from "~/session/auth.server";
+import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+
+export interface TodayPermissions {
+  view: boolean;
+  signInOut: boolean;
+  signOutAll: boolean;
+  approve: boolean;
+  locations: boolean;
+}
+
+export function todayPermissions(config: Pick<Config, "abilities">): TodayPermissions {
+  const has = (r: string) => config.abilities.includes(r);
+  return {
+    view: has("Today.viewer"),
+    signInOut: has("Today.viewer") && has("Today.signInOut"),
+    signOutAll: has("Today.viewer") && has("Today.signOutAll"),
+    approve: has("Today.viewer") && has("Today.approve"),
+    locations: has("Today.viewer") && has("Today.locations"),
+  };
+}
+
+/** Seconds between refreshes of /today without JavaScript (meta refresh). */
+export function refreshSeconds(): number {
+  const n = Number(process.env.TODAY_REFRESH_SECONDS);
+  return Number.isInteger(n) && n >= 2 && n <= 3600 ? n : 30;
+}
+
+export const siteChannel = (siteId: number) => `private-Site.${siteId}`;
+
+/** The selected site, or null when the user can see none. */
+export async function todaySite(access: Pick<Access, "viewer" | "config">): Promise<Site | null> {
+  return selectedSite(access.viewer, access.config.sites);
+}
+
+/** A site id posted by a form must be one of the user's sites (never trust the field). */
+export function postedSite(config: Config, value: FormDataEntryValue | null): Site | null {
+  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return config.sites.find((s) => s.id === id) ?? null;
+}
+
+/** A positive integer id from a form field, or null. */
+export function postedId(value: FormDataEntryValue | null): number | null {
+  return typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** The failure notice of an action, by the spec's catalogue. */
+export function failureNotice(err: unknown, key: string, values: Record<string, string | number>): FlashData["notice"] {
+  if (err instanceof UpstreamError && err.status === 422) {
+    const reason = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
+    if (reason) return { key: `${key}_reason`, values: { ...values, reason }, tone: "error" };
+  }
+  if (err instanceof UpstreamError && err.body.code === "trial_period_over") return { key: "auth:auth_error.trial_period_over", tone: "error" };
+  if (err instanceof UpstreamError && err.status === 403) return { key: "common:errors.forbidden_body", tone: "error" };
+  return { key, values, tone: "error" };
+}
+
+/**
+ * An upstream failure an action reports as a toast: a refusal, or the upstream unreachable (which
+ * `viewer.api` turns into a 503 response). Anything else is a bug and propagates.
+ */
+export const isActionFailure = (err: unknown) =>
+  err instanceof UpstreamError || err instanceof UpstreamUnavailableError || (err instanceof Response && err.status === 503);
+
+/** Post/Redirect/Get: the notice travels in the session (a toast with JavaScript, a banner without). */
+export async function redirectWithNotice(request: Request, viewer: Viewer, to: string, notice: FlashData["notice"]) {
+  viewer.session.flash("notice", notice);
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await commitSession(request, viewer.session) } });
+}
+
+/** A visitor-supplied name echoed in a notice: trimmed and bounded. */
+export const shownName = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.trim().slice(0, 100) : "");

@@ -1,0 +1,18 @@
+/** The visit details dialog's shared server code: the visit id from the URL, the site's zone. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Config } from "../../../upstream/contract/index";
+
+/** The `:visitId` of the URL, or a 404 (never sent upstream unchecked). */
+export function visitIdParam(params: LoaderFunctionArgs["params"]): number {
+  const raw = params.visitId ?? "";
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) throw new Response("Not found", { status: 404 });
+  return Number(raw);
+}
+
+/** Times of a visit are shown in its site's zone (the user may not have that site selected). */
+export function siteZone(config: Config, siteId: number): string {
+  return config.sites.find((s) => s.id === siteId)?.timezone ?? "UTC";
+}
+
+export const VISIT_TABS = ["details", "absence", "history", "badge", "documents"] as const;
+export type VisitTab = (typeof VISIT_TABS)[number];

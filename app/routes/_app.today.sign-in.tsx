@@ -1,0 +1,136 @@
+/**
+ * /today/sign-in — sign a visitor in, or a member of a returning group, at the selected site
+ * (Today.signInOut). A dialog over the list; a plain form without JavaScript. The site is fixed
+ * when the form opens and checked again on submit, so a site switched in another tab cannot
+ * redirect the sign-in.
+ */
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { requireAccess } from "~/access/guard.server";
+import { signInSchema } from "~/features/today/schemas";
+import { failureNotice, isActionFailure, postedSite, redirectWithNotice, todaySite } from "~/features/today/today.server";
+import { translator } from "~/i18n/i18n.server";
+import { RouteDialog } from "~/ui/dialog";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { Toast } from "~/ui/toast";
+import { UpstreamError, fieldErrors } from "~/upstream/errors";
+import { upstreamLoad } from "~/upstream/load.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const site = await todaySite(access);
+  if (!site) throw new Response("Not found", { status: 404 });
+  const options = await upstreamLoad(access.viewer.api("signInOptions", { params: { siteId: site.id } }));
+  return { title: `${t("today:sign_in.title")} · Gatehouse`, site: { id: site.id, name: site.name }, groups: options.groups };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { viewer, config } = await requireAccess(request);
+  const form = await request.formData();
+  const site = postedSite(config, form.get("siteId"));
+  if (!site) throw new Response("Bad request: site", { status: 400 });
+  const options = await upstreamLoad(viewer.api("signInOptions", { params: { siteId: site.id } }));
+  const submission = parseWithZod(form, { schema: signInSchema(options.groups) });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const { group_id, member_id, name, company, host } = submission.value;
+  const group = options.groups.find((g) => g.id === group_id)!;
+  const shown = group.type === "returning" ? (group.members.find((m) => m.id === member_id)?.name ?? "") : (name ?? "");
+  try {
+    const visit = await viewer.api("signIn", {
+      params: { siteId: site.id },
+      body: group.type === "returning" ? { group_id, member_id, host } : { group_id, name, company, host },
+    });
+    return redirectWithNotice(request, viewer, "/today", {
+      key: visit.status === "pending" ? "today:toast.signed_in_pending" : "today:toast.signed_in",
+      values: { name: visit.name },
+      tone: "success",
+    });
+  } catch (err) {
+    if (err instanceof UpstreamError && err.status === 422 && err.body.errors) {
+      return data({ result: submission.reply({ fieldErrors: fieldErrors(err) }), notice: null }, { status: 422 });
+    }
+    if (!isActionFailure(err)) throw err;
+    // The input stays in the form; the failure is the spec's sign-in toast.
+    const notice = failureNotice(err, "today:toast.sign_in_failed", { name: shown });
+    return data({ result: submission.reply(), notice }, { status: err instanceof UpstreamError && err.status < 500 ? err.status : 502 });
+  }
+}
+
+export default function SignIn() {
+  const { site, groups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("today");
+  const schema = signInSchema(groups);
+  const [form, fields] = useForm<z.input<ReturnType<typeof signInSchema>>, z.output<ReturnType<typeof signInSchema>>>({
+    id: "sign-in",
+    lastResult: actionData?.result,
+    defaultValue: { siteId: String(site.id) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Without JavaScript every field shows (the server decides what the group needs); with it, only
+  // the fields of the chosen group.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [groupId, setGroupId] = useState<string>(String(fields.group_id.initialValue ?? ""));
+  const group = groups.find((g) => String(g.id) === groupId);
+  const showMember = !hydrated || group?.type === "returning";
+  const showVisitor = !hydrated || (group !== undefined && group.type !== "returning");
+  const returning = groups.filter((g) => g.type === "returning" && (!hydrated || g === group));
+
+  return (
+    <RouteDialog title={t("sign_in.heading", { site: site.name })} closeTo="/today">
+      {actionData?.notice ? <Toast key={JSON.stringify(actionData.notice)} notice={actionData.notice} /> : null}
+      <ValidatedForm form={form} action="/today/sign-in">
+        <input type="hidden" name="siteId" value={site.id} />
+        <FormErrors formId={form.id} />
+        <SelectField field={fields.group_id} label={t("sign_in.group")} onChange={setGroupId}>
+          <option value="">{t("sign_in.choose_group")}</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+              {g.approval_required ? ` (${t("sign_in.needs_approval")})` : ""}
+            </option>
+          ))}
+        </SelectField>
+        {showMember ? (
+          <SelectField field={fields.member_id} label={t("sign_in.member")} hint={hydrated ? undefined : t("sign_in.member_hint")}>
+            <option value="">{t("sign_in.choose_member")}</option>
+            {returning.map((g) => (
+              <optgroup key={g.id} label={g.name}>
+                {g.members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </SelectField>
+        ) : null}
+        {showVisitor ? (
+          <>
+            <TextField field={fields.name} label={t("sign_in.name")} hint={hydrated ? undefined : t("sign_in.name_hint")} autoComplete="off" />
+            <TextField field={fields.company} label={t("sign_in.company")} autoComplete="off" />
+          </>
+        ) : null}
+        {group || !hydrated ? <TextField field={fields.host} label={t("sign_in.host")} autoComplete="off" /> : null}
+        <div className="actions">
+          <SubmitButton>{t("sign_in.submit")}</SubmitButton>
+        </div>
+      </ValidatedForm>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}

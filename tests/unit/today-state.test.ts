@@ -1,0 +1,117 @@
+import { describe, expect, test } from "vitest";
+import type { Visit } from "../../upstream/contract/index";
+import { applySiteEvent, initialState, onSiteByGroup, pending } from "~/features/today/state";
+
+const SITE = 7;
+let nextId = 100;
+function visit(over: Partial<Visit> & { type?: "standard" | "returning" | "delivery" } = {}): Visit {
+  const { type = "standard", ...rest } = over;
+  return {
+    id: nextId++,
+    site_id: SITE,
+    group: { id: type === "delivery" ? 3 : type === "returning" ? 2 : 1, name: type, type },
+    member_id: null,
+    name: "Ada Lovelace",
+    company: null,
+    host: null,
+    status: "signed_in",
+    source: "portal",
+    created_at: "2026-11-21T09:00:00.000Z",
+    signed_in_at: "2026-11-21T09:00:00.000Z",
+    signed_out_at: null,
+    location: null,
+    ...rest,
+  };
+}
+const signIn = (v: Visit) => ({ event: "SignInEvent", data: { visit: v, visitors_signed_in_count: 0 } });
+const signOut = (v: Visit) => ({ event: "SignOutEvent", data: { visit: { ...v, status: "signed_out" as const, signed_out_at: "2026-11-21T10:00:00.000Z" }, visitors_signed_in_count: 0 } });
+
+describe("live counter (spec platform §4)", () => {
+  test("a sign-in increments, a sign-out decrements", () => {
+    const v = visit();
+    let s = initialState(4, []);
+    s = applySiteEvent(s, signIn(v), SITE);
+    expect(s.count).toBe(5);
+    expect(s.visits.map((x) => x.id)).toEqual([v.id]);
+    s = applySiteEvent(s, signOut(v), SITE);
+    expect(s.count).toBe(4);
+    expect(s.visits).toEqual([]);
+  });
+
+  test("delivery groups are excluded from the count but listed", () => {
+    const d = visit({ type: "delivery" });
+    let s = applySiteEvent(initialState(2, []), signIn(d), SITE);
+    expect(s.count).toBe(2);
+    expect(s.visits).toHaveLength(1);
+    s = applySiteEvent(s, signOut(d), SITE);
+    expect(s.count).toBe(2);
+    expect(s.visits).toHaveLength(0);
+  });
+
+  test("the same event twice counts once; a sign-out of a visit the page never had changes nothing", () => {
+    const v = visit();
+    const s1 = applySiteEvent(initialState(1, []), signIn(v), SITE);
+    expect(applySiteEvent(s1, signIn(v), SITE)).toBe(s1);
+    const known = initialState(1, [visit()]);
+    expect(applySiteEvent(known, signOut(visit()), SITE)).toBe(known);
+  });
+
+  test("a sign-in already in the loaded list is not counted again", () => {
+    const v = visit();
+    const s = initialState(1, [v]);
+    expect(applySiteEvent(s, signIn(v), SITE)).toBe(s);
+  });
+
+  test("a pending sign-in is listed as waiting, counted once approved", () => {
+    const v = visit({ status: "pending", signed_in_at: null });
+    let s = applySiteEvent(initialState(0, []), signIn(v), SITE);
+    expect(s.count).toBe(0);
+    expect(pending(s).map((x) => x.id)).toEqual([v.id]);
+    s = applySiteEvent(s, signIn({ ...v, status: "signed_in", signed_in_at: "2026-11-21T09:30:00.000Z" }), SITE);
+    expect(s.count).toBe(1);
+    expect(pending(s)).toEqual([]);
+  });
+
+  test("events of another site, unknown events and malformed data are ignored", () => {
+    const s = initialState(3, []);
+    expect(applySiteEvent(s, signIn(visit({ site_id: 99 })), SITE)).toBe(s);
+    expect(applySiteEvent(s, { event: "EvacuationCreatedEvent", data: {} }, SITE)).toBe(s);
+    expect(applySiteEvent(s, { event: "SignInEvent", data: { nope: 1 } }, SITE)).toBe(s);
+    expect(applySiteEvent(s, { event: "SignInEvent", data: null }, SITE)).toBe(s);
+  });
+
+  test("replaying recent events over fresh data gives the same state, whatever the data already saw", () => {
+    const a = visit();
+    const b = visit();
+    const events = [signIn(a), signIn(b), signOut(a)];
+    // The page loaded after all three: b on site, count 1.
+    const fresh = initialState(1, [b]);
+    expect(events.reduce((s, e) => applySiteEvent(s, e, SITE), fresh)).toEqual(fresh);
+    // The page loaded before any: the events bring it to the same place.
+    const old = events.reduce((s, e) => applySiteEvent(s, e, SITE), initialState(0, []));
+    expect(old).toEqual(fresh);
+  });
+
+  test("a location the page had is kept when the broadcast (which never carries one) arrives", () => {
+    const v = visit({ status: "pending", signed_in_at: null, location: { lat: 1, lng: 2, accuracy: 5 } });
+    const s = applySiteEvent(initialState(0, [v]), signIn({ ...v, status: "signed_in", location: null }), SITE);
+    expect(s.visits[0]!.location).toEqual({ lat: 1, lng: 2, accuracy: 5 });
+  });
+});
+
+describe("grouping", () => {
+  test("by the site's group order, newest sign-in first, pending and empty groups left out", () => {
+    const groups = [
+      { id: 2, name: "Staff", type: "returning" as const },
+      { id: 1, name: "Visitors", type: "standard" as const },
+      { id: 5, name: "Empty", type: "standard" as const },
+    ];
+    const early = visit({ signed_in_at: "2026-11-21T08:00:00.000Z" });
+    const late = visit({ signed_in_at: "2026-11-21T11:00:00.000Z" });
+    const staff = visit({ type: "returning" });
+    const waiting = visit({ status: "pending", signed_in_at: null });
+    const sections = onSiteByGroup(initialState(4, [early, late, staff, waiting]), groups);
+    expect(sections.map((s) => s.group.name)).toEqual(["Staff", "Visitors"]);
+    expect(sections[1]!.visits.map((v) => v.id)).toEqual([late.id, early.id]);
+  });
+});
