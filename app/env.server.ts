@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   UPSTREAM_ISSUERS: csv.default(["http://localhost:4000/eu", "http://localhost:4000/us"]),
   /** Heartbeat of the event stream (a comment), which also checks that the session still exists. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Seconds between self-refreshes of /today when the browser runs no JavaScript (meta refresh). */
+  TODAY_REFRESH_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Extra hosts the realtime (Pusher) connection may use, besides the issuers' hosts. */
   REALTIME_HOSTS: csv.default([]),
   /** Origins the browser may be sent to after logout, besides the portal itself. */

@@ -31,7 +31,7 @@ function setup() {
   FakeSource.all = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const conn = new RealtimeConnection((url) => new FakeSource(url) as never, {
-    set: ((fn: () => void, ms: number) => (timers.push({ fn, ms }), timers.length) as never) as typeof setTimeout,
+    set: ((fn: () => void, ms: number) => (timers.push({ fn, ms }), timers.length)) as unknown as typeof setTimeout,
     clear: (() => {}) as typeof clearTimeout,
   });
   return { conn, timers, latest: () => FakeSource.all[FakeSource.all.length - 1]! };

@@ -6,6 +6,7 @@
 import { redirect } from "@remix-run/node";
 import type { Config, Site } from "../../../upstream/contract/index";
 import type { Access } from "~/access/guard.server";
+import { env } from "~/env.server";
 import { selectedSite } from "~/features/auth/site-selection.server";
 import { commitSession, type FlashData } from "~/session/session.server";
 import type { Viewer } from "~/session/auth.server";
@@ -31,10 +32,7 @@ export function todayPermissions(config: Pick<Config, "abilities">): TodayPermis
 }
 
 /** Seconds between refreshes of /today without JavaScript (meta refresh). */
-export function refreshSeconds(): number {
-  const n = Number(process.env.TODAY_REFRESH_SECONDS);
-  return Number.isInteger(n) && n >= 2 && n <= 3600 ? n : 30;
-}
+export const refreshSeconds = (): number => env().TODAY_REFRESH_SECONDS;
 
 export const siteChannel = (siteId: number) => `private-Site.${siteId}`;
 
