@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { WebClient } from "../support/client";
 import { SseClient } from "../support/sse";
-import { portalEnv, startPortal, throwawayRedis } from "../support/stack";
+import { freePort, portalEnv, startPortal, startUpstream, throwawayRedis } from "../support/stack";
 import { createUser, hook, newClient, portalUrl, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 async function signedIn(email: string) {
@@ -106,6 +106,36 @@ describe("reliability", () => {
     }
     expect(received).toBe(true);
     sse.close();
+  });
+});
+
+describe("upstream restart", () => {
+  test("the upstream restarted mid-stream (realtime server down, then back): the same stream gets events again within 10 s", async () => {
+    const redis = await throwawayRedis();
+    const portalPort = await freePort();
+    const upstream = await startUpstream({ portalUrl: `http://localhost:${portalPort}` });
+    const portal = await startPortal({ port: portalPort, env: portalEnv(upstream.url, redis.url) });
+    try {
+      const client = new WebClient(portal.url);
+      await signIn(client, "admin@example.com");
+      const sse = new SseClient(`${portal.url}/realtime?channels=private-Site.1`, { cookie: client.cookieHeader() });
+      await sse.next((e) => e.event === "subscribed");
+      await upstream.restart(1000);
+      const back = Date.now();
+      let received = false;
+      while (!received && Date.now() - back < 10_000) {
+        await upstream.hook("POST", "broadcast", { channel: "private-Site.1", event: "SignInEvent", data: { at: Date.now() } });
+        received = await sse.next((e) => e.event === "message", 500).then(() => true, () => false);
+      }
+      expect(received, "an event relayed within 10 s of the upstream's return").toBe(true);
+      // The browser's stream was never broken, and the relay said what happened.
+      expect(sse.events.some((e) => e.event === "status" && e.data.status === "reconnecting")).toBe(true);
+      sse.close();
+    } finally {
+      await portal.close();
+      await upstream.close();
+      await redis.close();
+    }
   });
 });
 

@@ -137,7 +137,9 @@ export async function sharedRedis(): Promise<RedisHandle> {
 export interface UpstreamHandle {
   url: string;
   port: number;
-  proc: Proc;
+  readonly proc: Proc;
+  /** Stop the process and start it again on the same port and data (the database survives). */
+  restart(downMs?: number): Promise<void>;
   close(): Promise<void>;
   hook<T = unknown>(method: string, p: string, body?: unknown): Promise<T>;
 }
@@ -168,25 +170,36 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gh-upstream-"));
   const db = await freshDatabase();
   const url = `http://localhost:${port}`;
-  const proc = spawnNode("upstream", ["--import", "tsx", "upstream/src/main.ts"], {
-    UPSTREAM_PORT: String(port),
-    UPSTREAM_PUBLIC_URL: url,
-    PORTAL_URL: opts.portalUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    UPSTREAM_TEST_HOOKS: "1",
-    UPSTREAM_LOG: process.env.STACK_LOG ? "1" : "0",
-    LOGIN_RATE_LIMIT: "1000",
-    ...opts.env,
-  });
-  await waitForHttp(`${url}/healthz`, 90_000, proc.child).catch((e) => {
-    throw new Error(`${e.message}\n${proc.output.join("")}`);
-  });
+  const spawnIt = async () => {
+    const p = spawnNode("upstream", ["--import", "tsx", "upstream/src/main.ts"], {
+      UPSTREAM_PORT: String(port),
+      UPSTREAM_PUBLIC_URL: url,
+      PORTAL_URL: opts.portalUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      UPSTREAM_TEST_HOOKS: "1",
+      UPSTREAM_LOG: process.env.STACK_LOG ? "1" : "0",
+      LOGIN_RATE_LIMIT: "1000",
+      ...opts.env,
+    });
+    await waitForHttp(`${url}/healthz`, 90_000, p.child).catch((e) => {
+      throw new Error(`${e.message}\n${p.output.join("")}`);
+    });
+    return p;
+  };
+  let proc = await spawnIt();
   return {
     url,
     port,
-    proc,
+    get proc() {
+      return proc;
+    },
     hook: (method, p, body) => upstreamHook(url, method, p, body),
+    async restart(downMs = 0) {
+      await proc.stop();
+      if (downMs) await new Promise((r) => setTimeout(r, downMs));
+      proc = await spawnIt();
+    },
     async close() {
       await proc.stop();
       await db.drop().catch(() => {});
