@@ -45,7 +45,15 @@ export const ALL_RIGHTS = [
   "DailyAttendanceReport.viewer",
   "DailyAttendanceReport.view",
   "CustomField.view",
+  "Today.viewer",
+  "Today.signInOut",
+  "Today.signOutAll",
+  "Today.approve",
+  "Today.locations",
 ] as const;
+
+/** The Today view's rights: see who is on site, sign in/out, sign out all, approve, see locations. */
+export const TODAY_RIGHTS = ["Today.viewer", "Today.signInOut", "Today.signOutAll", "Today.approve", "Today.locations"] as const;
 
 /** Standard User: Today, reports, evacuation lists, visitor history (spec §6). */
 export const STANDARD_RIGHTS = [
@@ -55,10 +63,11 @@ export const STANDARD_RIGHTS = [
   "BookingsReport.viewer",
   "TimeSheet.viewer",
   "Spaces.viewer",
+  ...TODAY_RIGHTS,
 ] as const;
 
 /** "Front Desk", a viewer-only custom role of Acme Ltd. */
-export const FRONT_DESK_RIGHTS = ["EvacList.viewer", "History.viewer", "ManageSite.viewer", "BlockList.viewer"] as const;
+export const FRONT_DESK_RIGHTS = ["EvacList.viewer", "History.viewer", "ManageSite.viewer", "BlockList.viewer", "Today.viewer"] as const;
 
 export const SUPER_RIGHT = "Super.clientUser.create";
 
@@ -166,7 +175,7 @@ export function toClient(c: ClientRow): Client {
   };
 }
 
-const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null);
+export const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null);
 
 export function toSite(r: Record<string, unknown>): Site {
   return {
@@ -241,8 +250,22 @@ export async function loginClient(q: Queryable, user: UserRow) {
   return ms.find((m) => m.client_id === user.last_client_id) ?? ms[0];
 }
 
+/**
+ * The on-site count of site `s`: its signed-in visits, delivery groups excluded (spec platform §4,
+ * live counters). Always computed from `visits`, so config, sites and the Today view agree.
+ */
+export const SITE_COUNT_SQL = `(SELECT count(*)::int FROM visits v JOIN groups g ON g.id = v.group_id
+    WHERE v.site_id = s.id AND v.status = 'signed_in' AND g.type <> 'delivery')`;
+
+/** Columns of `sites s` for `toSite`, with the computed `visitors_signed_in_count`. */
+export const SITE_COLS = `s.*, ${SITE_COUNT_SQL} AS visitors_signed_in_count`;
+
+export async function siteById(q: Queryable, id: number) {
+  return one(q, `SELECT ${SITE_COLS} FROM sites s WHERE s.id = $1`, [id]);
+}
+
 /** Sites of a client visible to a membership (restricted by site_ids when set). */
 export async function visibleSites(q: Queryable, clientId: number, siteIds: number[] | null) {
-  const rows = await q.query("SELECT * FROM sites WHERE client_id = $1 ORDER BY position, id", [clientId]);
+  const rows = await q.query(`SELECT ${SITE_COLS} FROM sites s WHERE s.client_id = $1 ORDER BY s.position, s.id`, [clientId]);
   return rows.filter((r) => siteIds === null || siteIds.includes(r.id as number));
 }

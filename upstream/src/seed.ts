@@ -4,18 +4,23 @@
  * global id and users missing by email are added, and the seed-owned fields of existing demo clients
  * (flags merged into `settings`, school/reseller/scheduling, site space flags, built-in role rights)
  * are brought up to date. Data folders seeded before revisions existed are revision 1 (migration 002).
+ *
+ * Revision 3 adds the Today view's data (`seed-visits.ts`): groups, members, visits per demo client
+ * (added once, to a client that has no groups yet) and a kiosk device per standard site (added when
+ * its token is missing). Migration 003 dropped the stored site counts: they are computed from visits.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 2;
+export const SEED_REVISION = 3;
 
 interface ClientSeed {
   region: string;
@@ -43,7 +48,6 @@ interface SiteSeed {
   timezone: string;
   locale: string;
   location?: { lat: number; lng: number; zoom?: number; radius?: number };
-  visitors?: number;
   reply_to?: [string, string];
   active?: [string, string];
   spaces_enabled?: boolean;
@@ -82,8 +86,8 @@ const CLIENTS: ClientSeed[] = [
     },
     roles: [["Front Desk", FRONT_DESK_RIGHTS]],
     sites: [
-      { key: "acme-hq", type: "standard", name: "Head Office", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5049, lng: -0.0195 }, visitors: 12, reply_to: ["Acme Reception", "reception@acme.example.com"], spaces_enabled: true, space_exists: true },
-      { key: "acme-wh", type: "standard", name: "Warehouse", address: "Unit 4, Trafford Park, Manchester M17 1SN", timezone: "Europe/London", locale: "en_GB", location: { lat: 53.4631, lng: -2.3255 }, visitors: 3 },
+      { key: "acme-hq", type: "standard", name: "Head Office", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5049, lng: -0.0195 }, reply_to: ["Acme Reception", "reception@acme.example.com"], spaces_enabled: true, space_exists: true },
+      { key: "acme-wh", type: "standard", name: "Warehouse", address: "Unit 4, Trafford Park, Manchester M17 1SN", timezone: "Europe/London", locale: "en_GB", location: { lat: 53.4631, lng: -2.3255 } },
       { key: "acme-dub", type: "standard", name: "Dublin Office", address: "2 Grand Canal Square, Dublin D02 A342", timezone: "Europe/Dublin", locale: "en_GB", location: { lat: 53.3396, lng: -6.2386 } },
       { key: "acme-field", type: "remote", name: "Field Team", timezone: "Europe/London", locale: "en_GB" },
       { key: "acme-home", type: "remote", name: "Home Workers", timezone: "Europe/London", locale: "en_GB" },
@@ -100,7 +104,7 @@ const CLIENTS: ClientSeed[] = [
     site_limit: 3,
     settings: { account_status: "normal", country: "US", tier: "enhanced", "beta.guard-dog": true },
     sites: [
-      { key: "nw-main", type: "standard", name: "Main Campus", address: "100 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US", location: { lat: 39.7817, lng: -89.6501 }, visitors: 5 },
+      { key: "nw-main", type: "standard", name: "Main Campus", address: "100 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US", location: { lat: 39.7817, lng: -89.6501 } },
       { key: "nw-annex", type: "standard", name: "Science Annex", address: "120 Main Street, Springfield, IL 62701", timezone: "America/Chicago", locale: "en_US" },
       { key: "nw-trips", type: "remote", name: "School Trips", timezone: "America/Chicago", locale: "en_US" },
       { key: "nw-grad", type: "event", name: "Graduation Day", address: "Springfield Arena, Springfield, IL", timezone: "America/Chicago", locale: "en_US", active: [daysFromNow(45), daysFromNow(45)] },
@@ -167,7 +171,7 @@ const CLIENTS: ClientSeed[] = [
       "beta.anonymize-visits": true,
     },
     sites: [
-      { key: "globex-hq", type: "standard", name: "Cypress Creek HQ", address: "1 Globex Way, Cypress Creek, OR 97000", timezone: "America/Los_Angeles", locale: "en_US", visitors: 7 },
+      { key: "globex-hq", type: "standard", name: "Cypress Creek HQ", address: "1 Globex Way, Cypress Creek, OR 97000", timezone: "America/Los_Angeles", locale: "en_US" },
       { key: "globex-remote", type: "remote", name: "Sales Team", timezone: "America/Los_Angeles", locale: "en_US" },
     ],
   },
@@ -260,6 +264,8 @@ export interface SeedResult {
   to: number;
   clients: string[];
   users: string[];
+  /** Clients whose Today view data (groups, members, visits) was added. */
+  today: string[];
 }
 
 /**
@@ -281,7 +287,7 @@ export async function seedDemoData(app: App): Promise<SeedResult | null> {
 }
 
 async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
-  const result: SeedResult = { from, to: SEED_REVISION, clients: [], users: [] };
+  const result: SeedResult = { from, to: SEED_REVISION, clients: [], users: [], today: [] };
   const clientIds = new Map<string, number>();
   const siteIds = new Map<string, number>();
   const roleIds = new Map<string, number>();
@@ -367,14 +373,29 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
   }
 
   if (created.has("eu:1")) await seedAcmeExtras(app, q, clientIds.get("eu:1")!, siteIds, roleIds.get("eu:1/Standard User")!);
+
+  // Revision 3: the Today view's data, once per client (one without groups), and the kiosks.
+  for (const c of CLIENTS) {
+    const gid = `${c.region}:${c.number}`;
+    const clientId = clientIds.get(gid)!;
+    const data = visitDataFor(gid);
+    if (data && !(await one(q, "SELECT 1 FROM groups WHERE client_id = $1 LIMIT 1", [clientId]))) {
+      await seedClientVisits(q, clientId, data, siteIds, new Map(c.sites.map((s) => [s.key, s.timezone])));
+      result.today.push(gid);
+    }
+    for (const s of c.sites) {
+      const siteId = siteIds.get(s.key);
+      if (s.type === "standard" && siteId !== undefined) await seedKiosk(q, s.key, siteId);
+    }
+  }
   return result;
 }
 
 async function insertSite(q: Queryable, clientId: number, s: SiteSeed, position: number): Promise<number> {
   const [{ id }] = await q.query<{ id: number }>(
-    `INSERT INTO sites (client_id, type, name, address, timezone, locale, location, visitors_signed_in_count, reply_to_name, reply_to_email,
+    `INSERT INTO sites (client_id, type, name, address, timezone, locale, location, reply_to_name, reply_to_email,
                         active_from, active_until, spaces_enabled, space_exists, position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11::timestamptz, $12::timestamptz, $13, $14, $15) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::timestamptz, $11::timestamptz, $12, $13, $14) RETURNING id`,
     [
       clientId,
       s.type,
@@ -383,7 +404,6 @@ async function insertSite(q: Queryable, clientId: number, s: SiteSeed, position:
       s.timezone,
       s.locale,
       s.location ? JSON.stringify({ zoom: 16, radius: 150, ...s.location }) : null,
-      s.visitors ?? 0,
       s.reply_to?.[0] ?? null,
       s.reply_to?.[1] ?? null,
       s.active ? `${s.active[0]}T08:00:00Z` : null,

@@ -10,6 +10,7 @@ import { migrate, openDb, type Db } from "./db/index.ts";
 import { HttpError } from "./http/errors.ts";
 import { Router, effectiveMethod, readBody, send, type Ctx } from "./http/router.ts";
 import { registerContractRoutes } from "./api/handlers.ts";
+import { kioskOpenApiPaths, registerKioskRoutes } from "./api/kiosk.ts";
 import { seedDemoData } from "./seed.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
@@ -94,6 +95,11 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     ...REGIONS.map((r) => ({ url: `${opts.publicUrl}/${r}/api/v2`, description: `Regional API (${r})` })),
   ];
   const openapi = openApiDocument(servers);
+  // The kiosk calls (front-desk devices; not in the portal's contract), under the regional bases.
+  Object.assign(openapi.paths, kioskOpenApiPaths());
+  Object.assign(openapi.components.securitySchemes, {
+    device: { type: "apiKey", in: "header", name: "Authorization", description: "`Device <token>` of a kiosk device" },
+  });
   router.get("/api/v2/openapi.json", () => ({ body: openapi }));
   for (const r of REGIONS) router.get(`/${r}/api/v2/openapi.json`, () => ({ body: openapi }));
   router.get("/", () => ({
@@ -106,6 +112,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     },
   }));
   registerContractRoutes(router, app);
+  registerKioskRoutes(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);

@@ -1,14 +1,16 @@
 /** Test hooks under `/__test/`, registered only when UPSTREAM_TEST_HOOKS=1. */
 import { z } from "zod";
-import { routes, SCHEDULING_STATUSES, type RouteName } from "../contract/index.ts";
+import { routes, SCHEDULING_STATUSES, SITE_TYPES, type RouteName } from "../contract/index.ts";
 import type { App } from "./app.ts";
+import { randomBytes } from "node:crypto";
 import { one } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
 import { revokeUserSessions } from "./auth/tokens.ts";
 import { totp } from "./auth/totp.ts";
 import { HttpError, notFound, validation, zodErrors } from "./http/errors.ts";
 import type { Router } from "./http/router.ts";
-import { findClientByGlobalId, findUserByEmail, toClient, toSite } from "./model.ts";
+import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGHT, toClient, toSite } from "./model.ts";
+import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
 
@@ -68,6 +70,19 @@ const BroadcastBody = z.object({
 
 const SiteBody = z.object({
   space_exists: z.boolean().optional(),
+});
+
+const RoleBody = z.object({
+  client: z.string().regex(/^[a-z]{2}:\d+$/).default("eu:1"),
+  name: z.string().trim().min(1).max(100),
+  rights: z.array(z.enum([...ALL_RIGHTS, SUPER_RIGHT] as [string, ...string[]])).max(100),
+});
+
+const NewSiteBody = z.object({
+  client: z.string().regex(/^[a-z]{2}:\d+$/).default("eu:1"),
+  name: z.string().trim().min(1).max(100),
+  type: z.enum(SITE_TYPES).default("standard"),
+  timezone: z.string().default("Europe/London"),
 });
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -179,13 +194,50 @@ export function registerTestHooks(router: Router, app: App): void {
     return { body: toClient((await findClientByGlobalId(app.db, ctx.params.globalId))!) };
   });
 
+  // A custom role (created, or its rights replaced; users holding it keep it).
+  router.post("/__test/roles", async (ctx) => {
+    const b = parse(RoleBody, await ctx.readBody());
+    const client = await findClientByGlobalId(app.db, b.client);
+    if (!client) throw validation({ client: [`Unknown client ${b.client}.`] });
+    const [role] = await app.db.query<{ id: number; name: string; rights: string[] }>(
+      `INSERT INTO roles (client_id, name, rights) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (client_id, name) DO UPDATE SET rights = EXCLUDED.rights RETURNING id, name, rights`,
+      [client.id, b.name, JSON.stringify([...new Set(b.rights)])],
+    );
+    return { status: 201, body: { ...role, client: b.client } };
+  });
+
+  // A fresh site (its own counts, visits and events) with one kiosk device; users of the client
+  // with every site (site_ids null) see it, and groups shown at every site are shown there.
+  router.post("/__test/sites", async (ctx) => {
+    const b = parse(NewSiteBody, await ctx.readBody());
+    const client = await findClientByGlobalId(app.db, b.client);
+    if (!client) throw validation({ client: [`Unknown client ${b.client}.`] });
+    const deviceToken = `test-kiosk-${randomBytes(12).toString("hex")}`;
+    const id = await app.db.tx(async (q) => {
+      const [site] = await q.query<{ id: number }>(
+        `INSERT INTO sites (client_id, type, name, timezone, position)
+         VALUES ($1, $2, $3, $4, (SELECT coalesce(max(position), -1) + 1 FROM sites WHERE client_id = $1)) RETURNING id`,
+        [client.id, b.type, b.name, b.timezone],
+      );
+      await q.query("INSERT INTO devices (site_id, name, token_hash) VALUES ($1, 'Test kiosk', $2)", [site.id, sha256(deviceToken)]);
+      return site.id;
+    });
+    const groups = await app.db.query<{ id: number; name: string; type: string; approval_required: boolean }>(
+      `SELECT id, name, type, approval_required FROM groups
+        WHERE client_id = $1 AND (site_ids IS NULL OR site_ids @> jsonb_build_array($2::int)) ORDER BY position, id`,
+      [client.id, id],
+    );
+    return { status: 201, body: { id, name: b.name, type: b.type, device_token: deviceToken, site: toSite((await siteById(app.db, id))!), groups } };
+  });
+
   router.post("/__test/sites/:id", async (ctx) => {
     const id = /^\d{1,9}$/.test(ctx.params.id) ? Number(ctx.params.id) : NaN;
     const site = Number.isNaN(id) ? undefined : await one(app.db, "SELECT id FROM sites WHERE id = $1", [id]);
     if (!site) throw notFound("Unknown site.");
     const b = parse(SiteBody, await ctx.readBody());
     if (b.space_exists !== undefined) await app.db.query("UPDATE sites SET space_exists = $2 WHERE id = $1", [id, b.space_exists]);
-    return { body: toSite((await one(app.db, "SELECT * FROM sites WHERE id = $1", [id]))!) };
+    return { body: toSite((await siteById(app.db, id))!) };
   });
 
   router.get("/__test/outbox", async (ctx) => {

@@ -19,6 +19,19 @@ import {
   getSsoConfig,
   type Principal,
 } from "./regional.ts";
+import {
+  approveVisit,
+  getSignInOptions,
+  getSiteToday,
+  getVisit,
+  getVisitAbsences,
+  getVisitBadge,
+  getVisitDocuments,
+  getVisitHistory,
+  signIn,
+  signOut,
+  signOutAll,
+} from "./visits.ts";
 
 type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 type PrincipalOf<N extends RouteName> = Routes[N]["base"] extends "regional" ? Principal : undefined;
@@ -48,6 +61,17 @@ const impl: Impl = {
   siteCustomFields: ({ app, principal, ctx }) => getCustomFields(app, principal, ctx.params.siteId),
   ssoConfig: ({ app, principal, ctx }) => getSsoConfig(app, principal, ctx.params.clientId),
   broadcastingAuth: ({ app, principal, body }) => broadcastingAuth(app, principal, body),
+  siteToday: ({ app, principal, ctx }) => getSiteToday(app, principal, ctx.params.siteId),
+  signInOptions: ({ app, principal, ctx }) => getSignInOptions(app, principal, ctx.params.siteId),
+  signIn: ({ app, principal, ctx, body }) => signIn(app, principal, ctx.params.siteId, body),
+  signOutAll: ({ app, principal, ctx, body }) => signOutAll(app, principal, ctx.params.siteId, body),
+  signOut: ({ app, principal, ctx }) => signOut(app, principal, ctx.params.visitId),
+  approveVisit: ({ app, principal, ctx }) => approveVisit(app, principal, ctx.params.visitId),
+  visit: ({ app, principal, ctx }) => getVisit(app, principal, ctx.params.visitId),
+  visitAbsences: ({ app, principal, ctx }) => getVisitAbsences(app, principal, ctx.params.visitId),
+  visitHistory: ({ app, principal, ctx }) => getVisitHistory(app, principal, ctx.params.visitId),
+  visitBadge: ({ app, principal, ctx }) => getVisitBadge(app, principal, ctx.params.visitId),
+  visitDocuments: ({ app, principal, ctx }) => getVisitDocuments(app, principal, ctx.params.visitId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

@@ -1,0 +1,125 @@
+/**
+ * Kiosk calls: what a front-desk iPad (or the companion app through it) sends. Not part of the
+ * portal's contract (the portal never calls them); they exist so the demo and the tests can make
+ * visits happen the way a real site does, and see the Today view and its events follow.
+ *
+ *   POST /{region}/api/v2/kiosk/sign-in    SignInRequest + optional location {lat,lng,accuracy}
+ *                                          and source "kiosk" (default) | "companion"  -> Visit
+ *   POST /{region}/api/v2/kiosk/sign-out   {visit_id} or {member_id}                   -> Visit
+ *
+ * Authorised by `Authorization: Device <token>` (a kiosk device; the device's site is the site);
+ * missing or unknown token, or a device of the other region -> 401 `{code: "invalid_device"}`.
+ * The same validation (422) and the same events (SignInEvent / SignOutEvent on private-Site.{id})
+ * as the portal's calls. Answers never carry the location (no user holds Today.locations here).
+ */
+import type { IncomingMessage } from "node:http";
+import { z } from "zod";
+import { REGIONS, SignInRequest, Visit, VisitLocation, type Region } from "../../contract/index.ts";
+import type { App } from "../app.ts";
+import { sha256 } from "../auth/crypto.ts";
+import { one } from "../db/index.ts";
+import { forbidden, HttpError, notFound, validation, zodErrors } from "../http/errors.ts";
+import type { Router } from "../http/router.ts";
+import { isExpired } from "../model.ts";
+import { signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
+
+export const KioskSignInRequest = SignInRequest.extend({
+  location: VisitLocation.optional(),
+  source: z.enum(["kiosk", "companion"]).default("kiosk"),
+});
+
+export const KioskSignOutRequest = z
+  .object({ visit_id: z.number().int().positive().optional(), member_id: z.number().int().positive().optional() })
+  .refine((b) => (b.visit_id === undefined) !== (b.member_id === undefined), { message: "Send either visit_id or member_id.", path: ["visit_id"] });
+
+interface DeviceSite {
+  device_id: number;
+  id: number;
+  client_id: number;
+  trial_ends_on: string | null;
+}
+
+const invalidDevice = () => new HttpError(401, { code: "invalid_device", message: "This device is not registered." });
+
+/** The device of `Authorization: Device <token>` and its site, in this region. */
+export async function authenticateDevice(app: App, req: IncomingMessage, region: Region): Promise<DeviceSite> {
+  const h = req.headers.authorization;
+  const m = typeof h === "string" ? /^Device\s+(\S{1,512})\s*$/i.exec(h) : null;
+  if (!m) throw invalidDevice();
+  const device = await one<DeviceSite>(
+    app.db,
+    `SELECT d.id AS device_id, s.id, s.client_id, c.trial_ends_on::text AS trial_ends_on
+       FROM devices d JOIN sites s ON s.id = d.site_id JOIN clients c ON c.id = s.client_id
+      WHERE d.token_hash = $1 AND c.region = $2`,
+    [sha256(m[1]), region], // only the token's sha256 is stored
+  );
+  if (!device) throw invalidDevice();
+  if (isExpired(device)) throw forbidden("Your trial period is over.", "trial_period_over");
+  return device;
+}
+
+function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw validation(zodErrors(r.error));
+  return r.data;
+}
+
+export function registerKioskRoutes(router: Router, app: App): void {
+  for (const region of REGIONS) {
+    router.post(`/${region}/api/v2/kiosk/sign-in`, async (ctx) => {
+      const site = await authenticateDevice(app, ctx.req, region);
+      const b = parse(KioskSignInRequest, await ctx.readBody());
+      const { location, source, ...body } = b;
+      const row = await signInAt(app, site, body, { source, location: location ?? null });
+      return { body: toVisit(row, false) };
+    });
+
+    router.post(`/${region}/api/v2/kiosk/sign-out`, async (ctx) => {
+      const site = await authenticateDevice(app, ctx.req, region);
+      const b = parse(KioskSignOutRequest, await ctx.readBody());
+      let visit: Pick<VisitRow, "id" | "site_id"> | undefined;
+      if (b.visit_id !== undefined) {
+        visit = await one(app.db, "SELECT id, site_id FROM visits WHERE id = $1 AND site_id = $2", [b.visit_id, site.id]);
+        if (!visit) throw notFound("Visit not found.");
+        return { body: toVisit(await signOutVisit(app, visit), false) };
+      }
+      const member = await one<{ id: number }>(
+        app.db,
+        "SELECT m.id FROM members m JOIN groups g ON g.id = m.group_id WHERE m.id = $1 AND g.client_id = $2",
+        [b.member_id, site.client_id],
+      );
+      if (!member) throw validation({ member_id: ["The selected member is not in a group of this site"] });
+      visit = await one(app.db, "SELECT id, site_id FROM visits WHERE member_id = $1 AND site_id = $2 AND status = 'signed_in' ORDER BY id DESC LIMIT 1", [
+        member.id,
+        site.id,
+      ]);
+      if (!visit) throw validation({ member_id: ["This member is not signed in"] });
+      return { body: toVisit(await signOutVisit(app, visit, "member_id"), false) };
+    });
+  }
+}
+
+/** OpenAPI paths of the kiosk calls (merged into the served document). */
+export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
+  const json = (schema: z.ZodType, io: "input" | "output" = "output") => ({
+    "application/json": { schema: z.toJSONSchema(schema, { io, unrepresentable: "any" }) },
+  });
+  const op = (operationId: string, summary: string, body: z.ZodType) => ({
+    post: {
+      operationId,
+      summary,
+      tags: ["kiosk"],
+      security: [{ device: [] }],
+      requestBody: { required: true, content: json(body, "input") },
+      responses: {
+        "200": { description: "OK", content: json(Visit) },
+        "401": { description: "Missing or unknown device token (`invalid_device`)" },
+        "422": { description: "Validation errors (field -> messages)" },
+      },
+    },
+  });
+  return {
+    "/kiosk/sign-in": op("kioskSignIn", "Front-desk kiosk: sign a visitor or member in (Authorization: Device <token>); broadcasts SignInEvent", KioskSignInRequest),
+    "/kiosk/sign-out": op("kioskSignOut", "Front-desk kiosk: sign a visit (visit_id) or a member (member_id) out; broadcasts SignOutEvent", KioskSignOutRequest),
+  };
+}

@@ -1,0 +1,415 @@
+/**
+ * Visits: the Today view's calls (regional API, Bearer) and the shared sign-in/out operations the
+ * kiosk calls (`kiosk.ts`) use too.
+ *
+ * Every change runs in one transaction that first locks the site's row, so changes at one site are
+ * serialised and the count each event carries is the count at commit. Events are broadcast on
+ * `private-Site.{id}` after the commit: SignInEvent (a visit created, signed in or pending, or
+ * approved) and SignOutEvent (one per visit signed out). Locations are never broadcast, and answers
+ * carry them only for callers holding Today.locations.
+ */
+import type { z } from "zod";
+import type { SignInRequest, SignOutAllRequest, Visit, VisitAbsences, VisitBadge, VisitDetails, VisitDocuments, VisitEvent } from "../../contract/index.ts";
+import type { App } from "../app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { forbidden, notFound, validation } from "../http/errors.ts";
+import { iso, SITE_COUNT_SQL, visibleSites } from "../model.ts";
+import { abilities, requireActive, type Principal } from "./regional.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Rows and shapes
+// ---------------------------------------------------------------------------------------------
+
+export interface VisitRow {
+  id: number;
+  site_id: number;
+  group_id: number;
+  member_id: number | null;
+  name: string;
+  company: string | null;
+  host: string | null;
+  status: Visit["status"];
+  source: Visit["source"];
+  created_at: Date | string;
+  signed_in_at: Date | string | null;
+  signed_out_at: Date | string | null;
+  location: Visit["location"];
+  badge_number: string;
+  fields: { label: string; value: string }[] | null;
+  notes: string | null;
+  protected: boolean;
+  group_name: string;
+  group_type: Visit["group"]["type"];
+  site_name: string;
+  client_id: number;
+}
+
+/** A visit with its group and site (`v`, `g`, `s`). */
+const VISIT_FROM = `FROM visits v JOIN groups g ON g.id = v.group_id JOIN sites s ON s.id = v.site_id`;
+const VISIT_COLS = `v.*, g.name AS group_name, g.type AS group_type, s.name AS site_name, s.client_id`;
+
+export function toVisit(r: VisitRow, showLocation: boolean): Visit {
+  return {
+    id: r.id,
+    site_id: r.site_id,
+    group: { id: r.group_id, name: r.group_name, type: r.group_type },
+    member_id: r.member_id ?? null,
+    name: r.name,
+    company: r.company ?? null,
+    host: r.host ?? null,
+    status: r.status,
+    source: r.source,
+    created_at: iso(r.created_at)!,
+    signed_in_at: iso(r.signed_in_at),
+    signed_out_at: iso(r.signed_out_at),
+    location: showLocation ? (r.location ?? null) : null,
+  };
+}
+
+async function visitById(q: Queryable, id: number, lock = false): Promise<VisitRow | undefined> {
+  return one<VisitRow>(q, `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.id = $1${lock ? " FOR UPDATE OF v" : ""}`, [id]);
+}
+
+/** The site's on-site count (delivery groups excluded). */
+export async function siteCount(q: Queryable, siteId: number): Promise<number> {
+  return (await one<{ n: number }>(q, `SELECT ${SITE_COUNT_SQL} AS n FROM sites s WHERE s.id = $1`, [siteId]))?.n ?? 0;
+}
+
+/** Serialises changes at one site (the count an event carries is the count at its commit). */
+async function lockSite(q: Queryable, siteId: number): Promise<void> {
+  await q.query("SELECT id FROM sites WHERE id = $1 FOR UPDATE", [siteId]);
+}
+
+/** Groups of a client shown at a site (site_ids NULL = every site), in display order. */
+const GROUPS_AT_SITE = `SELECT id, name, type, approval_required FROM groups
+  WHERE client_id = $1 AND (site_ids IS NULL OR site_ids @> jsonb_build_array($2::int))
+  ORDER BY position, id`;
+
+interface GroupRow {
+  id: number;
+  name: string;
+  type: "standard" | "returning" | "delivery";
+  approval_required: boolean;
+}
+
+const channelOf = (siteId: number) => `private-Site.${siteId}`;
+
+/** Send events after the commit; a realtime failure never fails the call. */
+function broadcast(app: App, siteId: number, event: "SignInEvent" | "SignOutEvent", payloads: VisitEvent[]): void {
+  for (const data of payloads) {
+    try {
+      app.realtime.broadcast(channelOf(siteId), event, data);
+    } catch (err) {
+      app.log({ level: "error", msg: "broadcast failed", channel: channelOf(siteId), event, error: String(err) });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared operations (portal and kiosk)
+// ---------------------------------------------------------------------------------------------
+
+export interface SiteRef {
+  id: number;
+  client_id: number;
+}
+
+export interface SignInExtras {
+  source: Visit["source"];
+  location?: { lat: number; lng: number; accuracy: number } | null;
+}
+
+const blank = (s: string | undefined) => (s === undefined || s.trim() === "" ? null : s.trim());
+
+/** Sign someone in at a site: validation (422s), the visit (pending or signed in), SignInEvent. */
+export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof SignInRequest>, extras: SignInExtras): Promise<VisitRow> {
+  const { row, count } = await app.db.tx(async (q) => {
+    await lockSite(q, site.id);
+    const group = await one<GroupRow>(
+      q,
+      `SELECT id, name, type, approval_required FROM groups
+        WHERE id = $3 AND client_id = $1 AND (site_ids IS NULL OR site_ids @> jsonb_build_array($2::int))`,
+      [site.client_id, site.id, body.group_id],
+    );
+    if (!group) throw validation({ group_id: ["The selected group is not available at this site"] });
+
+    let memberId: number | null = null;
+    let name: string;
+    if (group.type === "returning") {
+      if (body.member_id === undefined) throw validation({ member_id: ["Signing in needs a group member selected"] });
+      const member = await one<{ id: number; name: string }>(q, "SELECT id, name FROM members WHERE id = $1 AND group_id = $2", [body.member_id, group.id]);
+      if (!member) throw validation({ member_id: ["The selected member is not in this group"] });
+      const onSite = await one(q, "SELECT 1 FROM visits WHERE member_id = $1 AND site_id = $2 AND status IN ('signed_in', 'pending')", [member.id, site.id]);
+      if (onSite) throw validation({ member_id: [`${member.name} is already signed in`] });
+      memberId = member.id;
+      name = member.name;
+    } else {
+      const given = blank(body.name);
+      if (!given) throw validation({ name: ["A name is required"] });
+      name = given;
+    }
+
+    const status = group.approval_required ? "pending" : "signed_in";
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO visits (site_id, group_id, member_id, name, company, host, status, source, signed_in_at, location)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'signed_in' THEN now() END, $9::jsonb) RETURNING id`,
+      [site.id, group.id, memberId, name, blank(body.company), blank(body.host), status, extras.source, extras.location ? JSON.stringify(extras.location) : null],
+    );
+    return { row: (await visitById(q, id))!, count: await siteCount(q, site.id) };
+  });
+  broadcast(app, site.id, "SignInEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  return row;
+}
+
+/** Sign a signed-in visit out (422 when it is not signed in), SignOutEvent. */
+export async function signOutVisit(app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit"): Promise<VisitRow> {
+  const { row, count } = await app.db.tx(async (q) => {
+    await lockSite(q, visit.site_id);
+    const current = await visitById(q, visit.id, true);
+    if (!current || current.status !== "signed_in") throw validation({ [field]: ["This visit is not signed in"] });
+    await q.query("UPDATE visits SET status = 'signed_out', signed_out_at = now() WHERE id = $1", [visit.id]);
+    return { row: (await visitById(q, visit.id))!, count: await siteCount(q, visit.site_id) };
+  });
+  broadcast(app, visit.site_id, "SignOutEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  return row;
+}
+
+/** Approve a pending visit (422 otherwise): signed in now, SignInEvent. */
+export async function approveVisitRow(app: App, visit: Pick<VisitRow, "id" | "site_id">): Promise<VisitRow> {
+  const { row, count } = await app.db.tx(async (q) => {
+    await lockSite(q, visit.site_id);
+    const current = await visitById(q, visit.id, true);
+    if (!current || current.status !== "pending") throw validation({ visit: ["This visit is not waiting for approval"] });
+    await q.query("UPDATE visits SET status = 'signed_in', signed_in_at = now() WHERE id = $1", [visit.id]);
+    return { row: (await visitById(q, visit.id))!, count: await siteCount(q, visit.site_id) };
+  });
+  broadcast(app, visit.site_id, "SignInEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  return row;
+}
+
+/**
+ * Sign out every signed-in visit of a site (or of one group shown there). One SignOutEvent per
+ * visit, oldest first; each carries the count after that visit left, the last one the final count.
+ */
+export async function signOutAllAt(app: App, site: SiteRef, groupId: number | undefined): Promise<number> {
+  const { rows, before } = await app.db.tx(async (q) => {
+    await lockSite(q, site.id);
+    if (groupId !== undefined) {
+      const shown = (await q.query<GroupRow>(GROUPS_AT_SITE, [site.client_id, site.id])).some((g) => g.id === groupId);
+      if (!shown) throw validation({ group_id: ["The selected group is not available at this site"] });
+    }
+    const before = await siteCount(q, site.id);
+    const ids = await q.query<{ id: number }>(
+      `UPDATE visits SET status = 'signed_out', signed_out_at = now()
+        WHERE site_id = $1 AND status = 'signed_in' AND ($2::int IS NULL OR group_id = $2) RETURNING id`,
+      [site.id, groupId ?? null],
+    );
+    const rows = ids.length
+      ? await q.query<VisitRow>(`SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.id = ANY($1::int[]) ORDER BY v.signed_in_at, v.id`, [ids.map((r) => r.id)])
+      : [];
+    return { rows, before };
+  });
+  let count = before;
+  broadcast(
+    app,
+    site.id,
+    "SignOutEvent",
+    rows.map((r) => {
+      if (r.group_type !== "delivery") count -= 1;
+      return { visit: toVisit(r, false), visitors_signed_in_count: count };
+    }),
+  );
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Regional calls (Bearer)
+// ---------------------------------------------------------------------------------------------
+
+const MESSAGES = {
+  "Today.viewer": "You are not authorised to view who is on site.",
+  "Today.signInOut": "You are not authorised to sign people in or out.",
+  "Today.signOutAll": "You are not authorised to sign everyone out.",
+  "Today.approve": "You are not authorised to approve sign-ins.",
+  "AbsenceReport.view": "You are not authorised to view absences.",
+  "History.viewer": "You are not authorised to view visit history.",
+  "GroupMember.viewer": "You are not authorised to view group members' documents.",
+} as const;
+
+/** Active client (or super user) and the right, else 403. */
+function requireRight(p: Principal, right: keyof typeof MESSAGES): void {
+  requireActive(p);
+  if (!abilities(p).includes(right)) throw forbidden(MESSAGES[right]);
+}
+
+const seesLocations = (p: Principal) => abilities(p).includes("Today.locations");
+
+const parseId = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN);
+
+/** A site the user may see, else 404 "Site not found.". */
+async function visibleSite(app: App, p: Principal, siteIdParam: string) {
+  const id = parseId(siteIdParam);
+  const site = (await visibleSites(app.db, p.client.id, p.m.site_ids)).find((s) => s.id === id);
+  if (!site) throw notFound("Site not found.");
+  return site as Record<string, unknown> & { id: number; client_id: number; name: string; timezone: string; evacuation_in_progress: boolean; visitors_signed_in_count: number };
+}
+
+/** A visit of the token's client at a site the user may see, else 404. */
+async function visibleVisit(app: App, p: Principal, visitIdParam: string): Promise<VisitRow> {
+  const id = parseId(visitIdParam);
+  const visit = Number.isNaN(id) ? undefined : await visitById(app.db, id);
+  if (!visit || visit.client_id !== p.client.id || (p.m.site_ids !== null && !p.m.site_ids.includes(visit.site_id))) {
+    throw notFound("Visit not found.");
+  }
+  return visit;
+}
+
+export async function getSiteToday(app: App, p: Principal, siteIdParam: string) {
+  requireRight(p, "Today.viewer");
+  const siteId = parseId(siteIdParam);
+  if (Number.isNaN(siteId)) throw notFound("Site not found.");
+  // One transaction: the count and the list come from the same snapshot on PostgreSQL.
+  return app.db.tx(async (q) => {
+    await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+    const site = (await visibleSites(q, p.client.id, p.m.site_ids)).find((s) => s.id === siteId);
+    if (!site) throw notFound("Site not found.");
+    const groups = await q.query<GroupRow>(GROUPS_AT_SITE, [p.client.id, siteId]);
+    const visits = await q.query<VisitRow>(
+      `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.site_id = $1 AND v.status IN ('signed_in', 'pending') ORDER BY v.created_at, v.id`,
+      [siteId],
+    );
+    const show = seesLocations(p);
+    return {
+      site: {
+        id: site.id as number,
+        name: site.name as string,
+        timezone: site.timezone as string,
+        visitors_signed_in_count: site.visitors_signed_in_count as number,
+        evacuation_in_progress: site.evacuation_in_progress as boolean,
+      },
+      groups: groups.map((g) => ({ id: g.id, name: g.name, type: g.type, approval_required: g.approval_required })),
+      visits: visits.map((v) => toVisit(v, show)),
+    };
+  });
+}
+
+export async function getSignInOptions(app: App, p: Principal, siteIdParam: string) {
+  requireRight(p, "Today.signInOut");
+  const site = await visibleSite(app, p, siteIdParam);
+  const groups = await app.db.query<GroupRow>(GROUPS_AT_SITE, [p.client.id, site.id]);
+  const members = await app.db.query<{ id: number; name: string; group_id: number }>(
+    `SELECT m.id, m.name, m.group_id FROM members m
+      WHERE m.group_id = ANY($1::int[])
+        AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = m.id AND v.site_id = $2 AND v.status IN ('signed_in', 'pending'))
+      ORDER BY lower(m.name), m.id`,
+    [groups.filter((g) => g.type === "returning").map((g) => g.id), site.id],
+  );
+  return {
+    groups: groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      type: g.type,
+      approval_required: g.approval_required,
+      members: members.filter((m) => m.group_id === g.id).map((m) => ({ id: m.id, name: m.name })),
+    })),
+  };
+}
+
+export async function signIn(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof SignInRequest>) {
+  requireRight(p, "Today.signInOut");
+  const site = await visibleSite(app, p, siteIdParam);
+  return toVisit(await signInAt(app, site, body, { source: "portal" }), seesLocations(p));
+}
+
+export async function signOutAll(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof SignOutAllRequest>) {
+  requireRight(p, "Today.signOutAll");
+  const site = await visibleSite(app, p, siteIdParam);
+  return { signed_out: await signOutAllAt(app, site, body.group_id) };
+}
+
+export async function signOut(app: App, p: Principal, visitIdParam: string) {
+  requireRight(p, "Today.signInOut");
+  const visit = await visibleVisit(app, p, visitIdParam);
+  return toVisit(await signOutVisit(app, visit), seesLocations(p));
+}
+
+export async function approveVisit(app: App, p: Principal, visitIdParam: string) {
+  requireRight(p, "Today.approve");
+  const visit = await visibleVisit(app, p, visitIdParam);
+  return toVisit(await approveVisitRow(app, visit), seesLocations(p));
+}
+
+export async function getVisit(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitDetails>> {
+  requireRight(p, "Today.viewer");
+  const v = await visibleVisit(app, p, visitIdParam);
+  const member = v.member_id
+    ? await one<{ id: number; name: string; email: string | null; mobile: string | null }>(app.db, "SELECT id, name, email, mobile FROM members WHERE id = $1", [v.member_id])
+    : undefined;
+  return {
+    ...toVisit(v, seesLocations(p)),
+    site_name: v.site_name,
+    member: member ? { id: member.id, name: member.name, email: member.email ?? null, mobile: member.mobile ?? null } : null,
+    fields: (v.fields ?? []).map((f) => ({ label: String(f.label), value: String(f.value) })),
+    notes: v.notes ?? null,
+    protected: v.protected,
+  };
+}
+
+/** Absences overlapping 30 days back to 90 days ahead, by start. */
+export async function getVisitAbsences(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitAbsences>> {
+  requireRight(p, "AbsenceReport.view");
+  const v = await visibleVisit(app, p, visitIdParam);
+  if (!v.member_id) return { applicable: false, absences: [] };
+  const rows = await app.db.query<{ id: number; type: string; starts_on: string; ends_on: string; status: z.input<typeof VisitAbsences>["absences"][number]["status"]; reason: string | null }>(
+    `SELECT id, type, starts_on::text AS starts_on, ends_on::text AS ends_on, status, reason FROM absences
+      WHERE member_id = $1 AND ends_on >= current_date - 30 AND starts_on <= current_date + 90
+      ORDER BY starts_on, id`,
+    [v.member_id],
+  );
+  return { applicable: true, absences: rows.map((r) => ({ ...r, reason: r.reason ?? null })) };
+}
+
+/** Earlier visits of the same person at sites the user may see: newest first, at most 20. */
+export async function getVisitHistory(app: App, p: Principal, visitIdParam: string) {
+  requireRight(p, "History.viewer");
+  const v = await visibleVisit(app, p, visitIdParam);
+  // Members by member id; visitors and deliveries by name (case-insensitive) within the group.
+  const rows = await app.db.query<VisitRow>(
+    `SELECT ${VISIT_COLS} ${VISIT_FROM}
+      WHERE CASE WHEN $2::int IS NOT NULL THEN v.member_id = $2::int
+                 ELSE v.member_id IS NULL AND v.group_id = $3 AND lower(v.name) = lower($4) END
+        AND v.id <> $1 AND s.client_id = $5
+        AND (v.created_at, v.id) < (SELECT x.created_at, x.id FROM visits x WHERE x.id = $1)
+        AND ($6::jsonb IS NULL OR $6::jsonb @> jsonb_build_array(v.site_id))
+      ORDER BY v.created_at DESC, v.id DESC
+      LIMIT 20`,
+    [v.id, v.member_id, v.group_id, v.name, p.client.id, p.m.site_ids === null ? null : JSON.stringify(p.m.site_ids)],
+  );
+  const show = seesLocations(p);
+  return { visits: rows.map((r) => toVisit(r, show)) };
+}
+
+export async function getVisitBadge(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitBadge>> {
+  requireRight(p, "Today.viewer");
+  const v = await visibleVisit(app, p, visitIdParam);
+  return {
+    number: v.badge_number,
+    name: v.name,
+    group: v.group_name,
+    site: v.site_name,
+    host: v.host ?? null,
+    company: v.company ?? null,
+    issued_at: iso(v.signed_in_at) ?? iso(v.created_at)!,
+  };
+}
+
+export async function getVisitDocuments(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitDocuments>> {
+  requireRight(p, "GroupMember.viewer");
+  const v = await visibleVisit(app, p, visitIdParam);
+  if (!v.member_id) return { applicable: false, documents: [] };
+  const rows = await app.db.query<{ id: number; title: string; expires_on: string | null }>(
+    `SELECT id, title, expires_on::text AS expires_on FROM member_documents WHERE member_id = $1 ORDER BY expires_on NULLS LAST, title, id`,
+    [v.member_id],
+  );
+  return { applicable: true, documents: rows };
+}
