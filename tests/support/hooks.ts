@@ -1,5 +1,7 @@
 /** The reference upstream's test hooks (`/__test/…`, on when UPSTREAM_TEST_HOOKS=1). */
 import crypto from "node:crypto";
+import type { Right } from "../../app/access/rights";
+import type { ErrorBody, GroupSummary, SignInRequest, Site, Visit } from "../../upstream/contract/index";
 
 export async function upstreamHook<T = any>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}/__test/${path}`, {
@@ -17,4 +19,51 @@ export const uniqueEmail = (tag: string, domain = "example.com") => `${tag}-${cr
 /** A fresh user (Administrator in Acme Ltd, eu:1, unless told otherwise). */
 export function createUpstreamUser(base: string, body: Record<string, unknown> & { email: string }) {
   return upstreamHook(base, "POST", "users", { client: "eu:1", role: "Administrator", ...body });
+}
+
+/** A custom role (created, or its rights replaced) in a client (Acme Ltd, eu:1, unless told otherwise). */
+export function createUpstreamRole(base: string, body: { client?: string; name: string; rights: Right[] }) {
+  return upstreamHook<{ id: number; name: string; rights: Right[]; client: string }>(base, "POST", "roles", { client: "eu:1", ...body });
+}
+
+/**
+ * A fresh site of its own (standard unless told otherwise; Acme Ltd unless told otherwise) with one
+ * kiosk device, so a test owns its counts and events. Users of the client with every site see it;
+ * groups shown at every site are shown there (`groups`, in display order).
+ */
+export function createUpstreamSite(base: string, body: { client?: string; name: string; type?: Site["type"]; timezone?: string }) {
+  return upstreamHook<{ id: number; name: string; type: Site["type"]; device_token: string; site: Site; groups: GroupSummary[] }>(base, "POST", "sites", {
+    client: "eu:1",
+    ...body,
+  });
+}
+
+export type KioskResult = { ok: true; status: number; visit: Visit } | { ok: false; status: number; error: ErrorBody };
+
+async function kioskCall(base: string, region: string, deviceToken: string, action: "sign-in" | "sign-out", body: unknown): Promise<KioskResult> {
+  const res = await fetch(`${base}/${region}/api/v2/kiosk/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Device ${deviceToken}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as unknown;
+  return res.ok ? { ok: true, status: res.status, visit: json as Visit } : { ok: false, status: res.status, error: json as ErrorBody };
+}
+
+/**
+ * A front-desk kiosk signs someone in (the real kiosk call, `Authorization: Device <token>`): the
+ * upstream broadcasts SignInEvent on private-Site.{id}. 422 for the same reasons as the portal's call.
+ */
+export function kioskSignIn(
+  base: string,
+  region: string,
+  deviceToken: string,
+  body: SignInRequest & { location?: { lat: number; lng: number; accuracy: number }; source?: "kiosk" | "companion" },
+) {
+  return kioskCall(base, region, deviceToken, "sign-in", body);
+}
+
+/** A front-desk kiosk signs a visit (or a member's visit) out: SignOutEvent. */
+export function kioskSignOut(base: string, region: string, deviceToken: string, body: { visit_id: number } | { member_id: number }) {
+  return kioskCall(base, region, deviceToken, "sign-out", body);
 }
