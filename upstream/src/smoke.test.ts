@@ -1,12 +1,11 @@
 /**
  * End-to-end smoke test: starts the upstream on a random port (PGlite in a temp dir, or a
- * throwaway PostgreSQL database when UPSTREAM_SMOKE_PG is set to a server URL) and walks the
+ * throwaway PostgreSQL database when UPSTREAM_SMOKE_PG or DATABASE_URL names a server) and walks the
  * main flows over HTTP, checking answers against the contract schemas.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccessTokenClaims, Config, SsoAccessRequestData, TokenPair, routes } from "../contract/index.ts";
 import { decodeJwt } from "jose";
@@ -14,35 +13,17 @@ import { startUpstream, type Upstream } from "./server.ts";
 import { SEED_REVISION, seedDemoData } from "./seed.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { totp } from "./auth/totp.ts";
+import { pgServerUrl, throwawayPg } from "./test-support.ts";
 
 let up: Upstream;
 let dataDir: string | undefined;
 let pgCleanup: (() => Promise<void>) | undefined;
 
-async function throwawayPg(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import("pg");
-  const name = `gh_upstream_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 beforeAll(async () => {
   let databaseUrl: string | undefined;
-  if (process.env.UPSTREAM_SMOKE_PG) {
-    const db = await throwawayPg(process.env.UPSTREAM_SMOKE_PG);
+  const pgServer = pgServerUrl();
+  if (pgServer) {
+    const db = await throwawayPg(pgServer);
     databaseUrl = db.url;
     pgCleanup = db.drop;
   } else {
@@ -236,6 +217,17 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     expect(auth.json.channels["private-Site.2"].status).toBe(403);
     expect(auth.json.channels["private-Evacuation.1"].status).toBe(403);
     expect((await post("/eu/api/v2/broadcasting/auth", { socket_id: "x" }, h)).status).toBe(422);
+    // The Today view (Standard users hold every Today.* right); the details are in api/visits.test.ts.
+    const today = routes.siteToday.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/visits/today`, h)).json);
+    expect(today.site.visitors_signed_in_count).toBe(sites[0].visitors_signed_in_count);
+    const options = routes.signInOptions.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/sign-in-options`, h)).json);
+    expect(options.groups.map((g) => g.name)).toEqual(["Visitors", "Staff", "Contractors", "Deliveries"]);
+    const visit = today.visits[0];
+    routes.visit.response.parse((await get(`/eu/api/v2/visits/${visit.id}`, h)).json);
+    routes.visitBadge.response.parse((await get(`/eu/api/v2/visits/${visit.id}/badge`, h)).json);
+    routes.visitHistory.response.parse((await get(`/eu/api/v2/visits/${visit.id}/history`, h)).json);
+    expect((await get(`/eu/api/v2/visits/${visit.id}/absences`, h)).status).toBe(403);
+    expect((await get(`/eu/api/v2/visits/${visit.id}/documents`, h)).status).toBe(403);
   });
 
   it("forgot -> reset through the outbox", async () => {
@@ -424,5 +416,9 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     expect([...fd.abilities].sort()).toEqual([...FRONT_DESK_RIGHTS].sort());
     const sup = Config.parse((await get("/eu/api/v2/config", bearer((await loginPair("supervisor@example.com")).access_token))).json);
     expect(sup.client.global_client_id).toBe("eu:2");
+    // Recreated clients come back with their Today data.
+    expect(r!.today.sort()).toEqual(["eu:4", "eu:5", "eu:6", "us:2", "us:3"]);
+    const globex = Config.parse((await get("/us/api/v2/config", bearer((await loginPair("globex@example.com")).access_token))).json);
+    expect(globex.sites.map((s) => [s.name, s.visitors_signed_in_count])).toEqual([["Cypress Creek HQ", 7], ["Sales Team", 0]]);
   });
 });
