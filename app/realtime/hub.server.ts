@@ -61,7 +61,37 @@ export class RealtimeHub {
     this.pusher.connection.bind("state_change", ({ current }: { current: string }) => {
       const status = current === "connected" ? "connected" : "reconnecting";
       for (const l of this.statusListeners) l(status);
+      if (current === "connected") {
+        this.reconnectAttempt = 0;
+        if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+        this.reconnectTimer = undefined;
+      } else {
+        this.watchReconnect();
+      }
     });
+  }
+
+  private reconnectTimer?: NodeJS.Timeout;
+  private reconnectAttempt = 0;
+  private closed = false;
+
+  /**
+   * pusher-js waits 10 s before it calls a lost server unavailable and longer between later tries;
+   * a restarted upstream would leave every stream silent for 15–20 s. While not connected, start a
+   * fresh attempt after 1 s, 2 s, 4 s, then every 5 s (channels are subscribed again on connect).
+   */
+  private watchReconnect() {
+    if (this.reconnectTimer || this.closed) return;
+    const delay = Math.min(5000, 1000 * 2 ** this.reconnectAttempt);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.closed || this.pusher.connection.state === "connected") return;
+      this.reconnectAttempt++;
+      this.pusher.disconnect();
+      this.pusher.connect();
+      this.watchReconnect();
+    }, delay);
+    this.reconnectTimer.unref();
   }
 
   get state(): string {
@@ -114,7 +144,9 @@ export class RealtimeHub {
       created.channel = this.pusher.subscribe(channelName);
       created.channel.bind_global((event: string, data: unknown) => {
         if (event.startsWith("pusher:") || event.startsWith("pusher_internal:")) return;
-        for (const l of created.listeners) l({ channel: channelName, event, data });
+        // One message object for every listener, so the relay can encode it once (see encodedFrame).
+        const message: RealtimeMessage = { channel: channelName, event, data };
+        for (const l of created.listeners) l(message);
       });
       entry = created;
     }
@@ -149,6 +181,8 @@ export class RealtimeHub {
   }
 
   disconnect() {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.pusher.disconnect();
   }
 }
@@ -177,6 +211,21 @@ export function hubFor(settings: Config["pusher"]): RealtimeHub {
     hubs.set(key, hub);
   }
   return hub;
+}
+
+/**
+ * The SSE frame of a relayed message, encoded once however many streams carry it (the fan-out
+ * to thousands of streams was dominated by serialising the same message again for each).
+ */
+const frames = new WeakMap<RealtimeMessage, Uint8Array>();
+const frameEncoder = new TextEncoder();
+export function encodedFrame(message: RealtimeMessage): Uint8Array {
+  let frame = frames.get(message);
+  if (!frame) {
+    frame = frameEncoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    frames.set(message, frame);
+  }
+  return frame;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/** /today/visits/{id}/history — earlier visits of the same person (History.viewer). */
+/** /today/visits/{id}/history — the same person's other visits (History.viewer). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -8,7 +8,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
 import { env } from "~/env.server";
-import { authorizeChannel, hubFor, registerStream, type RealtimeMessage } from "~/realtime/hub.server";
+import { authorizeChannel, encodedFrame, hubFor, registerStream, type RealtimeMessage } from "~/realtime/hub.server";
 import { sessionExists } from "~/session/session.server";
 
 const CHANNEL = /^private-(Site|Evacuation)\.\d{1,12}$/;
@@ -29,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let id = 0;
+      // No `id:` lines: a reconnecting browser resynchronises (reloads) instead of resuming.
       const send = (event: string, data: unknown) => {
         if (closed) return;
-        controller.enqueue(encoder.encode(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       };
       cleanup = () => {
         if (closed) return;
@@ -72,7 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
               send("refused", { channel });
               return;
             }
-            const relay = (m: RealtimeMessage) => send("message", m);
+            const relay = (m: RealtimeMessage) => {
+              if (!closed) controller.enqueue(encodedFrame(m));
+            };
             const signer = async (sid: string) => (await authorizeChannel(viewer, sid, channel)).auth ?? null;
             cleanups.push(hub.listen(channel, relay, signer, { socketId, auth: r.auth }));
             send("subscribed", { channel });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { WebClient } from "../support/client";
+import { createUpstreamRole } from "../support/hooks";
 import { SseClient } from "../support/sse";
 import { freePort, portalEnv, startPortal, startUpstream, throwawayRedis } from "../support/stack";
 import { createUser, hook, newClient, portalUrl, signIn, uniqueEmail, upstreamUrl } from "./helpers";
@@ -45,6 +46,19 @@ describe("relay", () => {
     await hook("POST", "broadcast", { channel: "private-Site.1", event: "SignOutEvent", data: { ok: true } });
     await sse.next((e) => e.event === "message" && e.data.event === "SignOutEvent", 2000);
     expect(sse.events.some((e) => e.event === "message" && e.data.channel === "private-Site.2")).toBe(false);
+    sse.close();
+  });
+
+  test("a user who may see the site but not its Today list is refused its channel (it carries who signs in)", async () => {
+    await createUpstreamRole(upstreamUrl(), { client: "eu:1", name: "Reports only (realtime)", rights: ["History.viewer"] });
+    const email = uniqueEmail("no-today");
+    await createUser({ email, role: "Reports only (realtime)" });
+    const client = await signedIn(email);
+    const sse = stream(client.cookieHeader(), "private-Site.1");
+    await sse.next((e) => e.event === "refused" && e.data.channel === "private-Site.1");
+    await hook("POST", "broadcast", { channel: "private-Site.1", event: "SignInEvent", data: { secret: true } });
+    await sleep(500);
+    expect(sse.events.some((e) => e.event === "message" || e.event === "subscribed")).toBe(false);
     sse.close();
   });
 

@@ -42,7 +42,7 @@ describe("bad input to small actions", () => {
     for (const [path, form] of [["/language", { locale: "xx", redirectTo: "/today" }], ["/select-site", { siteId: "abc", redirectTo: "/today" }]] as const) {
       const r = await client.post(path, form, { follow: false });
       expect(r.res.status, path).toBe(400);
-      expect(h1(r.body), path).toBe("Something went wrong");
+      expect(h1(r.body), path).toBe("That request could not be used");
     }
   });
 });

@@ -30,6 +30,20 @@ function englishLeftovers(html: string, allowed: string[]): string[] {
     .filter((t) => /[A-Za-z]{3,}/.test(t.replace(/\S+@\S+/g, "")));
 }
 
+/** Every string of an upstream answer (absence types are the client's own words), except the statuses and sources the portal translates. */
+function dataStrings(json: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key = "") => {
+    if (typeof v === "string") {
+      if (!["status", "source"].includes(key)) out.push(v);
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(json);
+  // Longest first, so a name is removed before a shorter string inside it.
+  return out.filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+}
+
 async function japanese(client: WebClient) {
   client.cookies.set("gh_lng", (await localeCookie.serialize("ja")).split(";")[0]!.split("=")[1]!);
   return client;
@@ -53,11 +67,27 @@ describe("pages in Japanese show no untranslated text", () => {
   });
 
   test.each(["admin@example.com", "standard@example.com", "expired@example.com", "multi@example.com", "super@example.com"])("signed-in pages of %s", async (email) => {
-    const { config, clients } = await upstreamAccess(upstreamUrl(), email);
+    const { config, clients, get } = await upstreamAccess(upstreamUrl(), email);
     const client = await japanese(newClient());
     await signIn(client, email);
     const data = [config.user.name, config.user.email, config.client.name, config.client.global_client_id, config.latest_app_version, ...config.sites.map((s) => s.name), ...config.roles.map((r) => r.name), ...clients.map((c) => c.name), "UTC", "Europe/London"];
     const paths = ["/today", "/my-profile", "/support", "/trial-ended", "/client-switcher", "/manage", "/reports", "/no-such-page"];
+    // The Today view and its dialogs show upstream data (people, companies, groups, documents…).
+    const site = config.sites[0];
+    const today = site ? await get(`sites/${site.id}/visits/today`) : null;
+    if (site && today?.visits) {
+      data.push(...dataStrings(today));
+      paths.push("/today/sign-in", "/today/sign-out-all");
+      const member = today.visits.find((v: { member_id: number | null }) => v.member_id !== null) ?? today.visits[0];
+      if (member) {
+        for (const tab of ["details", "absence", "history", "badge", "documents"]) {
+          paths.push(`/today/visits/${member.id}/${tab}`);
+          const part = tab === "details" ? "" : `/${tab === "absence" ? "absences" : tab}`;
+          data.push(...dataStrings(await get(`visits/${member.id}${part}`)));
+        }
+      }
+      data.push(...dataStrings(await get(`sites/${site.id}/sign-in-options`)));
+    }
     const leftovers: string[] = [];
     for (const p of paths) {
       const r = await client.get(p);

@@ -11,7 +11,7 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
   if (!login.ok) throw new Error(`upstream login for ${email}: ${login.status}`);
   const { access_token } = (await login.json()) as { access_token: string };
   const claims = AccessTokenClaims.parse(JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString()));
-  const get = async (p: string) => (await fetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
+  const get = async (p: string): Promise<any> => (await fetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
   const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, { id: string; name: string }[]];
-  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients };
+  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients, get };
 }

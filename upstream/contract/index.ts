@@ -473,7 +473,7 @@ export const VisitAbsences = z.object({
   ),
 });
 
-/** GET visits/{visitId}/history: earlier visits of the same person, newest first, at most 20 (History.viewer). */
+/** GET visits/{visitId}/history: the same person's other visits, newest first, at most 20 (History.viewer). */
 export const VisitHistory = z.object({ visits: z.array(Visit) });
 
 /** GET visits/{visitId}/badge: what the badge printed at sign-in shows (badge elements, groups spec §3). */
@@ -546,7 +546,7 @@ export const routes = {
   approveVisit: { method: "POST", path: "visits/{visitId}/approve", base: "regional", auth: "bearer", response: Visit, summary: "Approve a pending sign-in (Today.approve); broadcasts SignInEvent" },
   visit: { method: "GET", path: "visits/{visitId}", base: "regional", auth: "bearer", response: VisitDetails, summary: "Visit details (Today.viewer)" },
   visitAbsences: { method: "GET", path: "visits/{visitId}/absences", base: "regional", auth: "bearer", response: VisitAbsences, summary: "The member's absences (AbsenceReport.view)" },
-  visitHistory: { method: "GET", path: "visits/{visitId}/history", base: "regional", auth: "bearer", response: VisitHistory, summary: "Earlier visits of the same person (History.viewer)" },
+  visitHistory: { method: "GET", path: "visits/{visitId}/history", base: "regional", auth: "bearer", response: VisitHistory, summary: "The same person's other visits (History.viewer)" },
   visitBadge: { method: "GET", path: "visits/{visitId}/badge", base: "regional", auth: "bearer", response: VisitBadge, summary: "The visit's badge (Today.viewer)" },
   visitDocuments: { method: "GET", path: "visits/{visitId}/documents", base: "regional", auth: "bearer", response: VisitDocuments, summary: "The member's documents (GroupMember.viewer)" },
 } as const satisfies Record<string, RouteDef>;

@@ -155,7 +155,8 @@ export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typ
   const channels: Record<string, { status: number; data?: { auth: string } }> = {};
   for (const name of body.channel_name) {
     const site = /^private-Site\.(\d{1,9})$/.exec(name);
-    const allowed = !!site && sites.has(Number(site[1]));
+    // A site's channel carries who signs in and out: only for users who may see the Today list.
+    const allowed = !!site && sites.has(Number(site[1])) && abilities(p).includes("Today.viewer");
     // private-Evacuation.{id}: evacuations come later, so never allowed for now.
     if (allowed) {
       // The same signature the realtime server checks on pusher:subscribe.

@@ -369,7 +369,7 @@ export async function getVisitAbsences(app: App, p: Principal, visitIdParam: str
   return { applicable: true, absences: rows.map((r) => ({ ...r, reason: r.reason ?? null })) };
 }
 
-/** Earlier visits of the same person at sites the user may see: newest first, at most 20. */
+/** The same person's other visits at sites the user may see: newest first, at most 20. */
 export async function getVisitHistory(app: App, p: Principal, visitIdParam: string) {
   requireRight(p, "History.viewer");
   const v = await visibleVisit(app, p, visitIdParam);
@@ -379,7 +379,6 @@ export async function getVisitHistory(app: App, p: Principal, visitIdParam: stri
       WHERE CASE WHEN $2::int IS NOT NULL THEN v.member_id = $2::int
                  ELSE v.member_id IS NULL AND v.group_id = $3 AND lower(v.name) = lower($4) END
         AND v.id <> $1 AND s.client_id = $5
-        AND (v.created_at, v.id) < (SELECT x.created_at, x.id FROM visits x WHERE x.id = $1)
         AND ($6::jsonb IS NULL OR $6::jsonb @> jsonb_build_array(v.site_id))
       ORDER BY v.created_at DESC, v.id DESC
       LIMIT 20`,
