@@ -14,6 +14,9 @@ async function hydrate() {
   } catch {
     /* the server's default applies */
   }
+  // This browser runs our scripts (for this browsing session): pages that would refresh themselves
+  // without JavaScript stream live instead (see /today).
+  document.cookie = `gh_js=1; path=/; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
   const lng = document.documentElement.dataset.locale ?? DEFAULT_LOCALE;
   await i18next
     .use(initReactI18next)

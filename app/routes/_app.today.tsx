@@ -5,18 +5,21 @@
  * server-sent-events stream; without JavaScript it works with forms and refreshes itself.
  * Dialogs (sign in, sign out all, visit details) are child routes rendered over the list.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useFetcher, useLoaderData, useOutlet, useRevalidator } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { applySiteEvent, initialState, onSiteByGroup, pending, type SiteMessage, type TodayState } from "~/features/today/state";
 import {
+  autoRefreshOff,
   failureNotice,
   isActionFailure,
   postedId,
   redirectWithNotice,
+  refreshChoiceCookie,
+  refreshHeader,
   refreshSeconds,
   shownName,
   siteChannel,
@@ -43,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The list is an active-only call: an expired client sees the counter from config only.
   const listed = site && can.view && (!ctx.expired || ctx.isSuper);
   const today = listed ? await upstreamLoad(viewer.api("siteToday", { params: { siteId: site.id } })) : null;
+  const headers = new Headers(access.headers);
+  if (today) for (const [k, v] of Object.entries(refreshHeader(request))) headers.set(k, v);
   return data(
     {
       title: `${t("today:title")} · Gatehouse`,
@@ -52,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       expired: ctx.expired,
       can,
       refresh: refreshSeconds(),
+      refreshOff: autoRefreshOff(request),
       site: site
         ? {
             id: site.id,
@@ -66,9 +72,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       groups: today?.groups ?? [],
       visits: today?.visits ?? [],
     },
-    { headers: access.headers },
+    { headers },
   );
 }
+
+/** The document carries the loader's headers (the no-JavaScript self-refresh among them). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const refresh = loaderHeaders.get("Refresh");
+  return refresh ? { Refresh: refresh } : new Headers();
+};
 
 const INTENTS = ["sign-out", "approve"] as const;
 
@@ -76,6 +88,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { viewer, config } = await requireAccess(request);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "auto-refresh") {
+    const value = form.get("value");
+    if (value !== "on" && value !== "off") throw new Response("Bad request", { status: 400 });
+    const secure = new URL(request.url).protocol === "https:";
+    return redirect("/today", { status: 303, headers: { "Set-Cookie": refreshChoiceCookie(value === "on", secure) } });
+  }
   const visitId = postedId(form.get("visitId"));
   const name = shownName(form.get("name"));
   if (!INTENTS.includes(intent as (typeof INTENTS)[number]) || visitId === null) {
@@ -139,7 +157,6 @@ function useLiveToday(site: { id: number; count: number; channel: string } | nul
 export default function Today() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("today");
-  const outlet = useOutlet();
   const { state, status } = useLiveToday(d.site, d.visits as Visit[], d.listed);
   const sections = onSiteByGroup(state, d.groups);
   const waiting = pending(state);
@@ -147,12 +164,6 @@ export default function Today() {
 
   return (
     <div className="today">
-      {outlet ? null : (
-        // Without JavaScript the page refreshes itself (never while a dialog with a form is open).
-        <noscript>
-          <meta httpEquiv="refresh" content={String(d.refresh)} />
-        </noscript>
-      )}
       <div className="page-heading">
         <div>
           <h1>{t("heading")}</h1>
@@ -191,7 +202,7 @@ export default function Today() {
               <dd>{d.site.evacuation ? t("evacuation.in_progress") : t("evacuation.none")}</dd>
             </div>
           </dl>
-          {d.listed ? <LiveIndicator status={status} refresh={d.refresh} /> : null}
+          {d.listed ? <LiveIndicator status={status} refresh={d.refresh} refreshOff={d.refreshOff} /> : null}
           {!d.can.view ? <p>{t("no_list_permission")}</p> : null}
           {d.listed ? (
             <>
@@ -224,21 +235,32 @@ export default function Today() {
   );
 }
 
-function LiveIndicator({ status, refresh }: { status: LiveStatus; refresh: number }) {
+/**
+ * With JavaScript: the live status, in words and an icon. Without: the self-refresh, with a
+ * button to turn it off (or on again) — a time limit the user controls (WCAG 2.2.1).
+ */
+function LiveIndicator({ status, refresh, refreshOff }: { status: LiveStatus; refresh: number; refreshOff: boolean }) {
   const { t } = useTranslation("today");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const icon: Record<LiveStatus, string> = { connecting: "…", live: "●", reconnecting: "↻", degraded: "!", refused: "✕", ended: "■" };
+  if (hydrated) {
+    return (
+      <p className={`live live--${status}`} role="status" data-testid="live-status">
+        <span aria-hidden="true">{icon[status]}</span> {t(`live.${status}`)}
+      </p>
+    );
+  }
   return (
-    <p className={`live live--${hydrated ? status : "static"}`} role="status" data-testid="live-status">
-      {hydrated ? (
-        <>
-          <span aria-hidden="true">{icon[status]}</span> {t(`live.${status}`)}
-        </>
-      ) : (
-        t("live.refreshes", { count: refresh })
-      )}
-    </p>
+    <Form method="post" action="/today" className="live-refresh">
+      <p className="live live--static" data-testid="live-status">
+        {refreshOff ? t("live.refresh_off") : t("live.refreshes", { count: refresh })}
+      </p>
+      <input type="hidden" name="intent" value="auto-refresh" />
+      <button type="submit" name="value" value={refreshOff ? "on" : "off"} className="button button--link">
+        {refreshOff ? t("live.start_refresh") : t("live.stop_refresh")}
+      </button>
+    </Form>
   );
 }
 
@@ -305,13 +327,18 @@ function VisitTable({
   );
 }
 
-/** One row's button: its own pending state with JavaScript, a plain form post without. */
+/**
+ * One row's button: a plain form post (a navigation, not a fetcher — the row may leave the list
+ * through a live event before the answer comes, and an unmounted fetcher's redirect, which
+ * carries the outcome message, would be dropped). Busy while its own submission is in flight.
+ */
 function RowAction({ intent, visit, label, text }: { intent: (typeof INTENTS)[number]; visit: Visit; label: string; text: string }) {
-  const fetcher = useFetcher();
+  const navigation = useNavigation();
   const { t } = useTranslation();
-  const busy = fetcher.state !== "idle";
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("visitId") === String(visit.id);
   return (
-    <fetcher.Form method="post" action="/today">
+    <Form method="post" action="/today" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="visitId" value={visit.id} />
       <input type="hidden" name="name" value={visit.name} />
@@ -320,7 +347,7 @@ function RowAction({ intent, visit, label, text }: { intent: (typeof INTENTS)[nu
         {text}
         {busy ? <span className="visually-hidden">{t("working")}</span> : null}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 

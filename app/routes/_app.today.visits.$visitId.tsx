@@ -4,7 +4,7 @@
  * own rule in the access table; tabs the user may not open are not offered.
  */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { outcomeFor } from "~/access/outcome";
@@ -40,7 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function VisitDialog() {
   const { visit, tabs, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation("today");
-  const fetcher = useFetcher();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("visitId") === String(visit.id);
   return (
     <RouteDialog title={visit.name} closeTo="/today" wide>
       <p className="muted">
@@ -57,14 +58,14 @@ export default function VisitDialog() {
         <Outlet />
       </div>
       {can.signOut || can.approve ? (
-        <fetcher.Form method="post" action="/today" className="actions">
+        <Form method="post" action="/today" className="actions">
           <input type="hidden" name="intent" value={can.signOut ? "sign-out" : "approve"} />
           <input type="hidden" name="visitId" value={visit.id} />
           <input type="hidden" name="name" value={visit.name} />
-          <button type="submit" className="button" aria-busy={fetcher.state !== "idle" || undefined} disabled={fetcher.state !== "idle"}>
+          <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
             {can.signOut ? t("sign_out", { name: visit.name }) : t("approve", { name: visit.name })}
           </button>
-        </fetcher.Form>
+        </Form>
       ) : null}
     </RouteDialog>
   );

@@ -19,7 +19,7 @@ interface FreshSite {
 
 async function freshSite(tag: string): Promise<FreshSite> {
   const name = `E2E ${tag} ${Math.random().toString(36).slice(2, 7)}`;
-  const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name });
+  const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name, all_groups: true });
   const visitors = site.groups.find((g) => g.name === "Visitors");
   if (!visitors) throw new Error("the fresh site shows no Visitors group");
   return { id: site.id, name, token: site.device_token, visitors: visitors.id };
@@ -225,6 +225,15 @@ test.describe("forms, with and without JavaScript", () => {
     // No click, no reload from the test: the page's own refresh brings it in.
     await expect(row(page, "Ada Lovelace")).toBeVisible({ timeout: 40_000 });
     await expect(counter(page)).toHaveText("1");
+    await checkpoint(page, testInfo, "today, refreshing itself");
+    // The user can turn the refresh off (and on again): WCAG 2.2.1.
+    const refreshing = await page.request.get("/today");
+    expect(refreshing.headers()["refresh"]).toBe("30");
+    await page.getByRole("button", { name: "Stop automatic refresh" }).click();
+    await expect(page.getByTestId("live-status")).toHaveText("Automatic refresh is off: reload the page to see changes.");
+    expect((await page.request.get("/today")).headers()["refresh"]).toBeUndefined();
+    await page.getByRole("button", { name: "Refresh automatically" }).click();
+    await expect(page.getByTestId("live-status")).toHaveText(/refreshes every 30 seconds/);
   });
 });
 

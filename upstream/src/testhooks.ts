@@ -83,6 +83,8 @@ const NewSiteBody = z.object({
   name: z.string().trim().min(1).max(100),
   type: z.enum(SITE_TYPES).default("standard"),
   timezone: z.string().default("Europe/London"),
+  /** Also show the client's groups that are limited to some sites (e.g. Acme's Contractors). */
+  all_groups: z.boolean().default(false),
 });
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -221,6 +223,12 @@ export function registerTestHooks(router: Router, app: App): void {
         [client.id, b.type, b.name, b.timezone],
       );
       await q.query("INSERT INTO devices (site_id, name, token_hash) VALUES ($1, 'Test kiosk', $2)", [site.id, sha256(deviceToken)]);
+      if (b.all_groups) {
+        await q.query(
+          "UPDATE groups SET site_ids = site_ids || jsonb_build_array($2::int) WHERE client_id = $1 AND site_ids IS NOT NULL",
+          [client.id, site.id],
+        );
+      }
       return site.id;
     });
     const groups = await app.db.query<{ id: number; name: string; type: string; approval_required: boolean }>(

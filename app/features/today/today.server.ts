@@ -34,6 +34,28 @@ export function todayPermissions(config: Pick<Config, "abilities">): TodayPermis
 /** Seconds between refreshes of /today without JavaScript (meta refresh). */
 export const refreshSeconds = (): number => env().TODAY_REFRESH_SECONDS;
 
+const cookieValue = (request: Request, name: string) =>
+  request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
+
+/** The user turned the self-refresh off (WCAG 2.2.1: a time limit the user can turn off). */
+export const autoRefreshOff = (request: Request) => cookieValue(request, "gh_refresh") === "off";
+
+/**
+ * Without JavaScript, the bare /today list refreshes itself: an HTTP `Refresh` header, sent only
+ * to browsers that have not run our scripts this session (entry.client sets `gh_js`), never on a
+ * dialog (typed input is never lost), and not when the user turned it off.
+ */
+export function refreshHeader(request: Request): Record<string, string> {
+  const url = new URL(request.url);
+  if (url.pathname !== "/today" || cookieValue(request, "gh_js") === "1" || autoRefreshOff(request)) return {};
+  return { Refresh: String(refreshSeconds()) };
+}
+
+/** Set-Cookie for the user's self-refresh choice (a year; the server reads it, scripts never). */
+export function refreshChoiceCookie(on: boolean, secure: boolean): string {
+  return `gh_refresh=${on ? "on" : "off"}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 export const siteChannel = (siteId: number) => `private-Site.${siteId}`;
 
 /** The selected site, or null when the user can see none. */
