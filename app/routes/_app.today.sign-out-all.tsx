@@ -66,7 +66,7 @@ export default function SignOutAll() {
     <RouteDialog title={t("sign_out_all.heading", { site: site.name })} closeTo="/today" describedBy="sign-out-all-summary">
       {actionData?.notice ? <Toast key={JSON.stringify(actionData.notice)} notice={actionData.notice} /> : null}
       <p id="sign-out-all-summary">{t("sign_out_all.summary", { count: total, site: site.name })}</p>
-      {total > 0 ? (
+      {total > 0 || actionData ? (
         <ValidatedForm form={form} action="/today/sign-out-all">
           <input type="hidden" name="siteId" value={site.id} />
           <FormErrors formId={form.id} />

@@ -51,12 +51,12 @@ export async function latestMail(to: string): Promise<{ to: string; subject: str
 // Translations (read at test time: other locales may still be arriving)
 // ---------------------------------------------------------------------------------------------
 
-export function localeFile(locale: string, ns: "auth" | "common"): string {
+export function localeFile(locale: string, ns: "auth" | "common" | "today"): string {
   return path.join(ROOT, "locales", locale, `${ns}.json`);
 }
 
 /** A string from locales/{locale}/{ns}.json by dotted key, or undefined when the file or key is missing. */
-export function translation(locale: string, ns: "auth" | "common", key: string): string | undefined {
+export function translation(locale: string, ns: "auth" | "common" | "today", key: string): string | undefined {
   const file = localeFile(locale, ns);
   if (!fs.existsSync(file)) return undefined;
   let node: unknown = JSON.parse(fs.readFileSync(file, "utf8"));

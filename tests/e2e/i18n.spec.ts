@@ -16,18 +16,18 @@ for (const { browser, locale, lang } of LANGUAGES) {
     test.use({ locale: browser });
 
     test(`the sign-in page and Today are in ${locale}`, async ({ page }, testInfo) => {
-      const missing = (["auth", "common"] as const).map((ns) => localeFile(locale, ns)).filter((f) => !fs.existsSync(f));
+      const missing = (["auth", "common", "today"] as const).map((ns) => localeFile(locale, ns)).filter((f) => !fs.existsSync(f));
       expect(missing, `translation files for ${locale}`).toEqual([]);
       /** The translated text (i18next falls back to en_GB for a missing key, and so does this). */
-      const t = (ns: "auth" | "common", key: string) => translation(locale, ns, key) ?? translation("en_GB", ns, key)!;
-      const english = (ns: "auth" | "common", key: string) => translation("en_GB", ns, key);
+      const t = (ns: "auth" | "common" | "today", key: string) => translation(locale, ns, key) ?? translation("en_GB", ns, key)!;
+      const english = (ns: "auth" | "common" | "today", key: string) => translation("en_GB", ns, key);
 
       const signInHeading = translation(locale, "auth", "login.heading.request_email");
-      const todayHeading = translation(locale, "common", "today.heading");
+      const todayHeading = translation(locale, "today", "heading");
       expect(signInHeading, `auth:login.heading.request_email in ${locale}`).toBeTruthy();
-      expect(todayHeading, `common:today.heading in ${locale}`).toBeTruthy();
+      expect(todayHeading, `today:heading in ${locale}`).toBeTruthy();
       expect(signInHeading).not.toBe(english("auth", "login.heading.request_email"));
-      expect(todayHeading).not.toBe(english("common", "today.heading"));
+      expect(todayHeading).not.toBe(english("today", "heading"));
 
       // A user whose profile language is this one: after sign-in the portal adopts the profile's
       // language (an English profile would switch the portal to English at that point).

@@ -84,7 +84,7 @@ test.describe("shell pages", () => {
     await openUserMenu(page);
     await page.getByLabel("Language").selectOption("de");
     await page.getByRole("button", { name: "Change" }).click();
-    await expect(heading(page)).toHaveText(translation("de", "common", "today.heading")!);
+    await expect(heading(page)).toHaveText(translation("de", "today", "heading")!);
     await checkpoint(page, testInfo, "today in German");
     await openUserMenu(page);
     await page.getByLabel(translation("de", "common", "shell.language")!).selectOption("en_GB");
