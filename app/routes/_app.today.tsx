@@ -25,6 +25,7 @@ import {
   siteChannel,
   todayPermissions,
   todaySite,
+  type TodayPermissions,
 } from "~/features/today/today.server";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";
@@ -82,7 +83,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return refresh ? { Refresh: refresh } : new Headers();
 };
 
-const INTENTS = ["sign-out", "approve"] as const;
+/** The row actions: the right each needs, the upstream call, and the outcome messages. */
+const ROW_ACTIONS = {
+  "sign-out": { right: "signInOut", route: "signOut", done: "today:toast.signed_out", failed: "today:toast.sign_out_failed" },
+  approve: { right: "approve", route: "approveVisit", done: "today:toast.approved", failed: "today:toast.approve_failed" },
+} as const satisfies Record<string, { right: keyof TodayPermissions; route: "signOut" | "approveVisit"; done: string; failed: string }>;
+type RowIntent = keyof typeof ROW_ACTIONS;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer, config } = await requireAccess(request);
@@ -95,28 +101,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/today", { status: 303, headers: { "Set-Cookie": refreshChoiceCookie(value === "on", secure) } });
   }
   const visitId = postedId(form.get("visitId"));
-  const name = shownName(form.get("name"));
-  if (!INTENTS.includes(intent as (typeof INTENTS)[number]) || visitId === null) {
+  if (typeof intent !== "string" || !Object.hasOwn(ROW_ACTIONS, intent) || visitId === null) {
     throw new Response("Bad request", { status: 400 });
   }
-  const can = todayPermissions(config);
-  if (intent === "sign-out") {
-    if (!can.signInOut) throw new Response("Forbidden", { status: 403 });
-    try {
-      const visit = await viewer.api("signOut", { params: { visitId } });
-      return redirectWithNotice(request, viewer, "/today", { key: "today:toast.signed_out", values: { name: visit.name }, tone: "success" });
-    } catch (err) {
-      if (!isActionFailure(err)) throw err;
-      return redirectWithNotice(request, viewer, "/today", failureNotice(err, "today:toast.sign_out_failed", { name }));
-    }
-  }
-  if (!can.approve) throw new Response("Forbidden", { status: 403 });
+  const act = ROW_ACTIONS[intent as RowIntent];
+  if (!todayPermissions(config)[act.right]) throw new Response("Forbidden", { status: 403 });
   try {
-    const visit = await viewer.api("approveVisit", { params: { visitId } });
-    return redirectWithNotice(request, viewer, "/today", { key: "today:toast.approved", values: { name: visit.name }, tone: "success" });
+    const visit = await viewer.api(act.route, { params: { visitId } });
+    return redirectWithNotice(request, viewer, "/today", { key: act.done, values: { name: visit.name }, tone: "success" });
   } catch (err) {
     if (!isActionFailure(err)) throw err;
-    return redirectWithNotice(request, viewer, "/today", failureNotice(err, "today:toast.approve_failed", { name }));
+    return redirectWithNotice(request, viewer, "/today", failureNotice(err, act.failed, { name: shownName(form.get("name")) }));
   }
 }
 
@@ -332,7 +327,7 @@ function VisitTable({
  * through a live event before the answer comes, and an unmounted fetcher's redirect, which
  * carries the outcome message, would be dropped). Busy while its own submission is in flight.
  */
-function RowAction({ intent, visit, label, text }: { intent: (typeof INTENTS)[number]; visit: Visit; label: string; text: string }) {
+function RowAction({ intent, visit, label, text }: { intent: RowIntent; visit: Visit; label: string; text: string }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy =
