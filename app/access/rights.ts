@@ -6,7 +6,7 @@ export const RIGHTS = [
   "Spaces.viewer", "Spaces.editor", "HealthCheck.editor", "BlockList.viewer", "ManageClientApi.viewer",
   "ManageForm.viewer", "ManageNotification.viewer", "Rota.viewer", "ClosurePeriod.viewer",
   "TimeAndAttendance.viewer", "Client.view", "Client.update", "Super.clientUser.create",
-  "EvacList.viewer", "EvacReport.viewer", "History.viewer", "BookingsReport.viewer", "TimeSheet.viewer",
+  "EvacList.viewer", "EvacReport.viewer", "EvacReport.editor", "EvacReport.delete", "History.viewer", "BookingsReport.viewer", "TimeSheet.viewer",
   "AbsenceReport.viewer", "AbsenceReport.view", "DailyAttendanceReport.viewer", "DailyAttendanceReport.view",
   "CustomField.view",
   // Today view (groups spec §6): see who is on site, sign in/out, sign out all, approve pending

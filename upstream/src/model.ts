@@ -37,6 +37,8 @@ export const ALL_RIGHTS = [
   "Client.update",
   "EvacList.viewer",
   "EvacReport.viewer",
+  "EvacReport.editor",
+  "EvacReport.delete",
   "History.viewer",
   "BookingsReport.viewer",
   "TimeSheet.viewer",
@@ -59,6 +61,7 @@ export const TODAY_RIGHTS = ["Today.viewer", "Today.signInOut", "Today.signOutAl
 export const STANDARD_RIGHTS = [
   "EvacList.viewer",
   "EvacReport.viewer",
+  "EvacReport.editor",
   "History.viewer",
   "BookingsReport.viewer",
   "TimeSheet.viewer",
@@ -257,8 +260,11 @@ export async function loginClient(q: Queryable, user: UserRow) {
 export const SITE_COUNT_SQL = `(SELECT count(*)::int FROM visits v JOIN groups g ON g.id = v.group_id
     WHERE v.site_id = s.id AND v.status = 'signed_in' AND g.type <> 'delivery')`;
 
-/** Columns of `sites s` for `toSite`, with the computed `visitors_signed_in_count`. */
-export const SITE_COLS = `s.*, ${SITE_COUNT_SQL} AS visitors_signed_in_count`;
+/** Whether site `s` has an evacuation that is not completed (computed, like the count). */
+export const SITE_EVACUATING_SQL = `EXISTS (SELECT 1 FROM evacuations e WHERE e.site_id = s.id AND e.status <> 'completed')`;
+
+/** Columns of `sites s` for `toSite`, with the computed `visitors_signed_in_count` and `evacuation_in_progress`. */
+export const SITE_COLS = `s.*, ${SITE_COUNT_SQL} AS visitors_signed_in_count, ${SITE_EVACUATING_SQL} AS evacuation_in_progress`;
 
 export async function siteById(q: Queryable, id: number) {
   return one(q, `SELECT ${SITE_COLS} FROM sites s WHERE s.id = $1`, [id]);

@@ -32,6 +32,16 @@ import {
   signOut,
   signOutAll,
 } from "./visits.ts";
+import {
+  addEvacuationComment,
+  completeEvacuation,
+  deleteEvacuation,
+  getEvacuation,
+  getFireList,
+  listEvacuations,
+  startEvacuation,
+  updateEvacuee,
+} from "./evacuations.ts";
 
 type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 type PrincipalOf<N extends RouteName> = Routes[N]["base"] extends "regional" ? Principal : undefined;
@@ -72,6 +82,14 @@ const impl: Impl = {
   visitHistory: ({ app, principal, ctx }) => getVisitHistory(app, principal, ctx.params.visitId),
   visitBadge: ({ app, principal, ctx }) => getVisitBadge(app, principal, ctx.params.visitId),
   visitDocuments: ({ app, principal, ctx }) => getVisitDocuments(app, principal, ctx.params.visitId),
+  fireList: ({ app, principal, ctx }) => getFireList(app, principal, ctx.params.siteId),
+  startEvacuation: ({ app, principal, ctx, body }) => startEvacuation(app, principal, ctx.params.siteId, body),
+  evacuations: ({ app, principal, ctx }) => listEvacuations(app, principal, ctx.url.searchParams),
+  evacuation: ({ app, principal, ctx }) => getEvacuation(app, principal, ctx.params.evacuationId),
+  updateEvacuee: ({ app, principal, ctx, body }) => updateEvacuee(app, principal, ctx.params.evacuationId, ctx.params.evacueeId, body),
+  addEvacuationComment: ({ app, principal, ctx, body }) => addEvacuationComment(app, principal, ctx.params.evacuationId, body),
+  completeEvacuation: ({ app, principal, ctx, body }) => completeEvacuation(app, principal, ctx.params.evacuationId, body),
+  deleteEvacuation: ({ app, principal, ctx }) => deleteEvacuation(app, principal, ctx.params.evacuationId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

@@ -6,6 +6,7 @@
  *   POST /{region}/api/v2/kiosk/sign-in    SignInRequest + optional location {lat,lng,accuracy}
  *                                          and source "kiosk" (default) | "companion"  -> Visit
  *   POST /{region}/api/v2/kiosk/sign-out   {visit_id} or {member_id}                   -> Visit
+ *   POST /{region}/api/v2/kiosk/evacuations {comment?}  start an evacuation of the site -> EvacuationSummary
  *
  * Authorised by `Authorization: Device <token>` (a kiosk device; the device's site is the site);
  * missing or unknown token, or a device of the other region -> 401 `{code: "invalid_device"}`.
@@ -14,7 +15,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
-import { REGIONS, SignInRequest, Visit, VisitLocation, type Region } from "../../contract/index.ts";
+import { EvacuationSummary, REGIONS, SignInRequest, StartEvacuationRequest, Visit, VisitLocation, type Region } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { sha256 } from "../auth/crypto.ts";
 import { one } from "../db/index.ts";
@@ -22,6 +23,7 @@ import { forbidden, HttpError, notFound, validation, zodErrors } from "../http/e
 import type { Router } from "../http/router.ts";
 import { isExpired } from "../model.ts";
 import { signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
+import { startEvacuationAt } from "./evacuations.ts";
 
 export const KioskSignInRequest = SignInRequest.extend({
   location: VisitLocation.optional(),
@@ -55,6 +57,8 @@ export async function authenticateDevice(app: App, req: IncomingMessage, region:
   );
   if (!device) throw invalidDevice();
   if (isExpired(device)) throw forbidden("Your trial period is over.", "trial_period_over");
+  // Evacuation reports list the site's kiosks not seen for a while as offline.
+  await app.db.query("UPDATE devices SET last_seen_at = now() WHERE id = $1", [device.device_id]);
   return device;
 }
 
@@ -96,6 +100,12 @@ export function registerKioskRoutes(router: Router, app: App): void {
       if (!visit) throw validation({ member_id: ["This member is not signed in"] });
       return { body: toVisit(await signOutVisit(app, visit, "member_id"), false) };
     });
+
+    router.post(`/${region}/api/v2/kiosk/evacuations`, async (ctx) => {
+      const site = await authenticateDevice(app, ctx.req, region);
+      const b = parse(StartEvacuationRequest, await ctx.readBody());
+      return { body: await startEvacuationAt(app, site.id, { name: "Front desk kiosk", userId: null }, b.comment) };
+    });
   }
 }
 
@@ -104,7 +114,7 @@ export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
   const json = (schema: z.ZodType, io: "input" | "output" = "output") => ({
     "application/json": { schema: z.toJSONSchema(schema, { io, unrepresentable: "any" }) },
   });
-  const op = (operationId: string, summary: string, body: z.ZodType) => ({
+  const op = (operationId: string, summary: string, body: z.ZodType, response: z.ZodType = Visit) => ({
     post: {
       operationId,
       summary,
@@ -112,7 +122,7 @@ export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
       security: [{ device: [] }],
       requestBody: { required: true, content: json(body, "input") },
       responses: {
-        "200": { description: "OK", content: json(Visit) },
+        "200": { description: "OK", content: json(response) },
         "401": { description: "Missing or unknown device token (`invalid_device`)" },
         "422": { description: "Validation errors (field -> messages)" },
       },
@@ -120,6 +130,12 @@ export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
   });
   return {
     "/kiosk/sign-in": op("kioskSignIn", "Front-desk kiosk: sign a visitor or member in (Authorization: Device <token>); broadcasts SignInEvent", KioskSignInRequest),
+    "/kiosk/evacuations": op(
+      "kioskStartEvacuation",
+      "Front-desk kiosk: start an evacuation of the device's site (422 when one is in progress); broadcasts EvacuationCreatedEvent",
+      StartEvacuationRequest,
+      EvacuationSummary,
+    ),
     "/kiosk/sign-out": op("kioskSignOut", "Front-desk kiosk: sign a visit (visit_id) or a member (member_id) out; broadcasts SignOutEvent", KioskSignOutRequest),
   };
 }

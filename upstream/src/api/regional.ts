@@ -155,9 +155,16 @@ export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typ
   const channels: Record<string, { status: number; data?: { auth: string } }> = {};
   for (const name of body.channel_name) {
     const site = /^private-Site\.(\d{1,9})$/.exec(name);
-    // A site's channel carries who signs in and out: only for users who may see the Today list.
-    const allowed = !!site && sites.has(Number(site[1])) && abilities(p).includes("Today.viewer");
-    // private-Evacuation.{id}: evacuations come later, so never allowed for now.
+    const evacuation = /^private-Evacuation\.(\d{1,9})$/.exec(name);
+    let allowed = false;
+    if (site) {
+      // A site's channel carries who signs in and out: only for users who may see the Today list.
+      allowed = sites.has(Number(site[1])) && abilities(p).includes("Today.viewer");
+    } else if (evacuation && abilities(p).includes("EvacReport.viewer")) {
+      // An evacuation's channel: report viewers who see its site (of the token's client).
+      const e = await one<{ site_id: number }>(app.db, "SELECT site_id FROM evacuations WHERE id = $1", [Number(evacuation[1])]);
+      allowed = !!e && sites.has(e.site_id);
+    }
     if (allowed) {
       // The same signature the realtime server checks on pusher:subscribe.
       channels[name] = { status: 200, data: { auth: channelSignature(app.opts.pusherAppKey, app.opts.pusherAppSecret, body.socket_id, name) } };
