@@ -78,7 +78,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/trial-ended", rule: {}, screen: true },
   { path: "/404", rule: {}, screen: true },
   { path: "/403", rule: {}, screen: true },
-  { path: "/fire-list", rule: { activeOnly: true, rights: { allOf: ["EvacList.viewer"] } }, nav: { labelKey: "shell.nav.fire_list", order: 2 } },
+  { path: "/fire-list", rule: { activeOnly: true, rights: { allOf: ["EvacList.viewer"] } }, screen: true, nav: { labelKey: "shell.nav.fire_list", order: 2 } },
   { path: "/admin", rule: { superOnly: true }, nav: { labelKey: "shell.nav.admin", order: 9 } },
   { path: "/admin/:clientId", rule: {} },
   { path: "/spaces", rule: { rights: { allOf: ["Spaces.viewer"] }, when: ["spacesEnabled"] }, nav: { labelKey: "shell.nav.spaces", order: 5 } },

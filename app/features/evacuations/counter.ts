@@ -1,0 +1,109 @@
+/**
+ * The live evacuation report's event rules (spec platform §4, evacuation):
+ *  - every event of private-Evacuation.{id} carries the report's counter after it;
+ *  - an event at or below the current counter is ignored (already seen, or older than the load);
+ *  - an event that is not exactly the next number means something was missed: reload the report;
+ *  - otherwise the event is applied and the counter advances;
+ *  - "ready" (EvacuationReadyEvent) asks for a reload;
+ *  - events arriving while the report loads are held, and applied (by the same rules) after it;
+ *  - the report becomes complete on the completion event (or when it is ended).
+ * Pure, shared by server and browser, unit-tested.
+ */
+import type { EvacuationComment, EvacuationReport, EvacuationSummary, Evacuee } from "../../../upstream/contract/index";
+
+export type EvacuationMessage = { event: string; data: unknown };
+export type Applied = { report: EvacuationReport; reload: false } | { report: EvacuationReport; reload: true };
+
+const counterOf = (data: unknown): number | null => {
+  const c = (data as { counter?: unknown } | null)?.counter;
+  return typeof c === "number" && Number.isInteger(c) ? c : null;
+};
+
+const accounted = (evacuees: Evacuee[]) => evacuees.filter((e) => e.status === "accounted_for").length;
+
+/** One event against the report as it is; never mutates. */
+export function applyEvacuationEvent(report: EvacuationReport, message: EvacuationMessage): Applied {
+  const counter = counterOf(message.data);
+  const current = report.evacuation.event_counter;
+  if (counter === null) return { report, reload: false };
+  if (counter <= current) return { report, reload: false };
+  if (counter !== current + 1) return { report, reload: true };
+  const data = message.data as { evacuee?: Evacuee; comment?: EvacuationComment; evacuation?: EvacuationSummary };
+  const advance = (patch: Partial<EvacuationReport>, evacuation: Partial<EvacuationSummary> = {}): Applied => ({
+    report: { ...report, ...patch, evacuation: { ...report.evacuation, ...evacuation, event_counter: counter } },
+    reload: false,
+  });
+  switch (message.event) {
+    case "EvacueeUpdatedEvent": {
+      const e = data.evacuee;
+      if (!e || !report.evacuees.some((x) => x.id === e.id)) return { report, reload: true };
+      const evacuees = report.evacuees.map((x) => (x.id === e.id ? e : x));
+      const status = report.evacuation.status === "created" ? "in_progress" : report.evacuation.status;
+      return advance({ evacuees }, { accounted_count: accounted(evacuees), status });
+    }
+    case "CommentAddedEvent": {
+      const c = data.comment;
+      if (!c) return { report, reload: true };
+      const comments = report.comments.some((x) => x.id === c.id) ? report.comments : [...report.comments, c];
+      const status = report.evacuation.status === "created" ? "in_progress" : report.evacuation.status;
+      return advance({ comments }, { status });
+    }
+    case "EvacuationCompleteEvent":
+      return advance({}, { ...(data.evacuation ?? {}), status: "completed", completed_at: data.evacuation?.completed_at ?? report.evacuation.completed_at ?? new Date().toISOString() });
+    default:
+      // EvacuationReadyEvent, and anything this page does not know: the whole report again.
+      return { report, reload: true };
+  }
+}
+
+/**
+ * The page's side of the rules: holds events while a load is in flight, applies them after it,
+ * and asks for a reload when the rules say so (at most one at a time).
+ */
+export class ReportSync {
+  private report: EvacuationReport | null = null;
+  private loading = true;
+  private held: EvacuationMessage[] = [];
+
+  constructor(
+    private readonly onChange: (report: EvacuationReport) => void,
+    private readonly reload: () => void,
+  ) {}
+
+  /** A load has started (the page's own, or one this asked for). */
+  loadStarted() {
+    this.loading = true;
+  }
+
+  /** A load finished: take the report, then apply what arrived meanwhile. */
+  loaded(report: EvacuationReport) {
+    this.report = report;
+    this.loading = false;
+    const held = this.held.splice(0);
+    this.onChange(report);
+    for (const m of held) this.receive(m);
+  }
+
+  receive(message: EvacuationMessage) {
+    if (this.loading || !this.report) {
+      this.held.push(message);
+      return;
+    }
+    const { report, reload } = applyEvacuationEvent(this.report, message);
+    if (reload) {
+      this.loading = true;
+      this.reload();
+      return;
+    }
+    if (report !== this.report) {
+      this.report = report;
+      this.onChange(report);
+    }
+  }
+
+  get current(): EvacuationReport | null {
+    return this.report;
+  }
+}
+
+export const isComplete = (report: Pick<EvacuationReport, "evacuation">) => report.evacuation.status === "completed";
