@@ -17,10 +17,14 @@ function validTimezone(tz: unknown): tz is string {
   }
 }
 
+/** The raw value of a cookie of this request (for the small cookies the browser sets itself). */
+export function cookieValue(request: Request, name: string): string | undefined {
+  return request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`))?.[1];
+}
+
 export async function upstreamContext(request: Request) {
   const locale = await detectLocale(request);
-  const cookieHeader = request.headers.get("Cookie");
-  const raw = cookieHeader?.match(/(?:^|;\s*)gh_tz=([^;]+)/)?.[1];
+  const raw = cookieValue(request, "gh_tz");
   const tz = raw ? decodeURIComponent(raw) : undefined;
   return { locale, language: toLanguageTag(locale), timezone: validTimezone(tz) ? tz : env().DEFAULT_TIMEZONE };
 }

@@ -7,10 +7,11 @@ import { redirect } from "@remix-run/node";
 import type { Config, Site } from "../../../upstream/contract/index";
 import type { Access } from "~/access/guard.server";
 import { env } from "~/env.server";
+import { cookieValue } from "~/session/request-context.server";
 import { selectedSite } from "~/features/auth/site-selection.server";
 import { commitSession, type FlashData } from "~/session/session.server";
 import type { Viewer } from "~/session/auth.server";
-import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { actionFailureNotice, UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
 
 export interface TodayPermissions {
   view: boolean;
@@ -34,8 +35,6 @@ export function todayPermissions(config: Pick<Config, "abilities">): TodayPermis
 /** Seconds between refreshes of /today without JavaScript (meta refresh). */
 export const refreshSeconds = (): number => env().TODAY_REFRESH_SECONDS;
 
-const cookieValue = (request: Request, name: string) =>
-  request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
 
 /** The user turned the self-refresh off (WCAG 2.2.1: a time limit the user can turn off). */
 export const autoRefreshOff = (request: Request) => cookieValue(request, "gh_refresh") === "off";
@@ -63,25 +62,28 @@ export async function todaySite(access: Pick<Access, "viewer" | "config">): Prom
   return selectedSite(access.viewer, access.config.sites);
 }
 
-/** A site id posted by a form must be one of the user's sites (never trust the field). */
-export function postedSite(config: Config, value: FormDataEntryValue | null): Site | null {
-  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  return config.sites.find((s) => s.id === id) ?? null;
-}
-
-/** A positive integer id from a form field, or null. */
-export function postedId(value: FormDataEntryValue | null): number | null {
+/** A positive integer id from a form field or a URL parameter, or null. */
+export function postedId(value: FormDataEntryValue | null | undefined): number | null {
   return typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
 
-/** The failure notice of an action, by the spec's catalogue. */
+/** A site id posted by a form must be one of the user's sites (never trust the field). */
+export function postedSite(config: Config, value: FormDataEntryValue | null): Site | null {
+  const id = postedId(value);
+  return config.sites.find((s) => s.id === id) ?? null;
+}
+
+/**
+ * The failure notice of an action, by the spec's catalogue (`actionFailureNotice`: a 422's first
+ * message, trial_period_over, else generic), said about who or what failed; a 403 says Forbidden.
+ */
 export function failureNotice(err: unknown, key: string, values: Record<string, string | number>): FlashData["notice"] {
-  if (err instanceof UpstreamError && err.status === 422) {
-    const reason = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
-    if (reason) return { key: `${key}_reason`, values: { ...values, reason }, tone: "error" };
+  if (err instanceof UpstreamError && err.status === 403 && err.body.code !== "trial_period_over") {
+    return { key: "common:errors.forbidden_body", tone: "error" };
   }
-  if (err instanceof UpstreamError && err.body.code === "trial_period_over") return { key: "auth:auth_error.trial_period_over", tone: "error" };
-  if (err instanceof UpstreamError && err.status === 403) return { key: "common:errors.forbidden_body", tone: "error" };
+  const notice = actionFailureNotice(err);
+  if (notice.text) return { key: `${key}_reason`, values: { ...values, reason: notice.text }, tone: "error" };
+  if (notice.key !== "common:errors.generic_failure") return { ...notice, tone: "error" };
   return { key, values, tone: "error" };
 }
 

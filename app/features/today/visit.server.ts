@@ -1,12 +1,13 @@
 /** The visit details dialog's shared server code: the visit id from the URL, the site's zone. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Config } from "../../../upstream/contract/index";
+import { postedId } from "./today.server";
 
 /** The `:visitId` of the URL, or a 404 (never sent upstream unchecked). */
 export function visitIdParam(params: LoaderFunctionArgs["params"]): number {
-  const raw = params.visitId ?? "";
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) throw new Response("Not found", { status: 404 });
-  return Number(raw);
+  const id = postedId(params.visitId);
+  if (id === null) throw new Response("Not found", { status: 404 });
+  return id;
 }
 
 /** Times of a visit are shown in its site's zone (the user may not have that site selected). */
