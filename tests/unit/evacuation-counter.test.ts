@@ -49,6 +49,12 @@ describe("the event counter (spec §4)", () => {
     const done = applyEvacuationEvent(report(3), { event: "EvacuationCompleteEvent", data: { counter: 4 } });
     expect(done.reload).toBe(false);
     expect(isComplete(done.report)).toBe(true);
+    const withComment = applyEvacuationEvent(report(3), {
+      event: "EvacuationCompleteEvent",
+      data: { counter: 4, comment: { id: 12, content: "All clear", evacuation_evacuee_id: null, author: "Alice Admin", created_at: "2026-11-21T10:12:00Z" } },
+    });
+    expect(withComment.report.comments.map((c) => c.content)).toEqual(["All clear"]);
+    expect(withComment.report.evacuation.event_counter).toBe(4);
   });
 
   test("comments are added once; an event about an evacuee the report does not have reloads", () => {

@@ -594,7 +594,8 @@ export const CompleteEvacuationRequest = z.object({ comment: z.string().trim().m
 /**
  * Events on private-Evacuation.{id}, each with the report's counter after it (+1 per event):
  * EvacueeUpdatedEvent {counter, evacuee}, CommentAddedEvent {counter, comment},
- * EvacuationCompleteEvent {counter, evacuation}, EvacuationReadyEvent {counter} (reload).
+ * EvacuationCompleteEvent {counter, evacuation, comment?} (the completion comment, when given),
+ * EvacuationReadyEvent {counter} (reload).
  * On private-Site.{id}: EvacuationCreatedEvent / EvacuationCompleteEvent {evacuation}.
  */
 export const EVACUATION_EVENTS = ["EvacueeUpdatedEvent", "CommentAddedEvent", "EvacuationCompleteEvent", "EvacuationReadyEvent"] as const;

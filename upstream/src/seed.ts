@@ -8,19 +8,23 @@
  * Revision 3 adds the Today view's data (`seed-visits.ts`): groups, members, visits per demo client
  * (added once, to a client that has no groups yet) and a kiosk device per standard site (added when
  * its token is missing). Migration 003 dropped the stored site counts: they are computed from visits.
+ *
+ * Revision 4 adds evacuation points to every standard site that has none, and a completed fire drill
+ * at Acme's Head Office (`seed-evacuations.ts`); built-in roles gain EvacReport.editor / .delete.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 3;
+export const SEED_REVISION = 4;
 
 interface ClientSeed {
   region: string;
@@ -385,9 +389,15 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     }
     for (const s of c.sites) {
       const siteId = siteIds.get(s.key);
-      if (s.type === "standard" && siteId !== undefined) await seedKiosk(q, s.key, siteId);
+      if (s.type === "standard" && siteId !== undefined) {
+        await seedKiosk(q, s.key, siteId);
+        await seedEvacuationPoints(q, s.key, siteId);
+      }
     }
   }
+  // Revision 4: a past fire drill to report on.
+  const hq = siteIds.get("acme-hq");
+  if (hq !== undefined) await seedHqDrill(q, clientIds.get("eu:1")!, hq);
   return result;
 }
 

@@ -19,6 +19,8 @@ const counterOf = (data: unknown): number | null => {
   return typeof c === "number" && Number.isInteger(c) ? c : null;
 };
 
+const withComment = (comments: EvacuationComment[], c: EvacuationComment) => (comments.some((x) => x.id === c.id) ? comments : [...comments, c]);
+
 const accounted = (evacuees: Evacuee[]) => evacuees.filter((e) => e.status === "accounted_for").length;
 
 /** One event against the report as it is; never mutates. */
@@ -44,12 +46,12 @@ export function applyEvacuationEvent(report: EvacuationReport, message: Evacuati
     case "CommentAddedEvent": {
       const c = data.comment;
       if (!c) return { report, reload: true };
-      const comments = report.comments.some((x) => x.id === c.id) ? report.comments : [...report.comments, c];
+      const comments = withComment(report.comments, c);
       const status = report.evacuation.status === "created" ? "in_progress" : report.evacuation.status;
       return advance({ comments }, { status });
     }
     case "EvacuationCompleteEvent":
-      return advance({}, { ...(data.evacuation ?? {}), status: "completed", completed_at: data.evacuation?.completed_at ?? report.evacuation.completed_at ?? new Date().toISOString() });
+      return advance(data.comment ? { comments: withComment(report.comments, data.comment) } : {}, { ...(data.evacuation ?? {}), status: "completed", completed_at: data.evacuation?.completed_at ?? report.evacuation.completed_at ?? new Date().toISOString() });
     default:
       // EvacuationReadyEvent, and anything this page does not know: the whole report again.
       return { report, reload: true };

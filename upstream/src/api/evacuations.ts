@@ -448,22 +448,29 @@ export async function addEvacuationComment(app: App, p: Principal, idParam: stri
   });
 }
 
-/** Complete and lock: completed_at now; a comment is stored as the completion comment and as a comment. */
+/** Complete and lock: completed_at now; a comment is stored as the completion comment and as a comment (sent with the event). */
 export async function completeEvacuation(app: App, p: Principal, idParam: string, body: z.infer<typeof CompleteEvacuationRequest>) {
   requireRight(p, "EvacReport.editor");
   return serial(app, queueId(idParam), async () => {
-    const { counter, evacuation } = await change(
+    const { result: comment, counter, evacuation } = await change(
       app,
       p,
       idParam,
       async (q, e) => {
         const text = body.comment?.trim() || null;
         await q.query("UPDATE evacuations SET completion_comment = $2 WHERE id = $1", [e.id, text]);
-        if (text) await q.query("INSERT INTO evacuation_comments (evacuation_id, content, author) VALUES ($1, $2, $3)", [e.id, text, p.user.name]);
+        if (!text) return undefined;
+        const [row] = await q.query<CommentRow>("INSERT INTO evacuation_comments (evacuation_id, content, author) VALUES ($1, $2, $3) RETURNING *", [
+          e.id,
+          text,
+          p.user.name,
+        ]);
+        return toComment(row);
       },
       { complete: true },
     );
-    send(app, evacuationChannel(evacuation.id), "EvacuationCompleteEvent", { counter, evacuation });
+    // The completion comment travels with the event (one event, one counter step).
+    send(app, evacuationChannel(evacuation.id), "EvacuationCompleteEvent", { counter, evacuation, ...(comment ? { comment } : {}) });
     send(app, siteChannel(evacuation.site_id), "EvacuationCompleteEvent", { evacuation });
     return evacuation;
   });
