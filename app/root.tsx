@@ -8,6 +8,7 @@ import { detectLocale } from "./i18n/i18n.server";
 import { readFlash } from "./session/flash.server";
 import { GeneralErrorBoundary } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";
+import { ErrorDialog } from "./ui/error-dialog";
 import { Toast } from "./ui/toast";
 import stylesHref from "./styles/app.css";
 
@@ -59,7 +60,7 @@ export default function App() {
   useChangeLanguage(locale);
   return (
     <>
-      {notice ? <Toast key={JSON.stringify(notice)} notice={notice} /> : null}
+      {notice ? notice.dialog ? <ErrorDialog key={JSON.stringify(notice)} notice={notice} /> : <Toast key={JSON.stringify(notice)} notice={notice} /> : null}
       <Outlet />
     </>
   );

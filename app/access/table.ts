@@ -87,9 +87,13 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/spaces/:id", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["spacesEnabled"] } },
 
   // --- Reports --------------------------------------------------------------------------------
-  { path: "/reports", rule: { ...ANY_REPORT_VIEWER, activeOnly: true }, nav: { labelKey: "shell.nav.reports", order: 3 } },
-  { path: "/reports/evacuations", rule: { rights: { allOf: ["EvacReport.viewer"] } } },
-  { path: "/reports/evacuations/:id", rule: {} },
+  { path: "/reports", rule: { ...ANY_REPORT_VIEWER, activeOnly: true }, screen: true, nav: { labelKey: "shell.nav.reports", order: 3 } },
+  { path: "/reports/evacuations", rule: { rights: { allOf: ["EvacReport.viewer"] } }, screen: true },
+  { path: "/reports/evacuations/:id", rule: {}, screen: true },
+  // The live report's dialogs (groups spec §6: evacuation reports edit, delete).
+  { path: "/reports/evacuations/:id/comment", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
+  { path: "/reports/evacuations/:id/complete", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
+  { path: "/reports/evacuations/:id/delete", rule: { rights: { allOf: ["EvacReport.delete"] } }, screen: true },
   { path: "/reports/history", rule: { activeOnly: true, rights: { allOf: ["History.viewer"] } } },
   { path: "/reports/timesheets", rule: { activeOnly: true, rights: { allOf: ["TimeSheet.viewer"] } } },
   { path: "/reports/bookings", rule: { rights: { allOf: ["BookingsReport.viewer"] } } },

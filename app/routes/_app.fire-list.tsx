@@ -6,11 +6,13 @@
  * page that is as fresh as its last load (its time is printed on it).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { failureNotice, isActionFailure, postedSite, redirectWithNotice, siteChannel, todaySite } from "~/features/today/today.server";
+import { failureNotice, isActionFailure, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
+import { evacuationPermissions, reportPath } from "~/features/evacuations/evacuations.server";
+import { siteChannel, todaySite } from "~/features/today/today.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt, formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
@@ -36,7 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         channel: siteChannel(list.site.id),
         printedAt: formatDateTimeAt(now, zone, locale),
         points: list.evacuation_points,
-        active: list.active_evacuation && { id: list.active_evacuation.id, startedAt: formatTimeAt(list.active_evacuation.started_at, zone, locale), startedBy: list.active_evacuation.started_by },
+        active: list.active_evacuation && {
+          id: list.active_evacuation.id,
+          startedAt: formatTimeAt(list.active_evacuation.started_at, zone, locale),
+          startedBy: list.active_evacuation.started_by,
+          report: evacuationPermissions(access.config).view ? reportPath(list.active_evacuation.id) : null,
+        },
         total: list.people.length,
         groups: list.groups
           .map((g) => ({
@@ -59,8 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const site = postedSite(config, form.get("siteId"));
   if (form.get("intent") !== "start" || !site) throw new Response("Bad request", { status: 400 });
   try {
-    await viewer.api("startEvacuation", { params: { siteId: site.id }, body: {} });
-    return redirectWithNotice(request, viewer, "/fire-list", { key: "evacuations:fire_list.started", values: { site: site.name }, tone: "success" });
+    const started = await viewer.api("startEvacuation", { params: { siteId: site.id }, body: {} });
+    // Straight to the live report, for those who may see it; else back to the list.
+    const to = evacuationPermissions(config).view ? reportPath(started.id) : "/fire-list";
+    return redirectWithNotice(request, viewer, to, { key: "evacuations:fire_list.started", values: { site: site.name }, tone: "success" });
   } catch (err) {
     if (!isActionFailure(err)) throw err;
     return redirectWithNotice(request, viewer, "/fire-list", failureNotice(err, "evacuations:fire_list.start_failed", { site: site.name }));
@@ -119,7 +128,14 @@ export default function FireList() {
         </div>
       </div>
       {list.active ? (
-        <NoticeBanner notice={{ key: "evacuations:fire_list.active", values: { time: list.active.startedAt, name: list.active.startedBy }, tone: "info" }} />
+        <>
+          <NoticeBanner notice={{ key: "evacuations:fire_list.active", values: { time: list.active.startedAt, name: list.active.startedBy }, tone: "info" }} />
+          {list.active.report ? (
+            <p className="no-print">
+              <Link to={list.active.report}>{t("fire_list.open_report")}</Link>
+            </p>
+          ) : null}
+        </>
       ) : null}
       <p className="fire-list__total">{t("fire_list.total", { count: list.total })}</p>
       {list.points.length > 0 ? (

@@ -5,33 +5,21 @@
  * server-sent-events stream; without JavaScript it works with forms and refreshes itself.
  * Dialogs (sign in, sign out all, visit details) are child routes rendered over the list.
  */
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { applySiteEvent, initialState, onSiteByGroup, pending, type SiteMessage, type TodayState } from "~/features/today/state";
-import {
-  autoRefreshOff,
-  failureNotice,
-  isActionFailure,
-  postedId,
-  redirectWithNotice,
-  refreshChoiceCookie,
-  refreshHeader,
-  refreshSeconds,
-  shownName,
-  siteChannel,
-  todayPermissions,
-  todaySite,
-  type TodayPermissions,
-} from "~/features/today/today.server";
+import { failureNotice, isActionFailure, postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
+import { siteChannel, todayPermissions, todaySite, type TodayPermissions } from "~/features/today/today.server";
+import { REFRESH_INTENT, refreshChoice, refreshHeader, refreshState } from "~/realtime/self-refresh.server";
+import { LiveIndicator } from "~/ui/live-indicator";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { useRealtime } from "~/realtime/use-realtime";
-import type { LiveStatus } from "~/realtime/client";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { NoticeBanner } from "~/ui/notice";
 import { LocationLink } from "~/features/today/location";
@@ -48,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const listed = site && can.view && (!ctx.expired || ctx.isSuper);
   const today = listed ? await upstreamLoad(viewer.api("siteToday", { params: { siteId: site.id } })) : null;
   const headers = new Headers(access.headers);
-  if (today) for (const [k, v] of Object.entries(refreshHeader(request))) headers.set(k, v);
+  if (today) for (const [k, v] of Object.entries(refreshHeader(request, "/today"))) headers.set(k, v);
   return data(
     {
       title: `${t("today:title")} · Gatehouse`,
@@ -57,8 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       clientName: config.client.name,
       expired: ctx.expired,
       can,
-      refresh: refreshSeconds(),
-      refreshOff: autoRefreshOff(request),
+      ...refreshState(request),
       site: site
         ? {
             id: site.id,
@@ -94,12 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { viewer, config } = await requireAccess(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "auto-refresh") {
-    const value = form.get("value");
-    if (value !== "on" && value !== "off") throw new Response("Bad request", { status: 400 });
-    const secure = new URL(request.url).protocol === "https:";
-    return redirect("/today", { status: 303, headers: { "Set-Cookie": refreshChoiceCookie(value === "on", secure) } });
-  }
+  if (intent === REFRESH_INTENT) return refreshChoice(request, form, "/today");
   const visitId = postedId(form.get("visitId"));
   if (typeof intent !== "string" || !Object.hasOwn(ROW_ACTIONS, intent) || visitId === null) {
     throw new Response("Bad request", { status: 400 });
@@ -197,7 +179,7 @@ export default function Today() {
               <dd>{d.site.evacuation ? t("evacuation.in_progress") : t("evacuation.none")}</dd>
             </div>
           </dl>
-          {d.listed ? <LiveIndicator status={status} refresh={d.refresh} refreshOff={d.refreshOff} /> : null}
+          {d.listed ? <LiveIndicator status={status} refresh={d.refresh} refreshOff={d.refreshOff} action="/today" /> : null}
           {!d.can.view ? <p>{t("no_list_permission")}</p> : null}
           {d.listed ? (
             <>
@@ -227,35 +209,6 @@ export default function Today() {
       )}
       <Outlet />
     </div>
-  );
-}
-
-/**
- * With JavaScript: the live status, in words and an icon. Without: the self-refresh, with a
- * button to turn it off (or on again) — a time limit the user controls (WCAG 2.2.1).
- */
-function LiveIndicator({ status, refresh, refreshOff }: { status: LiveStatus; refresh: number; refreshOff: boolean }) {
-  const { t } = useTranslation("today");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const icon: Record<LiveStatus, string> = { connecting: "…", live: "●", reconnecting: "↻", degraded: "!", refused: "✕", ended: "■" };
-  if (hydrated) {
-    return (
-      <p className={`live live--${status}`} role="status" data-testid="live-status">
-        <span aria-hidden="true">{icon[status]}</span> {t(`live.${status}`)}
-      </p>
-    );
-  }
-  return (
-    <Form method="post" action="/today" className="live-refresh">
-      <p className="live live--static" data-testid="live-status">
-        {refreshOff ? t("live.refresh_off") : t("live.refreshes", { count: refresh })}
-      </p>
-      <input type="hidden" name="intent" value="auto-refresh" />
-      <button type="submit" name="value" value={refreshOff ? "on" : "off"} className="button button--link">
-        {refreshOff ? t("live.start_refresh") : t("live.stop_refresh")}
-      </button>
-    </Form>
   );
 }
 

@@ -37,7 +37,14 @@ export interface SessionData {
 
 export interface FlashData {
   /** A message for the next page: a translation key, or upstream text shown as is. */
-  notice: { key?: string; text?: string; tone: "info" | "success" | "error"; values?: Record<string, string | number> };
+  notice: {
+    key?: string;
+    text?: string;
+    tone: "info" | "success" | "error";
+    values?: Record<string, string | number>;
+    /** A failed action shown as the global error dialog (platform §8), not a toast. */
+    dialog?: boolean;
+  };
 }
 
 export type PortalSession = Session<SessionData, FlashData>;

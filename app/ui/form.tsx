@@ -1,4 +1,4 @@
-import { FormProvider, getFormProps, getInputProps, getSelectProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, getSelectProps, getTextareaProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -93,6 +93,25 @@ export function TextField({
         autoFocus={autoFocus}
       />
       <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled <textarea>. */
+export function TextAreaField({ field, label, hint, rows = 4 }: { field: FieldMetadata<string | undefined>; label: string; hint?: string; rows?: number }) {
+  const [meta] = useField<string | undefined>(field.name, { formId: field.formId });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <textarea key={key} {...props} rows={rows} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

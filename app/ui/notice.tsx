@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Notice } from "~/upstream/errors";
 
 export type NoticeTone = "info" | "success" | "error";
-export type ToneNotice = Notice & { tone: NoticeTone; values?: Record<string, string | number> };
+export type ToneNotice = Notice & { tone: NoticeTone; values?: Record<string, string | number>; dialog?: boolean };
 
 /** A message with its tone spelled out in words and an icon, never by colour alone. */
 export function NoticeBanner({ notice, global = false }: { notice: ToneNotice; global?: boolean }) {

@@ -49,7 +49,7 @@ describe("relay", () => {
     sse.close();
   });
 
-  test("a user who may see the site but not its Today list is refused its channel (it carries who signs in)", async () => {
+  test("a user who may see the site but not who is on it (neither the Today list nor the fire list) is refused its channel", async () => {
     await createUpstreamRole(upstreamUrl(), { client: "eu:1", name: "Reports only (realtime)", rights: ["History.viewer"] });
     const email = uniqueEmail("no-today");
     await createUser({ email, role: "Reports only (realtime)" });

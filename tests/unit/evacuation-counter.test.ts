@@ -88,4 +88,18 @@ describe("held during a load", () => {
     expect(sync.current!.evacuation.event_counter).toBe(7);
     expect(sync.current!.comments).toHaveLength(1);
   });
+
+  test("a load the page did not start (a revalidation after a post) cannot take back an event it already applied", () => {
+    let now = 1_000;
+    const sync = new ReportSync(() => {}, vi.fn(), 30_000, () => now);
+    sync.loaded(report(3));
+    sync.receive(marked(4, 1)); // applied at once
+    expect(sync.current!.evacuation.event_counter).toBe(4);
+    sync.loaded(report(3)); // a snapshot taken before event 4
+    expect(sync.current!.evacuation.event_counter).toBe(4);
+    expect(sync.current!.evacuees[0]!.status).toBe("accounted_for");
+    now += 31_000; // long after: the snapshot is trusted as it is
+    sync.loaded(report(3));
+    expect(sync.current!.evacuation.event_counter).toBe(3);
+  });
 });

@@ -61,15 +61,23 @@ export function applyEvacuationEvent(report: EvacuationReport, message: Evacuati
 /**
  * The page's side of the rules: holds events while a load is in flight, applies them after it,
  * and asks for a reload when the rules say so (at most one at a time).
+ *
+ * It also remembers the events of the last `replayMs`: a load it did not start (the page's data
+ * revalidated after a form post, say) may carry a snapshot taken before an event it already
+ * applied. Those events are applied again over every fresh report; the counter rule makes that
+ * harmless (at or below the report's counter: ignored).
  */
 export class ReportSync {
   private report: EvacuationReport | null = null;
   private loading = true;
   private held: EvacuationMessage[] = [];
+  private recent: { at: number; message: EvacuationMessage }[] = [];
 
   constructor(
     private readonly onChange: (report: EvacuationReport) => void,
     private readonly reload: () => void,
+    private readonly replayMs = 30_000,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A load has started (the page's own, or one this asked for). */
@@ -77,21 +85,33 @@ export class ReportSync {
     this.loading = true;
   }
 
-  /** A load finished: take the report, then apply what arrived meanwhile. */
+  /** A load finished: take the report, then apply what arrived before and meanwhile, in counter order. */
   loaded(report: EvacuationReport) {
+    const cutoff = this.now() - this.replayMs;
+    this.recent = this.recent.filter((r) => r.at >= cutoff);
+    const held = this.held.splice(0);
+    const again = this.recent.map((r) => r.message).filter((m) => !held.includes(m));
     this.report = report;
     this.loading = false;
-    const held = this.held.splice(0);
     this.onChange(report);
-    for (const m of held) this.receive(m);
+    const byCounter = (a: EvacuationMessage, b: EvacuationMessage) => (counterOf(a.data) ?? 0) - (counterOf(b.data) ?? 0);
+    for (const m of [...again, ...held].sort(byCounter)) {
+      if (this.loading) break;
+      this.apply(m);
+    }
   }
 
   receive(message: EvacuationMessage) {
+    this.recent.push({ at: this.now(), message });
     if (this.loading || !this.report) {
       this.held.push(message);
       return;
     }
-    const { report, reload } = applyEvacuationEvent(this.report, message);
+    this.apply(message);
+  }
+
+  private apply(message: EvacuationMessage) {
+    const { report, reload } = applyEvacuationEvent(this.report!, message);
     if (reload) {
       this.loading = true;
       this.reload();
@@ -101,6 +121,11 @@ export class ReportSync {
       this.report = report;
       this.onChange(report);
     }
+  }
+
+  /** Waiting for a load (to know whether one it asked for never came). */
+  get isLoading(): boolean {
+    return this.loading;
   }
 
   get current(): EvacuationReport | null {

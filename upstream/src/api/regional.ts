@@ -158,8 +158,9 @@ export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typ
     const evacuation = /^private-Evacuation\.(\d{1,9})$/.exec(name);
     let allowed = false;
     if (site) {
-      // A site's channel carries who signs in and out: only for users who may see the Today list.
-      allowed = sites.has(Number(site[1])) && abilities(p).includes("Today.viewer");
+      // A site's channel carries who signs in and out: only for users who may see who is on site
+      // (the Today list, or the fire list).
+      allowed = sites.has(Number(site[1])) && (abilities(p).includes("Today.viewer") || abilities(p).includes("EvacList.viewer"));
     } else if (evacuation && abilities(p).includes("EvacReport.viewer")) {
       // An evacuation's channel: report viewers who see its site (of the token's client).
       const e = await one<{ site_id: number }>(app.db, "SELECT site_id FROM evacuations WHERE id = $1", [Number(evacuation[1])]);

@@ -1,0 +1,42 @@
+/**
+ * Evacuation reports, server side: what the user may do with them (groups spec §6: evacuation
+ * list; evacuation reports view, edit, delete), the report's id from the URL, and its loading.
+ */
+import type { Params } from "@remix-run/react";
+import type { Config, EvacuationReport } from "../../../upstream/contract/index";
+import type { Access } from "~/access/guard.server";
+import { postedId } from "~/features/action-outcome.server";
+import { upstreamLoad } from "~/upstream/load.server";
+
+export interface EvacuationPermissions {
+  /** The fire list and starting an evacuation. */
+  list: boolean;
+  view: boolean;
+  /** Mark evacuees, comment, complete. */
+  edit: boolean;
+  delete: boolean;
+}
+
+export function evacuationPermissions(config: Pick<Config, "abilities">): EvacuationPermissions {
+  const has = (r: string) => config.abilities.includes(r);
+  return {
+    list: has("EvacList.viewer"),
+    view: has("EvacReport.viewer"),
+    edit: has("EvacReport.viewer") && has("EvacReport.editor"),
+    delete: has("EvacReport.viewer") && has("EvacReport.delete"),
+  };
+}
+
+export const evacuationChannel = (id: number) => `private-Evacuation.${id}`;
+export const reportPath = (id: number) => `/reports/evacuations/${id}`;
+
+/** The `:evacuationId` of the URL, or a 404 (never sent upstream unchecked). */
+export function evacuationIdParam(params: Params): number {
+  const id = postedId(params.evacuationId);
+  if (id === null) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export function loadReport(access: Pick<Access, "viewer">, id: number): Promise<EvacuationReport> {
+  return upstreamLoad(access.viewer.api("evacuation", { params: { evacuationId: id } }));
+}

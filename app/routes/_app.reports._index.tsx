@@ -1,0 +1,50 @@
+/**
+ * /reports — the reports this user may open (platform §2; active accounts only), drawn from the
+ * access table's rules: each report with a screen, when the user's rights allow it.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAccess } from "~/access/guard.server";
+import { outcomeFor } from "~/access/outcome";
+import { translator } from "~/i18n/i18n.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+/** The reports of platform §2 that have a screen, in the order the index lists them. */
+const REPORTS = [{ path: "/reports/evacuations", key: "evacuations" }] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const reports = REPORTS.filter((r) => outcomeFor(r.path, access.ctx).kind === "view");
+  return data({ title: `${t("common:reports.title")} · Gatehouse`, reports }, { headers: access.headers });
+}
+
+export default function Reports() {
+  const { reports } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="reports">
+      <h1>{t("reports.title")}</h1>
+      {reports.length === 0 ? (
+        <p className="empty-state">{t("reports.none")}</p>
+      ) : (
+        <ul className="report-cards">
+          {reports.map((r) => (
+            <li key={r.path}>
+              <h2>
+                <Link to={r.path}>{t(`reports.${r.key}.title`)}</Link>
+              </h2>
+              <p>{t(`reports.${r.key}.summary`)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}
