@@ -1,7 +1,7 @@
 /** The reference upstream's test hooks (`/__test/…`, on when UPSTREAM_TEST_HOOKS=1). */
 import crypto from "node:crypto";
 import type { Right } from "../../app/access/rights";
-import type { ErrorBody, GroupSummary, SignInRequest, Site, Visit } from "../../upstream/contract/index";
+import type { ErrorBody, EvacuationSummary, GroupSummary, SignInRequest, Site, Visit } from "../../upstream/contract/index";
 
 export async function upstreamHook<T = any>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}/__test/${path}`, {
@@ -40,15 +40,25 @@ export function createUpstreamSite(base: string, body: { client?: string; name: 
 }
 
 export type KioskResult = { ok: true; status: number; visit: Visit } | { ok: false; status: number; error: ErrorBody };
+export type KioskEvacuationResult = { ok: true; status: number; evacuation: EvacuationSummary } | { ok: false; status: number; error: ErrorBody };
 
-async function kioskCall(base: string, region: string, deviceToken: string, action: "sign-in" | "sign-out", body: unknown): Promise<KioskResult> {
+/** A kiosk call (`POST /{region}/api/v2/kiosk/{action}`, `Authorization: Device <token>`); `key` names the answer on success. */
+async function kioskCall<K extends string, T>(
+  base: string,
+  region: string,
+  deviceToken: string,
+  action: "sign-in" | "sign-out" | "evacuations",
+  body: unknown,
+  key: K,
+): Promise<({ ok: true; status: number } & { [P in K]: T }) | { ok: false; status: number; error: ErrorBody }> {
   const res = await fetch(`${base}/${region}/api/v2/kiosk/${action}`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Device ${deviceToken}` },
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as unknown;
-  return res.ok ? { ok: true, status: res.status, visit: json as Visit } : { ok: false, status: res.status, error: json as ErrorBody };
+  if (!res.ok) return { ok: false, status: res.status, error: json as ErrorBody };
+  return { ok: true, status: res.status, [key]: json as T } as { ok: true; status: number } & { [P in K]: T };
 }
 
 /**
@@ -60,11 +70,21 @@ export function kioskSignIn(
   region: string,
   deviceToken: string,
   body: SignInRequest & { location?: { lat: number; lng: number; accuracy: number }; source?: "kiosk" | "companion" },
-) {
-  return kioskCall(base, region, deviceToken, "sign-in", body);
+): Promise<KioskResult> {
+  return kioskCall<"visit", Visit>(base, region, deviceToken, "sign-in", body, "visit");
 }
 
 /** A front-desk kiosk signs a visit (or a member's visit) out: SignOutEvent. */
-export function kioskSignOut(base: string, region: string, deviceToken: string, body: { visit_id: number } | { member_id: number }) {
-  return kioskCall(base, region, deviceToken, "sign-out", body);
+export function kioskSignOut(base: string, region: string, deviceToken: string, body: { visit_id: number } | { member_id: number }): Promise<KioskResult> {
+  return kioskCall<"visit", Visit>(base, region, deviceToken, "sign-out", body, "visit");
+}
+
+/**
+ * A front-desk kiosk starts an evacuation of its site (`POST /{region}/api/v2/kiosk/evacuations`,
+ * optional `comment`): everyone signed in at that moment becomes an evacuee, started by "Front desk
+ * kiosk"; the upstream broadcasts EvacuationCreatedEvent on private-Site.{id}. 422 when one is already
+ * in progress there, 401 `invalid_device` for an unknown token, 403 `trial_period_over` for an expired client.
+ */
+export function kioskStartEvacuation(base: string, region: string, deviceToken: string, body: { comment?: string } = {}): Promise<KioskEvacuationResult> {
+  return kioskCall<"evacuation", EvacuationSummary>(base, region, deviceToken, "evacuations", body, "evacuation");
 }

@@ -68,7 +68,10 @@ export async function seedHqDrill(q: Queryable, clientId: number, siteId: number
     ...staff.map((m, i): DrillEvacuee => [m.name, "Staff", "accounted_for", i % Math.max(points.length, 1), 2 + i]),
   ];
   const startSql = `(date_trunc('day', now()) - interval '${d.startedDaysAgo} days' + interval '10 hours')`;
-  const changes = evacuees.filter(([, , status]) => status !== "unaccounted").length + d.comments.length + 1;
+  // +1 per mark and per comment, +1 for completing; the completion comment (also the last comment)
+  // travels with the completion event, so it is not a step of its own.
+  const comments = d.comments.filter(([content]) => content !== d.completion).length;
+  const changes = evacuees.filter(([, , status]) => status !== "unaccounted").length + comments + 1;
   const [{ id }] = await q.query<{ id: number }>(
     `INSERT INTO evacuations (site_id, status, event_counter, started_at, started_by, started_by_user_id, completed_at, completion_comment)
      VALUES ($1, 'completed', $2, ${startSql}, $3, $4, ${startSql} + interval '12 minutes', $5) RETURNING id`,
