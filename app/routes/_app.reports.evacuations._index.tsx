@@ -9,7 +9,7 @@ import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
-import { reportPath } from "~/features/evacuations/evacuations.server";
+import { reportPath } from "~/features/evacuations/paths";
 import { siteChannel } from "~/features/today/today.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";

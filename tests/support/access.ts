@@ -12,6 +12,16 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
   const { access_token } = (await login.json()) as { access_token: string };
   const claims = AccessTokenClaims.parse(JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString()));
   const get = async (p: string): Promise<any> => (await fetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
+  /** A change as this user (PATCH goes as POST with the method override, as the portal sends it). */
+  const send = async (method: "POST" | "PATCH" | "DELETE", p: string, body: unknown = {}): Promise<{ status: number; json: any }> => {
+    const res = await fetch(`${claims.iss}/api/v2/${p}`, {
+      method: method === "PATCH" ? "POST" : method,
+      headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json", ...(method === "PATCH" ? { "x-http-method-override": "PATCH" } : {}) },
+      body: method === "DELETE" ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  };
   const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, { id: string; name: string }[]];
-  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients, get };
+  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients, get, send };
 }

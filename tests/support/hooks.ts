@@ -30,9 +30,12 @@ export function createUpstreamRole(base: string, body: { client?: string; name: 
  * A fresh site of its own (standard unless told otherwise; Acme Ltd unless told otherwise) with one
  * kiosk device, so a test owns its counts and events. Users of the client with every site see it;
  * groups shown at every site are shown there, and with `all_groups` those limited to some sites too
- * (`groups`, in display order).
+ * (`groups`, in display order); `evacuation_points` are its assembly points, in order.
  */
-export function createUpstreamSite(base: string, body: { client?: string; name: string; type?: Site["type"]; timezone?: string; all_groups?: boolean }) {
+export function createUpstreamSite(
+  base: string,
+  body: { client?: string; name: string; type?: Site["type"]; timezone?: string; all_groups?: boolean; evacuation_points?: string[] },
+) {
   return upstreamHook<{ id: number; name: string; type: Site["type"]; device_token: string; site: Site; groups: GroupSummary[] }>(base, "POST", "sites", {
     client: "eu:1",
     ...body,

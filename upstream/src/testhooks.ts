@@ -23,6 +23,11 @@ const ConfigBody = z.object({
   login_rate_window: z.number().int().positive().optional(),
 });
 
+const RealtimeFaultBody = z.object({
+  channel: z.string().min(1),
+  plan: z.array(z.enum(["drop", "hold", "pass"])).min(1).max(100),
+});
+
 const FaultBody = z.object({
   route: RouteNameSchema,
   status: z.number().int().min(100).max(599),
@@ -85,6 +90,8 @@ const NewSiteBody = z.object({
   timezone: z.string().default("Europe/London"),
   /** Also show the client's groups that are limited to some sites (e.g. Acme's Contractors). */
   all_groups: z.boolean().default(false),
+  /** Evacuation points of the site, in order. */
+  evacuation_points: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
 });
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -117,6 +124,12 @@ export function registerTestHooks(router: Router, app: App): void {
   router.post("/__test/faults", async (ctx) => {
     const b = parse(FaultBody, await ctx.readBody());
     app.stats.addFault(b.route, b.status, b.count);
+    return { body: { ok: true } };
+  });
+  // Realtime faults on one channel: drop or hold back (reorder) its next broadcasts.
+  router.post("/__test/realtime/faults", async (ctx) => {
+    const b = parse(RealtimeFaultBody, await ctx.readBody());
+    app.realtime.injectFaults(b.channel, b.plan);
     return { body: { ok: true } };
   });
   router.post("/__test/faults/reset", () => {
@@ -223,6 +236,9 @@ export function registerTestHooks(router: Router, app: App): void {
         [client.id, b.type, b.name, b.timezone],
       );
       await q.query("INSERT INTO devices (site_id, name, token_hash) VALUES ($1, 'Test kiosk', $2)", [site.id, sha256(deviceToken)]);
+      for (const [position, title] of b.evacuation_points.entries()) {
+        await q.query("INSERT INTO evacuation_points (site_id, title, position) VALUES ($1, $2, $3)", [site.id, title, position]);
+      }
       if (b.all_groups) {
         await q.query(
           "UPDATE groups SET site_ids = site_ids || jsonb_build_array($2::int) WHERE client_id = $1 AND site_ids IS NOT NULL",

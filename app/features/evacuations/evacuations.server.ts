@@ -27,9 +27,6 @@ export function evacuationPermissions(config: Pick<Config, "abilities">): Evacua
   };
 }
 
-export const evacuationChannel = (id: number) => `private-Evacuation.${id}`;
-export const reportPath = (id: number) => `/reports/evacuations/${id}`;
-
 /** The `:evacuationId` of the URL, or a 404 (never sent upstream unchecked). */
 export function evacuationIdParam(params: Params): number {
   const id = postedId(params.evacuationId);

@@ -31,6 +31,9 @@ function humanField(field: string): string {
   return field.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
+/** zod's own wording (as opposed to a message the contract gives). */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized|Number must|String must)/;
+
 /** Turn zod issues into `{field: [messages]}` with Laravel-like wording. */
 export function zodErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -48,6 +51,9 @@ export function zodErrors(error: z.ZodError): Record<string, string[]> {
       msg = `Unknown fields: ${issue.keys.join(", ")}.`;
     } else if (issue.code === "invalid_format") {
       msg = `The ${name} field format is invalid.`;
+    } else if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) {
+      // A message the contract wrote ("A comment is required") is already meant for people.
+      msg = issue.message;
     } else {
       msg = `The ${name} field is invalid: ${issue.message}`;
     }

@@ -65,9 +65,17 @@ export interface Realtime {
   stats(): RealtimeStats;
   /** Close every connection (default 4200 "Server restarting": pusher-js reconnects and resubscribes); returns how many. */
   dropAll(code?: number, reason?: string): number;
+  /**
+   * Tests only (through the test hooks): what happens to the next broadcasts on `channel`, one step
+   * per broadcast: "drop" loses it, "hold" keeps it back until the next one that passes (then sends
+   * it after that one: reordered), "pass" sends it. Past the plan, broadcasts pass.
+   */
+  injectFaults(channel: string, plan: FaultStep[]): void;
   /** Refuse new connections, close the open ones with 4200 and wait for them (at most 2 s, then terminate). */
   close(): Promise<void>;
 }
+
+export type FaultStep = "drop" | "hold" | "pass";
 
 interface Client {
   ws: WebSocket;
@@ -238,6 +246,17 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
   }
 
+  /** Test faults per channel (see `injectFaults`). */
+  const faults = new Map<string, { plan: FaultStep[]; held: string[] }>();
+
+  function deliver(channel: string, text: string): number {
+    const subs = channels.get(channel);
+    if (!subs) return 0;
+    let delivered = 0;
+    for (const c of subs) if (sendRaw(c.ws, text)) delivered++;
+    return delivered;
+  }
+
   function dropAll(code: number = CloseCode.RECONNECT, reason: string = CloseReason[code] ?? "") {
     const all = [...clients];
     for (const c of all) closeClient(c, code, reason);
@@ -252,12 +271,24 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     },
     broadcast(channel, event, data) {
       broadcasts++;
-      const subs = channels.get(channel);
-      if (!subs) return 0;
       const text = encode(channelEvent(channel, event, data));
-      let delivered = 0;
-      for (const c of subs) if (sendRaw(c.ws, text)) delivered++;
+      const fault = faults.get(channel);
+      const step = fault?.plan.shift();
+      if (fault && fault.plan.length === 0 && fault.held.length === 0 && step !== "hold") faults.delete(channel);
+      if (step === "drop") return 0;
+      if (step === "hold") {
+        fault!.held.push(text);
+        return 0;
+      }
+      let delivered = deliver(channel, text);
+      if (fault) {
+        for (const late of fault.held.splice(0)) delivered += deliver(channel, late);
+        if (fault.plan.length === 0) faults.delete(channel);
+      }
       return delivered;
+    },
+    injectFaults(channel, plan) {
+      faults.set(channel, { plan: [...plan], held: [] });
     },
     stats() {
       return {
