@@ -4,7 +4,7 @@
  * (entry.client sets `gh_js`), only on the page itself, never on one of its dialogs (typed input
  * is never lost), and not when the user turned it off (WCAG 2.2.1: a time limit the user controls).
  */
-import { redirect } from "@remix-run/node";
+import { redirect, type HeadersFunction } from "@remix-run/node";
 import { env } from "~/env.server";
 import { cookieValue } from "~/session/request-context.server";
 
@@ -39,3 +39,9 @@ export function refreshChoice(request: Request, form: FormData, page: string): R
 
 /** What a live page's loader passes to its `LiveIndicator`. */
 export const refreshState = (request: Request) => ({ refresh: refreshSeconds(), refreshOff: autoRefreshOff(request) });
+
+/** A live page's `headers` export: the document carries its loader's `Refresh` header, if any. */
+export const refreshHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const refresh = loaderHeaders.get("Refresh");
+  return refresh ? { Refresh: refresh } : new Headers();
+};

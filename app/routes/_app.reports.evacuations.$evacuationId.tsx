@@ -10,7 +10,7 @@
  * Comment, complete and delete are dialogs (child routes), so a refresh never eats typed text.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +25,7 @@ import { siteZone } from "~/features/today/visit.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt, formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
-import { REFRESH_INTENT, refreshChoice, refreshHeader, refreshState } from "~/realtime/self-refresh.server";
+import { REFRESH_INTENT, refreshChoice, refreshHeader, refreshHeaders, refreshState } from "~/realtime/self-refresh.server";
 import { useRealtime } from "~/realtime/use-realtime";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { LiveIndicator } from "~/ui/live-indicator";
@@ -54,11 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** The document carries the loader's headers (the no-JavaScript self-refresh among them). */
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const refresh = loaderHeaders.get("Refresh");
-  return refresh ? { Refresh: refresh } : new Headers();
-};
+/** The document carries the loader's no-JavaScript self-refresh. */
+export const headers = refreshHeaders;
 
 /** Marks an evacuee (status buttons, with the row's evacuation point), or the self-refresh switch. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@
  * server-sent-events stream; without JavaScript it works with forms and refreshes itself.
  * Dialogs (sign in, sign out all, visit details) are child routes rendered over the list.
  */
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,7 @@ import { requireAccess } from "~/access/guard.server";
 import { applySiteEvent, initialState, onSiteByGroup, pending, type SiteMessage, type TodayState } from "~/features/today/state";
 import { failureNotice, isActionFailure, postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { siteChannel, todayPermissions, todaySite, type TodayPermissions } from "~/features/today/today.server";
-import { REFRESH_INTENT, refreshChoice, refreshHeader, refreshState } from "~/realtime/self-refresh.server";
+import { REFRESH_INTENT, refreshChoice, refreshHeader, refreshHeaders, refreshState } from "~/realtime/self-refresh.server";
 import { LiveIndicator } from "~/ui/live-indicator";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";
@@ -64,11 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The document carries the loader's headers (the no-JavaScript self-refresh among them). */
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const refresh = loaderHeaders.get("Refresh");
-  return refresh ? { Refresh: refresh } : new Headers();
-};
+/** The document carries the loader's no-JavaScript self-refresh. */
+export const headers = refreshHeaders;
 
 /** The row actions: the right each needs, the upstream call, and the outcome messages. */
 const ROW_ACTIONS = {

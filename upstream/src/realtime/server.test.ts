@@ -150,6 +150,23 @@ describe("realtime server", () => {
     expect(rt.stats()).toMatchObject({ messagesSent: sentBefore + 2, broadcasts: 2 });
   });
 
+  it("test faults: drops one broadcast and sends a held one after the next, then passes the rest", async () => {
+    const { connect, rt } = await start();
+    const c = connect();
+    await c.established();
+    c.send({ event: "pusher:subscribe", data: { channel: "news" } });
+    await c.event("pusher_internal:subscription_succeeded");
+    rt.injectFaults("news", ["drop", "hold", "pass"]);
+    expect(rt.broadcast("news", "E", { n: 1 })).toBe(0);
+    expect(rt.broadcast("news", "E", { n: 2 })).toBe(0);
+    expect(rt.broadcast("news", "E", { n: 3 })).toBe(2);
+    expect(rt.broadcast("news", "E", { n: 4 })).toBe(1);
+    c.send({ event: "pusher:ping", data: {} });
+    await c.event("pusher:pong");
+    const got = c.frames.filter((f) => f.event === "E").map((f) => JSON.parse(f.data as string).n);
+    expect(got).toEqual([3, 2, 4]);
+  });
+
   it("unsubscribes", async () => {
     const { connect, rt } = await start();
     const c = connect();
