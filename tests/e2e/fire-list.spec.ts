@@ -1,7 +1,8 @@
 /**
  * The fire list: everyone on the selected site (deliveries too: everyone must get out), by group,
  * printable as a clean A4 page, kept current by the site's channel with JavaScript, and the start
- * of an evacuation — with and without JavaScript. Each test owns a fresh site.
+ * of an evacuation (which opens its live report) — with and without JavaScript. Each test owns a
+ * fresh site.
  */
 import { createUpstreamSite, kioskSignIn } from "../support/hooks";
 import { checkpoint, createUser, expect, heading, jsEnabled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
@@ -44,9 +45,16 @@ test("the fire list shows who is on site, prints cleanly, and starts an evacuati
   await expect(page.getByRole("rowheader", { name: "Vera Visitor" })).toBeVisible();
   await page.emulateMedia({ media: "screen" });
 
+  // Starting opens the live report (this user may see reports).
   await page.getByRole("button", { name: "Start an evacuation" }).click();
+  await expect(page).toHaveURL(/\/reports\/evacuations\/\d+$/);
   await expect(page.getByText(`An evacuation of ${name} has started.`)).toBeVisible();
+  const report = new URL(page.url()).pathname;
+  // Back on the fire list: the evacuation in progress, no second start, a way to its report.
+  await page.goto("/fire-list");
   await expect(page.getByText(/An evacuation is in progress here: started at .+ by /)).toBeVisible();
   await expect(page.getByRole("button", { name: "Start an evacuation" })).toHaveCount(0);
   await checkpoint(page, testInfo, "fire list during an evacuation");
+  await page.getByRole("link", { name: "Open the evacuation report" }).click();
+  await expect(page).toHaveURL(new RegExp(`${report}$`));
 });
