@@ -8,6 +8,10 @@
  * Revision 3 adds the Today view's data (`seed-visits.ts`): groups, members, visits per demo client
  * (added once, to a client that has no groups yet) and a kiosk device per standard site (added when
  * its token is missing). Migration 003 dropped the stored site counts: they are computed from visits.
+ *
+ * Revision 5 adds what the manage site screens show (`seed-sites.ts`, migration 005), each part only
+ * where it is missing, so a revision-3 database comes straight to 5. (Revision 4 is the evacuation
+ * demo data.)
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -15,12 +19,13 @@ import { one, type Queryable } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
+import { seedManageSites } from "./seed-sites.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 3;
+export const SEED_REVISION = 5;
 
 interface ClientSeed {
   region: string;
@@ -387,6 +392,12 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
       const siteId = siteIds.get(s.key);
       if (s.type === "standard" && siteId !== undefined) await seedKiosk(q, s.key, siteId);
     }
+  }
+
+  // Revision 5: the manage site screens' data (after the kiosks, whose versions it sets).
+  for (const c of CLIENTS) {
+    const gid = `${c.region}:${c.number}`;
+    await seedManageSites(q, gid, clientIds.get(gid)!, c.sites, siteIds);
   }
   return result;
 }
