@@ -872,7 +872,7 @@ export const ConnectDeviceRequest = z.object({
     .max(20)
     .transform((s) => s.replace(/\s+/g, ""))
     .pipe(z.string().regex(/^\d{7}$/, "The authorisation code has 7 digits")),
-  name: z.string().trim().min(1, "A device name is required").max(100),
+  name: z.string("A device name is required").trim().min(1, "A device name is required").max(100),
 });
 export const UpdateDeviceRequest = z.object({ name: ConnectDeviceRequest.shape.name });
 
@@ -965,10 +965,10 @@ export const SiteMessage = z.object({
   updated_at: z.string(),
 });
 export const SiteMessageRequest = z.object({
-  icon: z.string().trim().min(1, "An icon character is required").max(16),
-  title: z.string().trim().min(1, "A message title is required").max(100),
-  content: z.string().trim().min(1, "Message content is required").max(20_000),
-  checkbox_label: z.string().trim().min(1, "A checkbox label is required").max(200),
+  icon: z.string("An icon character is required").trim().min(1, "An icon character is required").max(16),
+  title: z.string("A message title is required").trim().min(1, "A message title is required").max(100),
+  content: z.string("Message content is required").trim().min(1, "Message content is required").max(20_000),
+  checkbox_label: z.string("A checkbox label is required").trim().min(1, "A checkbox label is required").max(200),
   redisplay: z.enum(MESSAGE_REDISPLAY).default("when_updated"),
 });
 export const UpdateSiteMessageRequest = SiteMessageRequest.partial();
@@ -983,7 +983,7 @@ export const SiteBadges = z.object({
 
 /** Sign-in points: named QR codes placed around a site that the companion app scans to sign in. */
 export const SignInPoint = z.object({ id: z.number().int(), name: z.string(), qr_value: z.string(), created_at: z.string() });
-export const SignInPointRequest = z.object({ name: z.string().trim().min(1, "A sign-in point name is required").max(100) });
+export const SignInPointRequest = z.object({ name: z.string("A sign-in point name is required").trim().min(1, "A sign-in point name is required").max(100) });
 
 /** Attendees of an event (event sites only; 404 for other sites). Phones are stored E.164. */
 export const Attendee = z.object({
@@ -996,15 +996,15 @@ export const Attendee = z.object({
 });
 export const AttendeeList = z.object({ attendees: z.array(Attendee), page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
 export const AttendeeRequest = z.object({
-  name: z.string().trim().min(1, "A name is required").max(100),
+  name: z.string("A name is required").trim().min(1, "A name is required").max(100),
   email: z
     .string()
     .trim()
     .max(254)
     .refine((s) => s === "" || EMAIL.test(s), "A valid email is required")
     .nullable()
-    .optional()
-    .transform((s) => (s ? s.toLowerCase() : null)),
+    .transform((s) => (s ? s.toLowerCase() : null))
+    .optional(),
   /** Parsed for the client's country; empty is valid; stored as E.164 (platform §5 phone input). */
   phone: blankToNull(40).optional(),
   company: blankToNull(100).optional(),

@@ -102,15 +102,15 @@ const ATTENDEES: Record<string, [string, string | null, string | null, string | 
   "acme-conf": [
     ["Grace Hopper", "grace@navy.example.com", "+442079460101", "US Navy"],
     ["Alan Turing", "alan@bletchley.example.com", null, "Bletchley Park"],
-    ["Katherine Johnson", "katherine@nasa.example.com", "+12025550143", "NASA"],
+    ["Katherine Johnson", "katherine@nasa.example.com", "+16502530000", "NASA"],
     ["Tim Berners-Lee", "tim@w3.example.org", null, "W3C"],
     ["Margaret Hamilton", "margaret@mit.example.edu", null, "MIT"],
-    ["Dorothy Vaughan", null, "+12025550199", "NASA"],
+    ["Dorothy Vaughan", null, "+16502530001", "NASA"],
   ],
   "acme-open": [
-    ["Priya Patel", "priya@example.com", "+447700900123", null],
+    ["Priya Patel", "priya@example.com", "+447911123456", null],
     ["Tom Baker", "tom.baker@example.com", null, null],
-    ["Lucy Chen", null, "+447700900456", "Chen Design"],
+    ["Lucy Chen", null, "+447400123456", "Chen Design"],
   ],
 };
 

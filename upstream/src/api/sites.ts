@@ -86,7 +86,7 @@ export async function listManagedSites(app: App, p: Principal, query: URLSearchP
   const rights = abilities(p);
   const param = query.get("kind");
   if (param !== null && param !== "" && !(SITE_KINDS as readonly string[]).includes(param)) throw validation({ kind: ["The kind must be sites or events"] });
-  const kind = (param || (rights.includes("ManageSite.viewer") ? "sites" : "events")) as (typeof SITE_KINDS)[number];
+  const kind = (param || (!rights.includes("ManageSite.viewer") && rights.includes("ManageEvent.viewer") ? "events" : "sites")) as (typeof SITE_KINDS)[number];
   if (!rights.includes(kind === "sites" ? "ManageSite.viewer" : "ManageEvent.viewer")) {
     throw forbidden(kind === "sites" ? "You are not authorised to view sites." : "You are not authorised to view events.");
   }
