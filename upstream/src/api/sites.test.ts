@@ -31,6 +31,7 @@ import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
 
 let up: TestUpstream;
+const serverErrors: Record<string, unknown>[] = [];
 
 type Json = any;
 
@@ -120,6 +121,12 @@ const MOV = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from("ftypqt  \0
 
 beforeAll(async () => {
   up = await startTestUpstream();
+  // Every answer is checked against the contract (test hooks on); a mismatch is logged as an error.
+  const log = up.app.log;
+  up.app.log = (entry) => {
+    if (entry.level === "error") serverErrors.push(entry);
+    log(entry);
+  };
   admin = await as("admin@example.com");
   ids = Object.fromEntries(Config.parse((await admin.get("config")).json).sites.map((s) => [s.name, s.id]));
   const super_ = await call("POST", "/__test/users", { email: "sites-nw@example.com", role: "Administrator", client: "us:1", is_super: true });
@@ -755,6 +762,10 @@ describe("messages, badges, sign-in points, attendees, settings", () => {
 });
 
 describe("the contract and the seed", () => {
+  it("no answer of this file's calls broke the contract, and nothing failed on the server", () => {
+    expect(serverErrors).toEqual([]);
+  });
+
   it("OpenAPI lists the new calls, uploads as multipart", async () => {
     const doc = (await call("GET", "/eu/api/v2/openapi.json")).json;
     expect(doc.paths["/manage/sites"].get.operationId).toBe("manageSites");
