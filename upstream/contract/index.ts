@@ -323,6 +323,8 @@ export const CustomField = z.object({
   default_option: z.string().nullable(),
   reject_options: z.array(z.string()),
   reject_message: z.string().nullable(),
+  /** Groups the field is shown for; null = every group. */
+  group_ids: z.array(z.number().int()).nullable(),
 });
 
 export const SsoConfig = z.object({
@@ -608,6 +610,442 @@ export const EvacuationEvent = z.object({
 export type EvacuationEvent = z.infer<typeof EvacuationEvent>;
 
 // ---------------------------------------------------------------------------------------------
+// Manage sites and events (platform §2 /manage/overview and /manage/site/{id} with its tabs, §3 the
+// site entity, §5 validation, §6 rules, §8 the site limit message, §9 limits; groups spec §3 custom
+// fields, evacuation points, messages, badge elements; §4 device states). The spec leaves these
+// calls "not shown"; this is the reference design.
+//
+// Rights: ManageSite.viewer / .editor for standard and remote sites, ManageEvent.viewer / .editor
+// for events: reads need the viewer right of the site's kind, every change (deletion, devices and
+// uploads included) the editor right. Active clients only (super users excepted), like the other
+// site calls. A site the user may not see (another client's, outside their `site_id` list, unknown)
+// answers 404 "Site not found.", the same for all three. Validation errors are 422 `{message,
+// errors}` whose `message` is the first field message.
+// ---------------------------------------------------------------------------------------------
+
+/** The 19 portal locales (platform §9); a site's kiosk language is one of them. */
+export const SUPPORTED_LOCALES = ["ca", "da", "de", "en_GB", "en_AU", "en_US", "es", "fr", "it", "uk", "nl", "pl", "pt", "ja", "sv", "zh_HK", "ru", "tr", "hr"] as const;
+
+/** Limits of this area (platform §5, §9; groups spec §5). */
+export const MANAGE_LIMITS = {
+  /** The overview's page size (platform §9, pagination default). */
+  perPage: 15,
+  /** Every date must fall before this instant (date pickers, platform §9). */
+  datesBefore: "2038-01-01T00:00:00.000Z",
+  /** Geofence radius in metres: hard bounds, and the minimum the portal recommends (platform §9). */
+  geofenceRadius: { min: 50, recommendedMin: 150, max: 10_000 },
+  /** On-site report times are HH:mm in steps of this many minutes. */
+  onSiteReportStepMinutes: 10,
+  favouriteFields: 4,
+  deviceCodeDigits: 7,
+  /** Welcome video: .mov or .mp4, at most 50 MB (platform §9). */
+  welcomeVideoBytes: 50 * 1024 * 1024,
+  /** Branding image and evacuation point photos: PNG, JPEG, GIF or WebP (checked by content). */
+  imageBytes: 10 * 1024 * 1024,
+  /** A device is offline when it has not called in for this long. */
+  deviceOfflineAfterMinutes: 5,
+} as const;
+
+export const SITE_LIMIT_MESSAGE = (limit: number) => `You have reached your site limit of ${limit}`;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+/** Optional text: blank becomes null. */
+const blankToNull = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((s) => (s === null || s === "" ? null : s));
+
+let timezones: Set<string> | undefined;
+const isTimezone = (tz: string) => tz === "UTC" || (timezones ??= new Set(Intl.supportedValuesOf("timeZone"))).has(tz);
+
+/** An ISO 8601 instant with an offset (the portal converts the site's local time), before 2038. */
+export const Instant = z
+  .string()
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), "Enter a valid date and time")
+  .refine((s) => Number.isNaN(Date.parse(s)) || Date.parse(s) < Date.parse(MANAGE_LIMITS.datesBefore), "Dates must be before 2038");
+
+const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+/** A comma-separated list of emails, normalised to `a@x.com, b@y.com`. */
+export const EmailList = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((s) => s.split(",").every((e) => EMAIL.test(e.trim())), "Emails must be a valid comma-separated list")
+  .transform((s) => s.split(",").map((e) => e.trim().toLowerCase()).join(", "));
+
+export const SiteLocation = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  zoom: z.number().int().min(1).max(22).default(16),
+  /** Metres around the position that count as on site (geofence). */
+  radius: z
+    .number()
+    .int()
+    .min(MANAGE_LIMITS.geofenceRadius.min, `The geofence radius must be between ${MANAGE_LIMITS.geofenceRadius.min} and ${MANAGE_LIMITS.geofenceRadius.max} metres`)
+    .max(MANAGE_LIMITS.geofenceRadius.max, `The geofence radius must be between ${MANAGE_LIMITS.geofenceRadius.min} and ${MANAGE_LIMITS.geofenceRadius.max} metres`)
+    .default(MANAGE_LIMITS.geofenceRadius.recommendedMin),
+});
+
+export const SitePrivacy = z.object({
+  autocomplete: z.boolean(),
+  hide_sign_outs: z.boolean(),
+  full_name_reveal: z.boolean(),
+  hide_branding: z.boolean(),
+  exact_pre_registration_match: z.boolean(),
+  store_badges: z.boolean(),
+  store_location_data: z.boolean(),
+});
+export type SitePrivacy = z.infer<typeof SitePrivacy>;
+
+/** An on-site report: who is on site, mailed at `time` (site time, HH:mm) to `emails`. */
+export const OnSiteReportSchedule = z.object({
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]0$/, "On-site report times must be HH:mm in 10-minute steps"),
+  emails: EmailList,
+});
+
+const OnSiteReportSchedules = z
+  .array(OnSiteReportSchedule)
+  .max(48)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((s, i) => {
+      if (seen.has(s.time)) ctx.addIssue({ code: "custom", path: [i, "time"], message: "Each on-site report time must be unique" });
+      seen.add(s.time);
+    });
+  });
+
+/** GET sites/{siteId}: every field of the site entity (platform §3). */
+export const SiteDetails = Site.extend({
+  /** Comma-separated addresses that receive the site's notices (a device going offline, …). */
+  emails: z.string().nullable(),
+  on_site_report_schedules: z.array(OnSiteReportSchedule),
+  /** Send the on-site report even when nobody is on site. */
+  send_empty: z.boolean(),
+  /** Ids of the site's favourite custom fields (at most 4), in field order. */
+  favourite_fields: z.array(z.number().int()),
+  contactless: z.boolean(),
+  visitor_photos: z.boolean(),
+  qr_scanning: z.boolean(),
+  privacy: SitePrivacy,
+  geofence_sign_in: z.boolean(),
+  geofence_sign_out: z.boolean(),
+  /** Events only: true once the event has begun, when its dates can no longer change. */
+  dates_locked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SiteDetails = z.infer<typeof SiteDetails>;
+
+/** Fields a site form sends; PATCH sends any subset. */
+const siteFields = {
+  name: z.string("A site name is required").trim().min(1, "A site name is required").max(100),
+  address: blankToNull(500),
+  reply_to_name: blankToNull(100),
+  reply_to_email: z.string("A valid reply-to email is required").trim().max(254).regex(EMAIL, "A valid reply-to email is required").transform((s) => s.toLowerCase()),
+  timezone: z.string().trim().max(64).refine(isTimezone, "Choose a valid timezone"),
+  locale: z.enum(SUPPORTED_LOCALES, "Choose a supported language"),
+  location: SiteLocation.nullable(),
+  badge_id: z.number().int().positive().nullable(),
+  active_from: Instant.nullable(),
+  active_until: Instant.nullable(),
+  emails: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .transform((s) => s || null)
+    .pipe(EmailList.nullable()),
+  on_site_report_schedules: OnSiteReportSchedules,
+  send_empty: z.boolean(),
+  contactless: z.boolean(),
+  visitor_photos: z.boolean(),
+  qr_scanning: z.boolean(),
+  /** Merged into the stored flags. */
+  privacy: SitePrivacy.partial(),
+  geofence_sign_in: z.boolean(),
+  geofence_sign_out: z.boolean(),
+};
+
+/** Event dates (both set, end after start) belong to events only; checked on create here and on
+ * the merged site by the upstream on update. */
+export function siteDateProblems(s: { type: (typeof SITE_TYPES)[number]; active_from?: string | null; active_until?: string | null }): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (s.type !== "event") {
+    if (s.active_from || s.active_until) out.active_from = "Only events have start and end dates";
+    return out;
+  }
+  if (!s.active_from) out.active_from = "A start date is required";
+  if (!s.active_until) out.active_until = "An end date is required";
+  if (s.active_from && s.active_until && Date.parse(s.active_until) <= Date.parse(s.active_from)) out.active_until = "The end must be after the start";
+  return out;
+}
+
+/** POST sites: a standard or remote site, or an event (with start and end). */
+export const CreateSiteRequest = z
+  .object({
+    name: siteFields.name,
+    type: z.enum(SITE_TYPES, "Choose a site type"),
+    reply_to_email: siteFields.reply_to_email,
+    timezone: siteFields.timezone.default("Europe/London"),
+    locale: siteFields.locale.default("en_GB"),
+    address: siteFields.address.optional(),
+    reply_to_name: siteFields.reply_to_name.optional(),
+    location: siteFields.location.optional(),
+    active_from: siteFields.active_from.optional(),
+    active_until: siteFields.active_until.optional(),
+  })
+  .superRefine((s, ctx) => {
+    for (const [field, message] of Object.entries(siteDateProblems(s))) ctx.addIssue({ code: "custom", path: [field], message });
+  });
+
+/** PATCH sites/{siteId}: any subset. The type never changes. Event dates are locked once the event has begun. */
+export const UpdateSiteRequest = z.object(siteFields).partial();
+
+/** DELETE sites/{siteId}: the user types the site's name to confirm (platform §5). */
+export const DeleteSiteRequest = z.object({ name: z.string().max(200) });
+
+/** GET manage/sites?kind=sites|events&search=&page=: the manage overview (15 a page). */
+export const SITE_KINDS = ["sites", "events"] as const;
+export const ManagedSiteSummary = z.object({
+  id: z.number().int(),
+  type: z.enum(SITE_TYPES),
+  name: z.string(),
+  address: z.string().nullable(),
+  timezone: z.string(),
+  active_from: z.string().nullable(),
+  active_until: z.string().nullable(),
+  visitors_signed_in_count: z.number().int(),
+  devices: z.object({ total: z.number().int(), offline: z.number().int() }),
+});
+export const ManagedSiteList = z.object({
+  kind: z.enum(SITE_KINDS),
+  sites: z.array(ManagedSiteSummary),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  /** The client's site limit (standard and remote sites count; events do not), null = none. */
+  site_limit: z.number().int().nullable(),
+  site_count: z.number().int(),
+});
+
+/** Evacuation points (groups spec §3: icon, photo, map location), in display order. */
+export const EVACUATION_POINT_ICONS = ["assembly-point", "car-park", "grass", "building", "door", "road", "flag", "first-aid"] as const;
+export const LatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const EvacuationPoint = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  icon: z.enum(EVACUATION_POINT_ICONS).nullable(),
+  /** URL of the uploaded photo. */
+  photo: z.string().nullable(),
+  location: LatLng.nullable(),
+  position: z.number().int(),
+});
+export type EvacuationPoint = z.infer<typeof EvacuationPoint>;
+export const EvacuationPointRequest = z.object({
+  title: z.string("An evacuation point name is required").trim().min(1, "An evacuation point name is required").max(100),
+  icon: z.enum(EVACUATION_POINT_ICONS, "Choose one of the icons").nullable().optional(),
+  location: LatLng.nullable().optional(),
+});
+export const UpdateEvacuationPointRequest = EvacuationPointRequest.partial();
+/** Reorder: every id of the list exactly once, in the new order. */
+export const ReorderRequest = z.object({ ids: z.array(z.number().int().positive()).max(500) });
+
+/** Devices (platform §4: online or offline; app up to date or outdated). */
+export const Device = z.object({
+  id: z.number().int(),
+  site_id: z.number().int(),
+  name: z.string(),
+  status: z.enum(["online", "offline"]),
+  app_version: z.string().nullable(),
+  app_status: z.enum(["up_to_date", "outdated"]),
+  last_seen_at: z.string().nullable(),
+  connected_at: z.string(),
+});
+export type Device = z.infer<typeof Device>;
+/** POST sites/{siteId}/devices: the 7-digit code the kiosk app shows (spaces allowed) and a name. */
+export const ConnectDeviceRequest = z.object({
+  code: z
+    .string()
+    .max(20)
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{7}$/, "The authorisation code has 7 digits")),
+  name: z.string("A device name is required").trim().min(1, "A device name is required").max(100),
+});
+export const UpdateDeviceRequest = z.object({ name: ConnectDeviceRequest.shape.name });
+
+/**
+ * Custom fields (groups spec §3, §5): the rules of each type, shared by the portal's form and the
+ * upstream. Choice types need options; yes/no has the options Yes and No; a reject option needs a
+ * reject message; signatures and photos are not printed on the evacuation list.
+ */
+export const CHOICE_FIELD_TYPES = ["dropdown", "dropdown_other", "checkboxes"] as const;
+const DEFAULT_OPTION_TYPES = ["dropdown", "dropdown_other", "yes_no"];
+const REJECT_TYPES = ["dropdown", "dropdown_other", "checkboxes", "yes_no"];
+export const YES_NO_OPTIONS = ["Yes", "No"];
+
+const customFieldShape = {
+  label: z.string("A field label is required").trim().min(1, "A field label is required").max(100),
+  type: z.enum(CUSTOM_FIELD_TYPES, "Choose a field type"),
+  required: z.boolean(),
+  options: z.array(z.string().trim().min(1, "Options cannot be blank").max(100)).max(100),
+  show_on_evacuation_list: z.boolean(),
+  show_on_pdf_agreements: z.boolean(),
+  favourite: z.boolean(),
+  default_option: blankToNull(100),
+  reject_options: z.array(z.string().trim().max(100)).max(100),
+  reject_message: blankToNull(500),
+  /** Groups the field is shown for; null = every group. */
+  group_ids: z.array(z.number().int().positive()).max(200).nullable(),
+};
+export const CustomFieldInput = z.object({
+  ...customFieldShape,
+  required: customFieldShape.required.default(false),
+  options: customFieldShape.options.default([]),
+  show_on_evacuation_list: customFieldShape.show_on_evacuation_list.default(false),
+  show_on_pdf_agreements: customFieldShape.show_on_pdf_agreements.default(false),
+  favourite: customFieldShape.favourite.default(false),
+  default_option: customFieldShape.default_option.default(null),
+  reject_options: customFieldShape.reject_options.default([]),
+  reject_message: customFieldShape.reject_message.default(null),
+  group_ids: customFieldShape.group_ids.default(null),
+});
+export type CustomFieldInput = z.infer<typeof CustomFieldInput>;
+
+/** The rules of a field's type, on the whole field (after defaults, or merged with the stored one). */
+export function customFieldProblems(f: CustomFieldInput): Record<string, string> {
+  const out: Record<string, string> = {};
+  const options = f.type === "yes_no" ? YES_NO_OPTIONS : f.options;
+  if ((CHOICE_FIELD_TYPES as readonly string[]).includes(f.type)) {
+    if (options.length === 0) out.options = "Add at least one option";
+    else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) out.options = "Options must be unique";
+  }
+  if (f.default_option !== null) {
+    if (!DEFAULT_OPTION_TYPES.includes(f.type)) out.default_option = "Only dropdown and yes/no fields have a default option";
+    else if (!options.includes(f.default_option)) out.default_option = "The default option must be one of the options";
+  }
+  if (f.reject_options.length) {
+    if (!REJECT_TYPES.includes(f.type)) out.reject_options = "Only choice and yes/no fields can reject a sign-in";
+    else if (!f.reject_options.every((o) => options.includes(o))) out.reject_options = "Reject options must be among the options";
+    else if (!f.reject_message) out.reject_message = "A reject message is required when a reject option is set";
+  }
+  if ((f.type === "signature" || f.type === "photo") && f.show_on_evacuation_list) {
+    out.show_on_evacuation_list = "Signature and photo fields cannot be shown on the evacuation list";
+  }
+  return out;
+}
+
+/** POST sites/{siteId}/custom-fields; PATCH sends any subset (checked on the merged field). */
+export const CreateCustomFieldRequest = CustomFieldInput.superRefine((f, ctx) => {
+  for (const [field, message] of Object.entries(customFieldProblems(f))) ctx.addIssue({ code: "custom", path: [field], message });
+});
+export const UpdateCustomFieldRequest = z.object(customFieldShape).partial();
+/** POST sites/{siteId}/favourite-fields: exactly these fields are the favourites (at most 4). */
+export const FAVOURITE_FIELDS_MESSAGE = `You can choose at most ${MANAGE_LIMITS.favouriteFields} favourite fields`;
+export const FavouriteFieldsRequest = z.object({
+  field_ids: z.array(z.number().int().positive()).max(MANAGE_LIMITS.favouriteFields, FAVOURITE_FIELDS_MESSAGE),
+});
+
+/**
+ * Site messages shown on the kiosk before sign-in (groups spec §3 message, §5: title, content, an
+ * icon character and a checkbox label are required). `content` is rich text, sanitised on save.
+ */
+export const MESSAGE_REDISPLAY = ["every_time", "when_updated", "12_hours", "1_day", "3_days", "5_days", "1_week", "1_month", "3_months", "6_months", "1_year"] as const;
+export const SiteMessage = z.object({
+  id: z.number().int(),
+  icon: z.string(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  checkbox_label: z.string(),
+  redisplay: z.enum(MESSAGE_REDISPLAY),
+  position: z.number().int(),
+  updated_at: z.string(),
+});
+export const SiteMessageRequest = z.object({
+  icon: z.string("An icon character is required").trim().min(1, "An icon character is required").max(16),
+  title: z.string("A message title is required").trim().min(1, "A message title is required").max(100),
+  content: z.string("Message content is required").trim().min(1, "Message content is required").max(20_000),
+  checkbox_label: z.string("A checkbox label is required").trim().min(1, "A checkbox label is required").max(200),
+  redisplay: z.enum(MESSAGE_REDISPLAY).default("when_updated"),
+});
+export const UpdateSiteMessageRequest = SiteMessageRequest.partial();
+
+/** Badge templates of the client, and the one the site prints (groups spec §3 badge elements). */
+export const BADGE_ELEMENT_TYPES = ["photo", "logo", "qr", "name", "group", "date", "time", "field", "personal", "text"] as const;
+export const SiteBadges = z.object({
+  badge_id: z.number().int().nullable(),
+  store_badges: z.boolean(),
+  badges: z.array(z.object({ id: z.number().int(), name: z.string(), elements: z.array(z.enum(BADGE_ELEMENT_TYPES)) })),
+});
+
+/** Sign-in points: named QR codes placed around a site that the companion app scans to sign in. */
+export const SignInPoint = z.object({ id: z.number().int(), name: z.string(), qr_value: z.string(), created_at: z.string() });
+export const SignInPointRequest = z.object({ name: z.string("A sign-in point name is required").trim().min(1, "A sign-in point name is required").max(100) });
+
+/** Attendees of an event (event sites only; 404 for other sites). Phones are stored E.164. */
+export const Attendee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AttendeeList = z.object({ attendees: z.array(Attendee), page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+export const AttendeeRequest = z.object({
+  name: z.string("A name is required").trim().min(1, "A name is required").max(100),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((s) => s === "" || EMAIL.test(s), "A valid email is required")
+    .nullable()
+    .transform((s) => (s ? s.toLowerCase() : null))
+    .optional(),
+  /** Parsed for the client's country; empty is valid; stored as E.164 (platform §5 phone input). */
+  phone: blankToNull(40).optional(),
+  company: blankToNull(100).optional(),
+});
+export const UpdateAttendeeRequest = AttendeeRequest.partial();
+export const PHONE_MESSAGE = "Enter a valid phone number";
+
+/** Site settings tab (needs the client's site-settings flag, beta.site-settings). */
+export const SiteSettings = z.object({
+  /** Everyone still signed in is signed out at this site time (HH:mm), or never. */
+  auto_sign_out_at: z.string().nullable(),
+  /** Seconds of inactivity before the kiosk returns to its welcome screen. */
+  kiosk_idle_timeout: z.number().int(),
+  /** The kiosk offers a language choice. */
+  language_selection: z.boolean(),
+  /** Visitors must name the person they visit. */
+  require_host: z.boolean(),
+});
+export const SITE_SETTINGS_DEFAULTS: z.infer<typeof SiteSettings> = { auto_sign_out_at: null, kiosk_idle_timeout: 60, language_selection: true, require_host: false };
+export const UpdateSiteSettingsRequest = z
+  .object({
+    auto_sign_out_at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:mm").nullable(),
+    kiosk_idle_timeout: z.number().int().min(15, "The idle timeout must be between 15 and 600 seconds").max(600, "The idle timeout must be between 15 and 600 seconds"),
+    language_selection: z.boolean(),
+    require_host: z.boolean(),
+  })
+  .partial();
+
+/** Multipart uploads: one file in the part named `field`; its content must be one of `kinds`. */
+export const IMAGE_KINDS = ["png", "jpeg", "gif", "webp"] as const;
+export const VIDEO_KINDS = ["mp4", "mov"] as const;
+export interface UploadDef {
+  field: "file";
+  kinds: readonly ((typeof IMAGE_KINDS)[number] | (typeof VIDEO_KINDS)[number])[];
+  maxBytes: number;
+}
+const imageUpload = { field: "file", kinds: IMAGE_KINDS, maxBytes: MANAGE_LIMITS.imageBytes } as const satisfies UploadDef;
+const videoUpload = { field: "file", kinds: VIDEO_KINDS, maxBytes: MANAGE_LIMITS.welcomeVideoBytes } as const satisfies UploadDef;
+
+// ---------------------------------------------------------------------------------------------
 // The route table: one entry per call. Used for OpenAPI and by the typed client.
 // ---------------------------------------------------------------------------------------------
 
@@ -619,6 +1057,8 @@ export interface RouteDef {
   base: "auth" | "regional";
   auth: "none" | "bearer";
   body?: Schema;
+  /** A multipart/form-data upload instead of a JSON body (see UploadDef). */
+  upload?: UploadDef;
   response: Schema;
   summary: string;
 }
@@ -658,6 +1098,49 @@ export const routes = {
   addEvacuationComment: { method: "POST", path: "evacuations/{evacuationId}/comments", base: "regional", auth: "bearer", body: AddCommentRequest, response: EvacuationComment, summary: "Comment on the evacuation or an evacuee (EvacReport.editor)" },
   completeEvacuation: { method: "POST", path: "evacuations/{evacuationId}/complete", base: "regional", auth: "bearer", body: CompleteEvacuationRequest, response: EvacuationSummary, summary: "Complete and lock the evacuation (EvacReport.editor)" },
   deleteEvacuation: { method: "DELETE", path: "evacuations/{evacuationId}", base: "regional", auth: "bearer", response: Ok, summary: "Delete a completed evacuation report (EvacReport.delete)" },
+  // Manage sites and events (see that section above).
+  manageSites: { method: "GET", path: "manage/sites", base: "regional", auth: "bearer", response: ManagedSiteList, summary: "Manage overview: sites (standard and remote; ManageSite.viewer) or events (ManageEvent.viewer), 15 a page; query kind, search, page" },
+  createSite: { method: "POST", path: "sites", base: "regional", auth: "bearer", body: CreateSiteRequest, response: SiteDetails, summary: "Add a site (ManageSite.editor) or an event (ManageEvent.editor); 422 at the site limit" },
+  site: { method: "GET", path: "sites/{siteId}", base: "regional", auth: "bearer", response: SiteDetails, summary: "Every field of a site (ManageSite.viewer, or ManageEvent.viewer for events)" },
+  updateSite: { method: "PATCH", path: "sites/{siteId}", base: "regional", auth: "bearer", body: UpdateSiteRequest, response: SiteDetails, summary: "Change a site (editor right of its kind); an event's dates are locked once it has begun" },
+  deleteSite: { method: "DELETE", path: "sites/{siteId}", base: "regional", auth: "bearer", body: DeleteSiteRequest, response: Ok, summary: "Delete a site and everything at it (editor right of its kind); the typed name must match" },
+  uploadBrandingImage: { method: "POST", path: "sites/{siteId}/branding-image", base: "regional", auth: "bearer", upload: imageUpload, response: SiteDetails, summary: "Upload the branding image (multipart `file`: PNG, JPEG, GIF or WebP, at most 10 MB)" },
+  deleteBrandingImage: { method: "DELETE", path: "sites/{siteId}/branding-image", base: "regional", auth: "bearer", response: SiteDetails, summary: "Remove the branding image" },
+  uploadWelcomeVideo: { method: "POST", path: "sites/{siteId}/welcome-video", base: "regional", auth: "bearer", upload: videoUpload, response: SiteDetails, summary: "Upload the welcome video (multipart `file`: .mov or .mp4, at most 50 MB)" },
+  deleteWelcomeVideo: { method: "DELETE", path: "sites/{siteId}/welcome-video", base: "regional", auth: "bearer", response: SiteDetails, summary: "Remove the welcome video" },
+  evacuationPoints: { method: "GET", path: "sites/{siteId}/evacuation-points", base: "regional", auth: "bearer", response: z.array(EvacuationPoint), summary: "The site's evacuation points in order (viewer right)" },
+  createEvacuationPoint: { method: "POST", path: "sites/{siteId}/evacuation-points", base: "regional", auth: "bearer", body: EvacuationPointRequest, response: EvacuationPoint, summary: "Add an evacuation point at the end (editor right)" },
+  updateEvacuationPoint: { method: "PATCH", path: "sites/{siteId}/evacuation-points/{pointId}", base: "regional", auth: "bearer", body: UpdateEvacuationPointRequest, response: EvacuationPoint, summary: "Change an evacuation point (editor right)" },
+  deleteEvacuationPoint: { method: "DELETE", path: "sites/{siteId}/evacuation-points/{pointId}", base: "regional", auth: "bearer", response: Ok, summary: "Delete an evacuation point (editor right); evacuees keep their report without it" },
+  reorderEvacuationPoints: { method: "POST", path: "sites/{siteId}/evacuation-points/order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(EvacuationPoint), summary: "Reorder the evacuation points: every id once (editor right)" },
+  uploadEvacuationPointPhoto: { method: "POST", path: "sites/{siteId}/evacuation-points/{pointId}/photo", base: "regional", auth: "bearer", upload: imageUpload, response: EvacuationPoint, summary: "Upload an evacuation point's photo (multipart `file`, an image of at most 10 MB)" },
+  deleteEvacuationPointPhoto: { method: "DELETE", path: "sites/{siteId}/evacuation-points/{pointId}/photo", base: "regional", auth: "bearer", response: EvacuationPoint, summary: "Remove an evacuation point's photo" },
+  devices: { method: "GET", path: "sites/{siteId}/devices", base: "regional", auth: "bearer", response: z.array(Device), summary: "The site's devices: online or offline, app up to date or outdated (viewer right)" },
+  device: { method: "GET", path: "sites/{siteId}/devices/{deviceId}", base: "regional", auth: "bearer", response: Device, summary: "One device (viewer right)" },
+  connectDevice: { method: "POST", path: "sites/{siteId}/devices", base: "regional", auth: "bearer", body: ConnectDeviceRequest, response: Device, summary: "Connect the kiosk showing this 7-digit code to the site (editor right); 422 for a wrong or expired code" },
+  updateDevice: { method: "PATCH", path: "sites/{siteId}/devices/{deviceId}", base: "regional", auth: "bearer", body: UpdateDeviceRequest, response: Device, summary: "Rename a device (editor right)" },
+  deleteDevice: { method: "DELETE", path: "sites/{siteId}/devices/{deviceId}", base: "regional", auth: "bearer", response: Ok, summary: "Disconnect a device: its token stops working (editor right)" },
+  createCustomField: { method: "POST", path: "sites/{siteId}/custom-fields", base: "regional", auth: "bearer", body: CreateCustomFieldRequest, response: CustomField, summary: "Add a custom field (editor right); the rules of its type; at most 4 favourites" },
+  updateCustomField: { method: "PATCH", path: "sites/{siteId}/custom-fields/{fieldId}", base: "regional", auth: "bearer", body: UpdateCustomFieldRequest, response: CustomField, summary: "Change a custom field (editor right); the rules are checked on the whole field" },
+  deleteCustomField: { method: "DELETE", path: "sites/{siteId}/custom-fields/{fieldId}", base: "regional", auth: "bearer", response: Ok, summary: "Delete a custom field (editor right)" },
+  reorderCustomFields: { method: "POST", path: "sites/{siteId}/custom-fields/order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(CustomField), summary: "Reorder the custom fields: every id once (editor right)" },
+  setFavouriteFields: { method: "POST", path: "sites/{siteId}/favourite-fields", base: "regional", auth: "bearer", body: FavouriteFieldsRequest, response: z.array(CustomField), summary: "Make exactly these custom fields the favourites, at most 4 (editor right)" },
+  siteMessages: { method: "GET", path: "sites/{siteId}/messages", base: "regional", auth: "bearer", response: z.array(SiteMessage), summary: "The site's messages in order (viewer right)" },
+  createSiteMessage: { method: "POST", path: "sites/{siteId}/messages", base: "regional", auth: "bearer", body: SiteMessageRequest, response: SiteMessage, summary: "Add a message; its rich text is sanitised (editor right)" },
+  updateSiteMessage: { method: "PATCH", path: "sites/{siteId}/messages/{messageId}", base: "regional", auth: "bearer", body: UpdateSiteMessageRequest, response: SiteMessage, summary: "Change a message; its rich text is sanitised (editor right)" },
+  deleteSiteMessage: { method: "DELETE", path: "sites/{siteId}/messages/{messageId}", base: "regional", auth: "bearer", response: Ok, summary: "Delete a message (editor right)" },
+  reorderSiteMessages: { method: "POST", path: "sites/{siteId}/messages/order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(SiteMessage), summary: "Reorder the messages: every id once (editor right)" },
+  siteBadges: { method: "GET", path: "sites/{siteId}/badges", base: "regional", auth: "bearer", response: SiteBadges, summary: "The client's badge templates and the site's badge (viewer right); choose one with PATCH sites/{siteId} badge_id" },
+  signInPoints: { method: "GET", path: "sites/{siteId}/sign-in-points", base: "regional", auth: "bearer", response: z.array(SignInPoint), summary: "The site's sign-in points (viewer right)" },
+  createSignInPoint: { method: "POST", path: "sites/{siteId}/sign-in-points", base: "regional", auth: "bearer", body: SignInPointRequest, response: SignInPoint, summary: "Add a sign-in point with a fresh QR value (editor right)" },
+  updateSignInPoint: { method: "PATCH", path: "sites/{siteId}/sign-in-points/{pointId}", base: "regional", auth: "bearer", body: SignInPointRequest, response: SignInPoint, summary: "Rename a sign-in point (editor right)" },
+  deleteSignInPoint: { method: "DELETE", path: "sites/{siteId}/sign-in-points/{pointId}", base: "regional", auth: "bearer", response: Ok, summary: "Delete a sign-in point; its QR code stops working (editor right)" },
+  attendees: { method: "GET", path: "sites/{siteId}/attendees", base: "regional", auth: "bearer", response: AttendeeList, summary: "An event's attendees, 15 a page (ManageEvent.viewer); query search, page; 404 for other sites" },
+  createAttendee: { method: "POST", path: "sites/{siteId}/attendees", base: "regional", auth: "bearer", body: AttendeeRequest, response: Attendee, summary: "Add an attendee to an event (ManageEvent.editor); phone stored E.164" },
+  updateAttendee: { method: "PATCH", path: "sites/{siteId}/attendees/{attendeeId}", base: "regional", auth: "bearer", body: UpdateAttendeeRequest, response: Attendee, summary: "Change an attendee (ManageEvent.editor)" },
+  deleteAttendee: { method: "DELETE", path: "sites/{siteId}/attendees/{attendeeId}", base: "regional", auth: "bearer", response: Ok, summary: "Remove an attendee (ManageEvent.editor)" },
+  siteSettings: { method: "GET", path: "sites/{siteId}/settings", base: "regional", auth: "bearer", response: SiteSettings, summary: "Site settings (ManageSite.viewer and the site-settings flag; 403 without the flag)" },
+  updateSiteSettings: { method: "PATCH", path: "sites/{siteId}/settings", base: "regional", auth: "bearer", body: UpdateSiteSettingsRequest, response: SiteSettings, summary: "Change site settings (ManageSite.editor and the site-settings flag)" },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
@@ -685,6 +1168,18 @@ export function openApiDocument(servers: { url: string; description: string }[])
       ...(r.auth === "bearer" ? { security: [{ bearer: [] }] } : {}),
       ...(r.body
         ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(r.body, { io: "input", unrepresentable: "any" }) } } } }
+        : {}),
+      ...(r.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "multipart/form-data": {
+                  schema: { type: "object", required: [r.upload.field], properties: { [r.upload.field]: { type: "string", format: "binary", description: `${r.upload.kinds.join(", ")}; at most ${r.upload.maxBytes} bytes` } } },
+                },
+              },
+            },
+          }
         : {}),
       responses: {
         "200": { description: "OK", content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } } },

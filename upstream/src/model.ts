@@ -216,6 +216,7 @@ export function toCustomField(r: Record<string, unknown>): z.infer<typeof Custom
     default_option: (r.default_option as string | null) ?? null,
     reject_options: (r.reject_options as string[]) ?? [],
     reject_message: (r.reject_message as string | null) ?? null,
+    group_ids: (r.group_ids as number[] | null) ?? null,
   };
 }
 

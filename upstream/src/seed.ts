@@ -11,6 +11,8 @@
  *
  * Revision 4 adds evacuation points to every standard site that has none, and a completed fire drill
  * at Acme's Head Office (`seed-evacuations.ts`); built-in roles gain EvacReport.editor / .delete.
+ * Revision 5 adds what the manage site screens show (`seed-sites.ts`, migration 005), each part only
+ * where it is missing, so a revision-3 database comes straight to 5.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -19,12 +21,13 @@ import { hashPassword } from "./auth/passwords.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
+import { seedManageSites } from "./seed-sites.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 4;
+export const SEED_REVISION = 5;
 
 interface ClientSeed {
   region: string;
@@ -398,6 +401,12 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
   // Revision 4: a past fire drill to report on.
   const hq = siteIds.get("acme-hq");
   if (hq !== undefined) await seedHqDrill(q, clientIds.get("eu:1")!, hq);
+
+  // Revision 5: the manage site screens' data (after the kiosks, whose versions it sets).
+  for (const c of CLIENTS) {
+    const gid = `${c.region}:${c.number}`;
+    await seedManageSites(q, gid, clientIds.get(gid)!, c.sites, siteIds);
+  }
   return result;
 }
 

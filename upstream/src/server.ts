@@ -11,6 +11,8 @@ import { HttpError } from "./http/errors.ts";
 import { Router, effectiveMethod, readBody, send, type Ctx } from "./http/router.ts";
 import { registerContractRoutes } from "./api/handlers.ts";
 import { kioskOpenApiPaths, registerKioskRoutes } from "./api/kiosk.ts";
+import { deviceCodeOpenApiPaths, registerDeviceCodeRoutes } from "./api/devices.ts";
+import { registerFileRoutes } from "./api/uploads.ts";
 import { seedDemoData } from "./seed.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
@@ -96,7 +98,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   ];
   const openapi = openApiDocument(servers);
   // The kiosk calls (front-desk devices; not in the portal's contract), under the regional bases.
-  Object.assign(openapi.paths, kioskOpenApiPaths());
+  Object.assign(openapi.paths, kioskOpenApiPaths(), deviceCodeOpenApiPaths());
   Object.assign(openapi.components.securitySchemes, {
     device: { type: "apiKey", in: "header", name: "Authorization", description: "`Device <token>` of a kiosk device" },
   });
@@ -113,6 +115,9 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   }));
   registerContractRoutes(router, app);
   registerKioskRoutes(router, app);
+  registerDeviceCodeRoutes(router, app);
+  // Uploaded files (branding images, welcome videos, evacuation point photos) at unguessable URLs.
+  registerFileRoutes(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);

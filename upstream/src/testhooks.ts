@@ -1,6 +1,6 @@
 /** Test hooks under `/__test/`, registered only when UPSTREAM_TEST_HOOKS=1. */
 import { z } from "zod";
-import { routes, SCHEDULING_STATUSES, SITE_TYPES, type RouteName } from "../contract/index.ts";
+import { REGIONS, routes, SCHEDULING_STATUSES, SITE_TYPES, type RouteName } from "../contract/index.ts";
 import type { App } from "./app.ts";
 import { randomBytes } from "node:crypto";
 import { one } from "./db/index.ts";
@@ -13,6 +13,7 @@ import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGH
 import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
+import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -65,6 +66,8 @@ const ClientBody = z.object({
   is_school: z.boolean().optional(),
   /** Merged into the existing settings (`settings || body`; a key sent as null is stored as null). */
   settings: z.record(z.string(), z.unknown()).optional(),
+  /** Standard and remote sites the client may have (null = no limit). */
+  site_limit: z.number().int().min(0).nullable().optional(),
 });
 
 const BroadcastBody = z.object({
@@ -75,6 +78,22 @@ const BroadcastBody = z.object({
 
 const SiteBody = z.object({
   space_exists: z.boolean().optional(),
+  /** An event's dates as stored, unchecked (e.g. a start in the past, so the event has begun). */
+  active_from: z.string().datetime({ offset: true }).nullable().optional(),
+  active_until: z.string().datetime({ offset: true }).nullable().optional(),
+});
+
+const DeviceCodeBody = z.object({
+  region: z.enum(REGIONS).default("eu"),
+  app_version: AppVersion.nullable().default("3.12.0"),
+  /** Make the code expired already (to see the "expired" answer). */
+  expired: z.boolean().default(false),
+});
+
+const DeviceBody = z.object({
+  /** Seconds since the device last called in (0 = now, online); null = never (offline). */
+  last_seen_seconds_ago: z.number().int().min(0).nullable().optional(),
+  app_version: AppVersion.nullable().optional(),
 });
 
 const RoleBody = z.object({
@@ -201,6 +220,7 @@ export function registerTestHooks(router: Router, app: App): void {
     if (b.scheduling_status !== undefined) set("scheduling_status", b.scheduling_status);
     if (b.reseller !== undefined) set("reseller", b.reseller);
     if (b.is_school !== undefined) set("is_school", b.is_school);
+    if (b.site_limit !== undefined) set("site_limit", b.site_limit);
     if (b.settings !== undefined) {
       params.push(JSON.stringify(b.settings));
       sets.push(`settings = settings || $${params.length}::jsonb`);
@@ -261,7 +281,33 @@ export function registerTestHooks(router: Router, app: App): void {
     if (!site) throw notFound("Unknown site.");
     const b = parse(SiteBody, await ctx.readBody());
     if (b.space_exists !== undefined) await app.db.query("UPDATE sites SET space_exists = $2 WHERE id = $1", [id, b.space_exists]);
+    if (b.active_from !== undefined) await app.db.query("UPDATE sites SET active_from = $2::timestamptz WHERE id = $1", [id, b.active_from]);
+    if (b.active_until !== undefined) await app.db.query("UPDATE sites SET active_until = $2::timestamptz WHERE id = $1", [id, b.active_until]);
     return { body: toSite((await siteById(app.db, id))!) };
+  });
+
+  // A code as a kiosk app would show it (the admin then enters it on a site), with the token the
+  // kiosk will use once connected.
+  router.post("/__test/device-codes", async (ctx) => {
+    const b = parse(DeviceCodeBody, await ctx.readBody());
+    const created = await createDeviceCode(app.db, b.region, b.app_version);
+    if (b.expired) await app.db.query("UPDATE device_codes SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [sha256(created.token)]);
+    return { status: 201, body: { ...created, region: b.region, expires_at: b.expired ? new Date(Date.now() - 60_000).toISOString() : created.expires_at } };
+  });
+
+  // A device's last call and app version (online/offline, up to date/outdated on the devices tab).
+  router.post("/__test/devices/:id", async (ctx) => {
+    const id = /^\d{1,9}$/.test(ctx.params.id) ? Number(ctx.params.id) : NaN;
+    const device = Number.isNaN(id) ? undefined : await one(app.db, "SELECT id FROM devices WHERE id = $1", [id]);
+    if (!device) throw notFound("Unknown device.");
+    const b = parse(DeviceBody, await ctx.readBody());
+    if (b.last_seen_seconds_ago !== undefined) {
+      // make_interval(NULL) is NULL, so null clears it.
+      await app.db.query("UPDATE devices SET last_seen_at = now() - make_interval(secs => $2::int) WHERE id = $1", [id, b.last_seen_seconds_ago]);
+    }
+    if (b.app_version !== undefined) await app.db.query("UPDATE devices SET app_version = $2 WHERE id = $1", [id, b.app_version]);
+    const row = await one<Record<string, unknown>>(app.db, "SELECT * FROM devices WHERE id = $1", [id]);
+    return { body: toDevice(row as never) };
   });
 
   router.get("/__test/outbox", async (ctx) => {

@@ -1,6 +1,6 @@
 /** Binds every route of the contract's `routes` table to its implementation. */
 import type { z } from "zod";
-import { REGIONS, routes, type Region, type RouteName, type Routes } from "../../contract/index.ts";
+import { REGIONS, routes, type Region, type RouteName, type Routes, type UploadDef } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { login } from "../auth/login.ts";
 import { accessToken, forgot, logout, reset } from "../auth/service.ts";
@@ -42,8 +42,46 @@ import {
   startEvacuation,
   updateEvacuee,
 } from "./evacuations.ts";
+import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
+import {
+  createEvacuationPoint,
+  deleteEvacuationPoint,
+  listEvacuationPoints,
+  reorderEvacuationPoints,
+  setEvacuationPointPhoto,
+  updateEvacuationPoint,
+} from "./evacuation-points.ts";
+import { connectDevice, deleteDevice, getDevice, listDevices, updateDevice } from "./devices.ts";
+import { createCustomField, deleteCustomField, reorderCustomFields, setFavouriteFields, updateCustomField } from "./custom-fields.ts";
+import {
+  createAttendee,
+  createSignInPoint,
+  createSiteMessage,
+  deleteAttendee,
+  deleteSignInPoint,
+  deleteSiteMessage,
+  getSiteBadges,
+  getSiteSettings,
+  listAttendees,
+  listSignInPoints,
+  listSiteMessages,
+  reorderSiteMessages,
+  updateAttendee,
+  updateSignInPoint,
+  updateSiteMessage,
+  updateSiteSettings,
+} from "./site-extras.ts";
+import { readUpload, type UploadedFile } from "./uploads.ts";
 
-type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+/**
+ * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
+ * the implementation after its access checks, so a refused call never reads a large body).
+ */
+type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : Routes[N] extends { upload: UploadDef }
+    ? () => Promise<UploadedFile>
+    : undefined;
 type PrincipalOf<N extends RouteName> = Routes[N]["base"] extends "regional" ? Principal : undefined;
 
 interface Call<N extends RouteName> {
@@ -90,6 +128,48 @@ const impl: Impl = {
   addEvacuationComment: ({ app, principal, ctx, body }) => addEvacuationComment(app, principal, ctx.params.evacuationId, body),
   completeEvacuation: ({ app, principal, ctx, body }) => completeEvacuation(app, principal, ctx.params.evacuationId, body),
   deleteEvacuation: ({ app, principal, ctx }) => deleteEvacuation(app, principal, ctx.params.evacuationId),
+  manageSites: ({ app, principal, ctx }) => listManagedSites(app, principal, ctx.url.searchParams),
+  createSite: ({ app, principal, body }) => createSite(app, principal, body),
+  site: ({ app, principal, ctx }) => getManagedSite(app, principal, ctx.params.siteId),
+  updateSite: ({ app, principal, ctx, body }) => updateSite(app, principal, ctx.params.siteId, body),
+  deleteSite: ({ app, principal, ctx, body }) => deleteSite(app, principal, ctx.params.siteId, body),
+  uploadBrandingImage: ({ app, principal, ctx, body }) => setSiteFile(app, principal, ctx.params.siteId, "branding_image", body),
+  deleteBrandingImage: ({ app, principal, ctx }) => setSiteFile(app, principal, ctx.params.siteId, "branding_image", null),
+  uploadWelcomeVideo: ({ app, principal, ctx, body }) => setSiteFile(app, principal, ctx.params.siteId, "welcome_video", body),
+  deleteWelcomeVideo: ({ app, principal, ctx }) => setSiteFile(app, principal, ctx.params.siteId, "welcome_video", null),
+  evacuationPoints: ({ app, principal, ctx }) => listEvacuationPoints(app, principal, ctx.params.siteId),
+  createEvacuationPoint: ({ app, principal, ctx, body }) => createEvacuationPoint(app, principal, ctx.params.siteId, body),
+  updateEvacuationPoint: ({ app, principal, ctx, body }) => updateEvacuationPoint(app, principal, ctx.params.siteId, ctx.params.pointId, body),
+  deleteEvacuationPoint: ({ app, principal, ctx }) => deleteEvacuationPoint(app, principal, ctx.params.siteId, ctx.params.pointId),
+  reorderEvacuationPoints: ({ app, principal, ctx, body }) => reorderEvacuationPoints(app, principal, ctx.params.siteId, body),
+  uploadEvacuationPointPhoto: ({ app, principal, ctx, body }) => setEvacuationPointPhoto(app, principal, ctx.params.siteId, ctx.params.pointId, body),
+  deleteEvacuationPointPhoto: ({ app, principal, ctx }) => setEvacuationPointPhoto(app, principal, ctx.params.siteId, ctx.params.pointId, null),
+  devices: ({ app, principal, ctx }) => listDevices(app, principal, ctx.params.siteId),
+  device: ({ app, principal, ctx }) => getDevice(app, principal, ctx.params.siteId, ctx.params.deviceId),
+  connectDevice: ({ app, principal, ctx, body }) => connectDevice(app, principal, ctx.params.siteId, body),
+  updateDevice: ({ app, principal, ctx, body }) => updateDevice(app, principal, ctx.params.siteId, ctx.params.deviceId, body),
+  deleteDevice: ({ app, principal, ctx }) => deleteDevice(app, principal, ctx.params.siteId, ctx.params.deviceId),
+  createCustomField: ({ app, principal, ctx, body }) => createCustomField(app, principal, ctx.params.siteId, body),
+  updateCustomField: ({ app, principal, ctx, body }) => updateCustomField(app, principal, ctx.params.siteId, ctx.params.fieldId, body),
+  deleteCustomField: ({ app, principal, ctx }) => deleteCustomField(app, principal, ctx.params.siteId, ctx.params.fieldId),
+  reorderCustomFields: ({ app, principal, ctx, body }) => reorderCustomFields(app, principal, ctx.params.siteId, body),
+  setFavouriteFields: ({ app, principal, ctx, body }) => setFavouriteFields(app, principal, ctx.params.siteId, body),
+  siteMessages: ({ app, principal, ctx }) => listSiteMessages(app, principal, ctx.params.siteId),
+  createSiteMessage: ({ app, principal, ctx, body }) => createSiteMessage(app, principal, ctx.params.siteId, body),
+  updateSiteMessage: ({ app, principal, ctx, body }) => updateSiteMessage(app, principal, ctx.params.siteId, ctx.params.messageId, body),
+  deleteSiteMessage: ({ app, principal, ctx }) => deleteSiteMessage(app, principal, ctx.params.siteId, ctx.params.messageId),
+  reorderSiteMessages: ({ app, principal, ctx, body }) => reorderSiteMessages(app, principal, ctx.params.siteId, body),
+  siteBadges: ({ app, principal, ctx }) => getSiteBadges(app, principal, ctx.params.siteId),
+  signInPoints: ({ app, principal, ctx }) => listSignInPoints(app, principal, ctx.params.siteId),
+  createSignInPoint: ({ app, principal, ctx, body }) => createSignInPoint(app, principal, ctx.params.siteId, body),
+  updateSignInPoint: ({ app, principal, ctx, body }) => updateSignInPoint(app, principal, ctx.params.siteId, ctx.params.pointId, body),
+  deleteSignInPoint: ({ app, principal, ctx }) => deleteSignInPoint(app, principal, ctx.params.siteId, ctx.params.pointId),
+  attendees: ({ app, principal, ctx }) => listAttendees(app, principal, ctx.params.siteId, ctx.url.searchParams),
+  createAttendee: ({ app, principal, ctx, body }) => createAttendee(app, principal, ctx.params.siteId, body),
+  updateAttendee: ({ app, principal, ctx, body }) => updateAttendee(app, principal, ctx.params.siteId, ctx.params.attendeeId, body),
+  deleteAttendee: ({ app, principal, ctx }) => deleteAttendee(app, principal, ctx.params.siteId, ctx.params.attendeeId),
+  siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
+  updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
@@ -111,6 +191,9 @@ export function registerContractRoutes(router: Router, app: App): void {
           const parsed = schema.safeParse(await ctx.readBody());
           if (!parsed.success) throw validation(zodErrors(parsed.error));
           body = parsed.data;
+        } else if ("upload" in def) {
+          const upload = def.upload as UploadDef;
+          body = () => readUpload(ctx.req, upload);
         }
         const fn = impl[name] as (c: Call<RouteName>) => Promise<unknown> | unknown;
         const result = await fn({ app, ctx, body: body as never, principal: principal as never });

@@ -24,6 +24,7 @@ import type { Router } from "../http/router.ts";
 import { isExpired } from "../model.ts";
 import { signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
 import { startEvacuationAt } from "./evacuations.ts";
+import { AppVersion } from "./devices.ts";
 
 export const KioskSignInRequest = SignInRequest.extend({
   location: VisitLocation.optional(),
@@ -57,8 +58,11 @@ export async function authenticateDevice(app: App, req: IncomingMessage, region:
   );
   if (!device) throw invalidDevice();
   if (isExpired(device)) throw forbidden("Your trial period is over.", "trial_period_over");
-  // Evacuation reports list the site's kiosks not seen for a while as offline.
-  await app.db.query("UPDATE devices SET last_seen_at = now() WHERE id = $1", [device.device_id]);
+  // Evacuation reports list the site's kiosks not seen for a while as offline; the manage devices
+  // tab also shows whether the app (X-App-Version, when sent) is up to date.
+  const version = req.headers["x-app-version"];
+  const appVersion = typeof version === "string" && AppVersion.safeParse(version).success ? version : null;
+  await app.db.query("UPDATE devices SET last_seen_at = now(), app_version = coalesce($2, app_version) WHERE id = $1", [device.device_id, appVersion]);
   return device;
 }
 

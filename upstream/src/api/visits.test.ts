@@ -627,7 +627,8 @@ describe("seed revisions", () => {
       expect(await migrate(db, early)).toEqual(["001_init", "002_seed_state"]);
       await db.query("INSERT INTO clients (region, number, name) VALUES ('eu', 1, 'Old')");
       await db.query("INSERT INTO sites (client_id, type, name, visitors_signed_in_count) VALUES (1, 'standard', 'Old site', 12)");
-      expect(await migrate(db)).toEqual(["003_visits", "004_evacuations"]);
+      const later = (await readdir(src)).filter((f) => f >= "003" && f.endsWith(".sql")).map((f) => f.replace(/\.sql$/, "")).sort();
+      expect(await migrate(db)).toEqual(later);
       expect((await visibleSites(db, 1, null)).map(toSite)[0]).toMatchObject({ name: "Old site", visitors_signed_in_count: 0 });
     } finally {
       await db.close();

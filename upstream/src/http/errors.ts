@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** An error answered as JSON with `status` and `body` (never logged as a server error). */
 export class HttpError extends Error {
@@ -31,17 +31,28 @@ function humanField(field: string): string {
   return field.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
-/** zod's own wording (as opposed to a message the contract gives). */
-const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized|Number must|String must)/;
+/**
+ * Whether a schema gave this issue its own message (e.g. "A site name is required"): such messages
+ * are the spec's wording and pass through as they are. zod's defaults are what its locale would say;
+ * an invalid_type default names the received type, which the issue no longer carries.
+ */
+function hasOwnMessage(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === "invalid_type") return !issue.message.startsWith("Invalid input");
+  const fallback = z.config().localeError?.(issue as never);
+  const text = typeof fallback === "string" ? fallback : fallback?.message;
+  return text !== undefined && text !== issue.message;
+}
 
-/** Turn zod issues into `{field: [messages]}` with Laravel-like wording. */
+/** Turn zod issues into `{field: [messages]}` with Laravel-like wording (a schema's own message as it is). */
 export function zodErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join(".") || "body";
     const name = humanField(field);
     let msg = issue.message;
-    if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
+    if (hasOwnMessage(issue)) {
+      // keep it
+    } else if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
       msg = `The ${name} field is required.`;
     } else if (issue.code === "invalid_type") {
       msg = `The ${name} field must be of type ${issue.expected}.`;
@@ -51,9 +62,6 @@ export function zodErrors(error: z.ZodError): Record<string, string[]> {
       msg = `Unknown fields: ${issue.keys.join(", ")}.`;
     } else if (issue.code === "invalid_format") {
       msg = `The ${name} field format is invalid.`;
-    } else if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) {
-      // A message the contract wrote ("A comment is required") is already meant for people.
-      msg = issue.message;
     } else {
       msg = `The ${name} field is invalid: ${issue.message}`;
     }

@@ -8,8 +8,8 @@ export interface Reply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Raw body (HTML etc.); `body` is ignored. */
-  raw?: string;
+  /** Raw body (HTML by default; set content-type in `headers` for anything else); `body` is ignored. */
+  raw?: string | Buffer;
 }
 
 export interface Ctx {
@@ -99,18 +99,27 @@ export function effectiveMethod(req: IncomingMessage): string {
   return method;
 }
 
-/** Read the body (at most BODY_LIMIT bytes -> 413) and parse JSON or urlencoded. */
-export async function readBody(req: IncomingMessage): Promise<unknown> {
+/**
+ * The raw body, at most `limit` bytes: a larger declared length is refused before reading, and a
+ * stream that grows past it stops being read (413 either way).
+ */
+export async function readRaw(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, { message: "The request body is too large." }, { connection: "close" });
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > BODY_LIMIT) throw new HttpError(413, { message: "The request body is too large." });
+  if (declared > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new HttpError(413, { message: "The request body is too large." });
+    if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Read the body (at most BODY_LIMIT bytes -> 413) and parse JSON or urlencoded. */
+export async function readBody(req: IncomingMessage): Promise<unknown> {
+  const text = (await readRaw(req)).toString("utf8");
   if (text.trim() === "") return {};
   const type = String(req.headers["content-type"] ?? "").toLowerCase();
   if (type.includes("application/x-www-form-urlencoded")) {
