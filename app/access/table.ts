@@ -102,14 +102,17 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/reports/daily-attendance", rule: { rights: { allOf: ["DailyAttendanceReport.view"] } } },
 
   // --- Manage ---------------------------------------------------------------------------------
-  { path: "/manage", rule: ANY_MANAGE_VIEWER, nav: { labelKey: "shell.nav.manage", order: 4 } },
+  { path: "/manage", rule: ANY_MANAGE_VIEWER, screen: true, nav: { labelKey: "shell.nav.manage", order: 4 } },
   { path: "/manage/overview", rule: {}, redirect: "/manage/overview/sites" },
-  { path: "/manage/overview/sites", rule: { rights: { allOf: ["ManageSite.viewer"] } } },
+  { path: "/manage/overview/sites", rule: { rights: { allOf: ["ManageSite.viewer"] } }, screen: true },
+  { path: "/manage/overview/sites/new", rule: { rights: { allOf: ["ManageSite.editor"] } }, screen: true },
   { path: "/manage/overview/groups", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } } },
-  { path: "/manage/overview/events", rule: { rights: { allOf: ["ManageEvent.viewer"] } } },
+  { path: "/manage/overview/events", rule: { rights: { allOf: ["ManageEvent.viewer"] } }, screen: true },
+  { path: "/manage/overview/events/new", rule: { rights: { allOf: ["ManageEvent.editor"] } }, screen: true },
 
-  { path: "/manage/site/:id", rule: { admin: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } } },
-  ...["details", "groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
+  { path: "/manage/site/:id", rule: { admin: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
+  { path: "/manage/site/:id/details", rule: {}, screen: true },
+  ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
   SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }),
 
   // Group routes: administrators only, active accounts only (groups spec §2).

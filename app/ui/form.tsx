@@ -3,12 +3,22 @@ import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /**
- * Error messages are translation keys ("auth:validation.email_required"), or upstream text
- * prefixed with "@" that is shown as it came.
+ * Error messages are translation keys ("auth:validation.email_required"), a key with its values
+ * after a "|" as JSON ('manage:errors.site_limit|{"limit":5}'), or upstream text prefixed with "@"
+ * that is shown as it came.
  */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (message: string) => (message.startsWith("@") ? message.slice(1) : t(message));
+  return (message: string) => {
+    if (message.startsWith("@")) return message.slice(1);
+    const bar = message.indexOf("|");
+    if (bar < 0) return t(message);
+    try {
+      return t(message.slice(0, bar), JSON.parse(message.slice(bar + 1)) as Record<string, unknown>);
+    } catch {
+      return t(message.slice(0, bar));
+    }
+  };
 }
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {

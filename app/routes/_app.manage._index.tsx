@@ -1,0 +1,53 @@
+/**
+ * /manage — the manage area's landing (platform §2): the sections this user may open, drawn from
+ * the access table's rules (each section with a screen, when the user's rights allow it).
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAccess } from "~/access/guard.server";
+import { outcomeFor } from "~/access/outcome";
+import { translator } from "~/i18n/i18n.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+/** The manage sections that have a screen, in the order the landing lists them. */
+const SECTIONS = [
+  { path: "/manage/overview/sites", key: "sites" },
+  { path: "/manage/overview/events", key: "events" },
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const sections = SECTIONS.filter((s) => outcomeFor(s.path, access.ctx).kind === "view");
+  return data({ title: `${t("manage:landing.title")} · Gatehouse`, sections }, { headers: access.headers });
+}
+
+export default function ManageLanding() {
+  const { sections } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("manage");
+  return (
+    <div className="manage">
+      <h1>{t("landing.title")}</h1>
+      {sections.length === 0 ? (
+        <p className="empty-state">{t("landing.none")}</p>
+      ) : (
+        <ul className="report-cards">
+          {sections.map((s) => (
+            <li key={s.path}>
+              <h2>
+                <Link to={s.path}>{t(`landing.${s.key}.title`)}</Link>
+              </h2>
+              <p>{t(`landing.${s.key}.summary`)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}

@@ -1,0 +1,16 @@
+/** /manage/overview/sites/new — add one (a dialog over the overview); see app/features/manage/new-site.tsx. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NewSiteDialog } from "~/features/manage/new-site";
+import { newSiteAction, newSiteLoader } from "~/features/manage/new-site.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+export const loader = (args: LoaderFunctionArgs) => newSiteLoader(args, "sites");
+export const action = (args: ActionFunctionArgs) => newSiteAction(args, "sites");
+
+export default NewSiteDialog;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}

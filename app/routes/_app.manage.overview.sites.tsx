@@ -1,0 +1,15 @@
+/** /manage/overview/sites — see `SiteOverview` (app/features/manage/overview.tsx). */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { overviewLoader } from "~/features/manage/overview.server";
+import { SiteOverview } from "~/features/manage/overview";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+export const loader = (args: LoaderFunctionArgs) => overviewLoader(args, "sites");
+
+export default SiteOverview;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}

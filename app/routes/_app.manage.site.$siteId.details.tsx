@@ -1,0 +1,189 @@
+/**
+ * /manage/site/{id}/details — a site's or event's details (platform §3, §5): name, address, reply-to
+ * name and email, timezone, language, and an event's dates (entered in the site's zone, locked once
+ * the event has begun). Editors of the site's kind save; viewers see the same form read-only.
+ * Delete the site by typing its name. Every form works without JavaScript; a 400 keeps what was
+ * typed and says what to fix.
+ */
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAccess } from "~/access/guard.server";
+import { redirectWithNotice } from "~/features/action-outcome.server";
+import { DateTimeField } from "~/features/manage/fields";
+import { instantAt, localAt } from "~/features/manage/local-time";
+import { deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manage/schemas";
+import { kindOf, loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { LOCALE_NAMES } from "~/i18n/config";
+import { translator } from "~/i18n/i18n.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+const FIELDS = ["name", "address", "reply_to_name", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const { site, can } = await loadManagedSite(access, siteIdParam(params));
+  return data(
+    {
+      title: `${t("manage:site.tab.details")} · ${site.name} · Gatehouse`,
+      site: {
+        id: site.id,
+        name: site.name,
+        event: site.type === "event",
+        datesLocked: site.dates_locked,
+        values: {
+          name: site.name,
+          address: site.address ?? "",
+          reply_to_name: site.reply_to_name ?? "",
+          reply_to_email: site.reply_to_email ?? "",
+          timezone: site.timezone,
+          locale: site.locale,
+          active_from: site.active_from ? localAt(site.active_from, site.timezone) : "",
+          active_until: site.active_until ? localAt(site.active_until, site.timezone) : "",
+        },
+      },
+      can,
+      timezones: timezones(),
+      locales: Object.entries(LOCALE_NAMES).map(([value, label]) => ({ value, label })),
+    },
+    { headers: access.headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  const { viewer } = access;
+  const id = siteIdParam(params);
+  const { site, can } = await loadManagedSite(access, id);
+  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const path = `/manage/site/${id}/details`;
+
+  if (intent === "delete") {
+    const submission = parseWithZod(form, { schema: deleteSiteSchema(site.name) });
+    if (submission.status !== "success") return data({ intent: "delete" as const, result: submission.reply() }, { status: 400 });
+    try {
+      await viewer.api("deleteSite", { params: { siteId: id }, body: { name: site.name } });
+    } catch (err) {
+      const errors = upstreamFormErrors(err, ["confirm"]);
+      if (!errors) throw err;
+      return data({ intent: "delete" as const, result: replyWith(submission, errors) }, { status: 422 });
+    }
+    return redirectWithNotice(request, viewer, `/manage/overview/${kindOf(site.type)}`, { key: "manage:details.deleted", values: { name: site.name }, tone: "success" });
+  }
+
+  if (intent !== "save") throw new Response("Bad request", { status: 400 });
+  const event = site.type === "event";
+  const submission = parseWithZod(form, { schema: siteDetailsSchema(event, site.dates_locked) });
+  if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
+  const v = submission.value as Record<(typeof FIELDS)[number], string | undefined>;
+  try {
+    await viewer.api("updateSite", {
+      params: { siteId: id },
+      body: {
+        name: v.name!,
+        address: v.address ?? null,
+        reply_to_name: v.reply_to_name ?? null,
+        reply_to_email: v.reply_to_email!,
+        timezone: v.timezone!,
+        locale: v.locale as never,
+        ...(event && !site.dates_locked ? { active_from: instantAt(v.active_from!, v.timezone!), active_until: instantAt(v.active_until!, v.timezone!) } : {}),
+      },
+    });
+  } catch (err) {
+    const errors = upstreamFormErrors(err, FIELDS);
+    if (!errors) throw err;
+    return data({ intent: "save" as const, result: replyWith(submission, errors) }, { status: 422 });
+  }
+  return redirectWithNotice(request, viewer, path, { key: "manage:details.saved", values: { name: v.name! }, tone: "success" });
+}
+
+export default function SiteDetailsTab() {
+  const { site, can, timezones, locales } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("manage");
+  const path = `/manage/site/${site.id}/details`;
+  const [form, fields] = useForm<Record<(typeof FIELDS)[number], string | undefined>, any>({
+    id: "site-details",
+    lastResult: actionData?.intent === "save" ? actionData.result : undefined,
+    defaultValue: site.values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteDetailsSchema(site.event, site.datesLocked) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [deleteForm, deleteFields] = useForm<{ confirm: string | undefined }, any>({
+    id: "site-delete",
+    lastResult: actionData?.intent === "delete" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteSiteSchema(site.name) }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <h2>{t("site.tab.details")}</h2>
+      <ValidatedForm form={form} action={path} preventScrollReset>
+        <fieldset disabled={!can.edit} className="plain-fieldset">
+          <legend className="visually-hidden">{t("site.tab.details")}</legend>
+          <FormErrors formId={form.id} />
+          <TextField field={fields.name} label={t(site.event ? "field.event_name" : "field.site_name")} autoComplete="off" />
+          <TextField field={fields.address} label={t("field.address")} autoComplete="off" />
+          <TextField field={fields.reply_to_name} label={t("field.reply_to_name")} autoComplete="off" />
+          <TextField field={fields.reply_to_email} label={t("field.reply_to_email")} type="email" hint={t("field.reply_to_email_hint")} autoComplete="off" />
+          <SelectField field={fields.timezone} label={t("field.timezone")}>
+            {timezones.map((tz) => (
+              <option key={tz} value={tz}>
+                {tz}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField field={fields.locale} label={t("field.locale")}>
+            {locales.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </SelectField>
+          {site.event ? (
+            <>
+              {site.datesLocked ? <p className="hint">{t("details.dates_locked")}</p> : null}
+              <DateTimeField field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} disabled={site.datesLocked} />
+              <DateTimeField field={fields.active_until} label={t("field.active_until")} disabled={site.datesLocked} />
+            </>
+          ) : null}
+          {can.edit ? (
+            <div className="actions">
+              <SubmitButton name="intent" value="save">
+                {t("details.save")}
+              </SubmitButton>
+            </div>
+          ) : null}
+        </fieldset>
+      </ValidatedForm>
+
+      {can.edit ? (
+        <section className="danger-zone" aria-labelledby="delete-site-heading">
+          <h2 id="delete-site-heading">{t(site.event ? "details.delete_event" : "details.delete_site")}</h2>
+          <p>{t("details.delete_warning", { name: site.name })}</p>
+          <ValidatedForm form={deleteForm} action={path}>
+            <FormErrors formId={deleteForm.id} />
+            <TextField field={deleteFields.confirm} label={t("details.delete_confirm", { name: site.name })} autoComplete="off" />
+            <div className="actions">
+              <SubmitButton name="intent" value="delete" variant="secondary">
+                {t(site.event ? "details.delete_event" : "details.delete_site")}
+              </SubmitButton>
+            </div>
+          </ValidatedForm>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}

@@ -1,0 +1,68 @@
+/**
+ * /manage/site/{id} — one site or event, with its tabs as child routes (platform §2: admin only,
+ * and the viewer right of its kind). The bare URL goes to the details tab (the access table's
+ * redirect). Tabs the user may not open, or not built yet, are not offered.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAccess } from "~/access/guard.server";
+import { outcomeFor } from "~/access/outcome";
+import { ACCESS_TABLE } from "~/access/table";
+import { kindOf, loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { translator } from "~/i18n/i18n.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+/** The site tabs of platform §2, in order. */
+const TABS = ["details", "groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "sign-in-points", "attendees", "settings"] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const id = siteIdParam(params);
+  const { site, can } = await loadManagedSite(access, id);
+  const built = new Set(ACCESS_TABLE.filter((e) => e.screen).map((e) => e.path));
+  const tabs = TABS.filter((tab) => built.has(`/manage/site/:id/${tab}`) && outcomeFor(`/manage/site/${id}/${tab}`, access.ctx).kind === "view")
+    // Attendees belong to events only.
+    .filter((tab) => tab !== "attendees" || site.type === "event");
+  return data(
+    { title: `${site.name} · Gatehouse`, site: { id: site.id, name: site.name, type: site.type }, kind: kindOf(site.type), can, tabs },
+    { headers: access.headers },
+  );
+}
+
+export default function ManagedSite() {
+  const { site, kind, tabs, can } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("manage");
+  return (
+    <div className="managed-site">
+      <p>
+        <Link to={`/manage/overview/${kind}`}>{t(`overview.${kind}.back`)}</Link>
+      </p>
+      <div className="page-heading">
+        <div>
+          <h1>{site.name}</h1>
+          <p className="muted">
+            {t(`site_type.${site.type}`)}
+            {can.edit ? null : ` · ${t("read_only")}`}
+          </p>
+        </div>
+      </div>
+      <nav aria-label={t("site.tabs")} className="tabs">
+        {tabs.map((tab) => (
+          <NavLink key={tab} to={`/manage/site/${site.id}/${tab}`} preventScrollReset>
+            {t(`site.tab.${tab}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="tab-panel">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}
