@@ -104,13 +104,14 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // --- Manage ---------------------------------------------------------------------------------
   { path: "/manage", rule: ANY_MANAGE_VIEWER, screen: true, nav: { labelKey: "shell.nav.manage", order: 4 } },
   { path: "/manage/overview", rule: {}, redirect: "/manage/overview/sites" },
-  { path: "/manage/overview/sites", rule: { rights: { allOf: ["ManageSite.viewer"] } }, screen: true },
+  { path: "/manage/overview/sites", rule: { activeOnly: true, rights: { allOf: ["ManageSite.viewer"] } }, screen: true },
   { path: "/manage/overview/sites/new", rule: { rights: { allOf: ["ManageSite.editor"] } }, screen: true },
   { path: "/manage/overview/groups", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } } },
-  { path: "/manage/overview/events", rule: { rights: { allOf: ["ManageEvent.viewer"] } }, screen: true },
+  { path: "/manage/overview/events", rule: { activeOnly: true, rights: { allOf: ["ManageEvent.viewer"] } }, screen: true },
   { path: "/manage/overview/events/new", rule: { rights: { allOf: ["ManageEvent.editor"] } }, screen: true },
 
-  { path: "/manage/site/:id", rule: { admin: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
+  // Sites and events: active accounts only (platform §2 "many routes need an active account"; the site calls are).
+  { path: "/manage/site/:id", rule: { admin: true, activeOnly: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
   { path: "/manage/site/:id/details", rule: {}, screen: true },
   ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
   SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }),

@@ -11,6 +11,7 @@
  * `{evacuation}`). A completed evacuation is locked for good (422).
  */
 import type { z } from "zod";
+import { MANAGE_LIMITS } from "../../contract/index.ts";
 import type {
   AddCommentRequest,
   CompleteEvacuationRequest,
@@ -304,7 +305,7 @@ export async function listEvacuations(app: App, p: Principal, query: URLSearchPa
 }
 
 /** A kiosk counts as offline when it has not called in for this long (or never has). */
-const DEVICE_OFFLINE_AFTER = "5 minutes";
+const DEVICE_OFFLINE_AFTER = `${MANAGE_LIMITS.deviceOfflineAfterMinutes} minutes`;
 
 /**
  * The full report. The caller's first view of an evacuation that is not completed makes them a
