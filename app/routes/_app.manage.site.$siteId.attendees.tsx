@@ -14,7 +14,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
-import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
+import { postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { attendeeSchema, formatPhone, phoneCountry, toE164 } from "~/features/manage/site-extras";
 import { PhoneField } from "~/features/manage/site-extras-fields";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
@@ -101,7 +101,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (err) {
       return refused(err, "delete", attendeeId, null, []);
     }
-    const name = typeof form.get("name") === "string" ? String(form.get("name")).trim().slice(0, 100) : "";
+    // The name is only echoed in the notice (as text), never trusted.
+    const name = shownName(form.get("name"));
     return redirectWithNotice(request, viewer, back, { key: name ? "manage:attendees.deleted" : "manage:attendees.deleted_unnamed", values: { name }, tone: "success" });
   }
 

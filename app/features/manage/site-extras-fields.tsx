@@ -30,7 +30,7 @@ export function PhoneField({ field, label, hint }: { field: FieldMetadata<string
 }
 
 /** A whole number between `min` and `max` (the browser keeps to them; the schema checks them again). */
-export function NumberField({ field, label, hint, min, max, unit }: { field: FieldMetadata<number | undefined>; label: string; hint?: string; min: number; max: number; unit?: string }) {
+export function NumberField({ field, label, hint, min, max }: { field: FieldMetadata<number | undefined>; label: string; hint?: string; min: number; max: number }) {
   const [meta] = useField<number | undefined>(field.name, { formId: field.formId });
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getInputProps(meta, { type: "number", ariaDescribedBy: hintId });
@@ -38,10 +38,7 @@ export function NumberField({ field, label, hint, min, max, unit }: { field: Fie
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <Hint id={hintId} hint={hint} />
-      <span className="number-input">
-        <input key={key} {...props} min={min} max={max} step={1} inputMode="numeric" />
-        {unit ? <span aria-hidden="true">{unit}</span> : null}
-      </span>
+      <input key={key} {...props} className="number-input" min={min} max={max} step={1} inputMode="numeric" />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
