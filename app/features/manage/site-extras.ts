@@ -1,0 +1,104 @@
+/**
+ * Validation of the devices, sign-in points, attendees and settings tabs of a site, shared by
+ * server and browser through conform. Messages are translation keys (a key with its values after a
+ * "|"); the upstream stays the authority and its 422 messages are shown as they come.
+ *
+ *  - Devices: the 7-digit authorisation code the kiosk app shows (platform §9; spaces allowed) and
+ *    a name.
+ *  - Attendees: a phone number is parsed for the client's country and sent as E.164; empty is
+ *    valid (platform §5 phone input).
+ *  - Settings: the kiosk idle timeout within its bounds, the auto sign-out time as HH:mm.
+ */
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { z } from "zod";
+import { MANAGE_LIMITS } from "../../../upstream/contract/index";
+
+const TOO_LONG = "manage:validation.too_long";
+const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+
+const requiredName = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG);
+
+// ---------------------------------------------------------------------------------------------
+// Devices
+// ---------------------------------------------------------------------------------------------
+
+export const DEVICE_CODE_MESSAGE = `manage:devices.validation.code|${JSON.stringify({ digits: MANAGE_LIMITS.deviceCodeDigits })}`;
+const CODE = new RegExp(`^\\d{${MANAGE_LIMITS.deviceCodeDigits}}$`);
+
+/** The code as the upstream wants it: digits only (people type it as "123 4567"). */
+export const deviceCode = (typed: string) => typed.replace(/\s+/g, "");
+
+export const connectDeviceSchema = z.object({
+  code: z
+    .string({ error: DEVICE_CODE_MESSAGE })
+    .max(20, DEVICE_CODE_MESSAGE)
+    .refine((s) => CODE.test(deviceCode(s)), DEVICE_CODE_MESSAGE),
+  name: requiredName("manage:devices.validation.name_required"),
+});
+
+export const renameDeviceSchema = z.object({ name: requiredName("manage:devices.validation.name_required") });
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in points
+// ---------------------------------------------------------------------------------------------
+
+export const signInPointSchema = z.object({ name: requiredName("manage:sign_in_points.validation.name_required") });
+
+// ---------------------------------------------------------------------------------------------
+// Attendees
+// ---------------------------------------------------------------------------------------------
+
+export const PHONE_MESSAGE = "common:common_errors.valid_phone_number";
+
+/** A two-letter region libphonenumber knows (GB, US…), else undefined. */
+export function phoneCountry(value: string | null | undefined): CountryCode | undefined {
+  const upper = value?.trim().toUpperCase();
+  return upper && /^[A-Z]{2}$/.test(upper) && isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
+}
+
+/** The E.164 form of a phone number read for `country`, or null when it is not a valid number. */
+export function toE164(phone: string, country: string | undefined): string | null {
+  const parsed = parsePhoneNumberFromString(phone, phoneCountry(country));
+  return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+/** "+44 7700 900123" for showing a stored E.164 number (as it came when it cannot be read). */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+export const attendeeSchema = (country: string | undefined) =>
+  z.object({
+    name: requiredName("manage:attendees.validation.name_required"),
+    email: z.string().trim().max(254, TOO_LONG).regex(EMAIL, "manage:attendees.validation.email").optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(40, PHONE_MESSAGE)
+      .refine((s) => toE164(s, country) !== null, PHONE_MESSAGE)
+      .optional(),
+    company: z.string().trim().max(100, TOO_LONG).optional(),
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+/** The kiosk idle timeout's bounds in seconds (the upstream's, platform §5 number input). */
+export const KIOSK_IDLE_TIMEOUT = { min: 15, max: 600 } as const;
+const TIMEOUT_MESSAGE = `manage:settings.validation.idle_timeout|${JSON.stringify(KIOSK_IDLE_TIMEOUT)}`;
+const CHOICE_MESSAGE = "manage:settings.validation.choice";
+
+export const siteSettingsSchema = z.object({
+  auto_sign_out_at: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "manage:settings.validation.time")
+    .optional(),
+  kiosk_idle_timeout: z
+    .number({ error: TIMEOUT_MESSAGE })
+    .int(TIMEOUT_MESSAGE)
+    .min(KIOSK_IDLE_TIMEOUT.min, TIMEOUT_MESSAGE)
+    .max(KIOSK_IDLE_TIMEOUT.max, TIMEOUT_MESSAGE),
+  language_selection: z.boolean({ error: CHOICE_MESSAGE }).optional(),
+  require_host: z.boolean({ error: CHOICE_MESSAGE }).optional(),
+});
