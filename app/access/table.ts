@@ -112,7 +112,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
 
   { path: "/manage/site/:id", rule: { admin: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
   { path: "/manage/site/:id/details", rule: {}, screen: true },
-  ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
+  ...["groups", "branding", "evacuationpoints", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
+  ...["messages", "privacy", "customfields", "badges", "features"].map((t) => ({ ...SITE_TAB(t), screen: true as const })),
   SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }),
 
   // Group routes: administrators only, active accounts only (groups spec §2).
