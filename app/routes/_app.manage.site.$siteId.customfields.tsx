@@ -19,6 +19,7 @@ import {
   canReject,
   canShowOnEvacuationList,
   CUSTOM_FIELD_TYPES,
+  customFieldInputs,
   customFieldSchema,
   favouritesSchema,
   hasDefaultOption,
@@ -27,7 +28,7 @@ import {
   toCustomFieldInput,
   type CustomFieldType,
 } from "~/features/manage/site-tabs";
-import { movedOrder, requirePostedId, requireSiteEditor, siteGroups, tabFailure } from "~/features/manage/site-tabs.server";
+import { movedOrder, requirePostedId, requireSiteEditor, siteGroups, tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -38,7 +39,6 @@ type CustomField = RouteResponse<"siteCustomFields">[number];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
-const FORM_FIELDS = ["type", "label", "options", "default_option", "reject_options", "reject_message", "required", "show_on_evacuation_list", "show_on_pdf_agreements", "group_ids"] as const;
 const NOT_FOUND = "manage:customfields.not_found";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -69,7 +69,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { intent: "create" | "update" | "favourites"; result: SubmissionResult<string[]>; error?: undefined } | { intent: "row"; error: string; result?: undefined };
+type ActionResult =
+  | { intent: "create" | "update"; result: SubmissionResult<string[]>; type: string | null; id: number | null; error?: undefined }
+  | { intent: "favourites"; result: SubmissionResult<string[]>; error?: undefined }
+  | { intent: "row"; error: string; result?: undefined };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, access, id } = await requireSiteEditor(request, params);
@@ -81,17 +84,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "create" || intent === "update") {
     const fieldId = intent === "update" ? requirePostedId(form.get("id")) : null;
     const submission = parseWithZod(form, { schema: customFieldSchema });
-    if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
-    const { favourite: _favourite, ...field } = toCustomFieldInput(submission.value);
+    // The form is shown again with what was typed, for the type it was sent with.
+    const postedType = form.get("type");
+    const posted = { type: typeof postedType === "string" ? postedType.slice(0, 20) : null, id: fieldId };
     // Without a list of groups to choose from, an edit keeps the groups the field had.
     const groupsOffered = (await siteGroups(access, id)) !== null;
+    const inputs = customFieldInputs(isCustomFieldType(posted.type) ? posted.type : "text", groupsOffered);
+    if (submission.status !== "success") return data<ActionResult>({ intent, result: withMessagesShown(submission.reply(), inputs), ...posted }, { status: 400 });
+    const { favourite: _favourite, ...field } = toCustomFieldInput(submission.value);
     const body = groupsOffered ? field : { ...field, group_ids: undefined };
     try {
       if (fieldId === null) await viewer.api("createCustomField", { params: { siteId: id }, body: { ...body, group_ids: body.group_ids ?? null } });
       else await viewer.api("updateCustomField", { params: { siteId: id, fieldId }, body });
     } catch (err) {
-      const errors = upstreamFormErrors(err, FORM_FIELDS);
-      if (errors) return data<ActionResult>({ intent, result: replyWith(submission, errors) }, { status: 422 });
+      const errors = upstreamFormErrors(err, inputs);
+      if (errors) return data<ActionResult>({ intent, result: replyWith(submission, errors), ...posted }, { status: 422 });
       const failure = tabFailure(err, NOT_FOUND);
       return rowError(failure.status, failure.message);
     }
@@ -100,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "favourites") {
     const submission = parseWithZod(form, { schema: favouritesSchema });
-    if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data<ActionResult>({ intent, result: withMessagesShown(submission.reply(), ["field_ids"]) }, { status: 400 });
     const ids = [...new Set((submission.value.field_ids ?? []).map(Number))];
     try {
       await viewer.api("setFavouriteFields", { params: { siteId: id }, body: { field_ids: ids } });
@@ -134,8 +141,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CustomFieldsTab() {
-  const { site, can, fields, groups, editing, formType, editMissing } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { site, can, fields, groups, editMissing } = loaded;
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  // After a refused add or edit the form is shown again, whatever the URL says.
+  const sent = actionData?.intent === "create" || actionData?.intent === "update" ? actionData : null;
+  const editing = loaded.editing ?? (sent?.intent === "update" ? (fields.find((f) => f.id === sent.id) ?? null) : null);
+  const formType: CustomFieldType | null = loaded.formType ?? (sent ? (isCustomFieldType(sent.type) ? sent.type : (editing?.type ?? "text")) : null);
   const { t } = useTranslation("manage");
   const path = `/manage/site/${site.id}/customfields`;
   const favourites = fields.filter((f) => f.favourite).map((f) => String(f.id));

@@ -34,9 +34,9 @@ export function TabError({ message }: { message?: string | null }) {
   const text = useErrorText();
   if (!message) return null;
   return (
-    <p className="error tab-error" role="alert">
-      {text(message)}
-    </p>
+    <div className="tab-error" role="alert">
+      <p className="error">{text(message)}</p>
+    </div>
   );
 }
 

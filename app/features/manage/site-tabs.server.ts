@@ -4,6 +4,7 @@
  * full id list the upstream wants, and an upstream refusal of one row's change turned into a
  * message on the tab (never a 500): a row of another site or gone (404), a rule (422), a right (403).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import type { Params } from "@remix-run/react";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
@@ -77,4 +78,24 @@ export async function siteGroups(access: Pick<Access, "viewer" | "config">, site
     if (err instanceof UpstreamError) return null;
     throw err;
   }
+}
+
+/**
+ * A form result whose messages all show: one about an input the form does not have (a hostile
+ * post, or a rule about an attribute the chosen type lacks) goes on the form itself, and one about
+ * an element of a list (`group_ids[0]`) on the list.
+ */
+export function withMessagesShown(result: SubmissionResult<string[]>, inputs: readonly string[]): SubmissionResult<string[]> {
+  if (!result.error) return result;
+  const error: Record<string, string[] | null> = {};
+  for (const [key, messages] of Object.entries(result.error)) {
+    const base = key.replace(/\[\d+\]$/, "");
+    const target = inputs.includes(key) ? key : inputs.includes(base) ? base : "";
+    if (!messages) {
+      if (!(target in error)) error[target] = null;
+      continue;
+    }
+    error[target] = [...new Set([...(error[target] ?? []), ...messages])];
+  }
+  return { ...result, error };
 }

@@ -48,6 +48,21 @@ export const canReject = (type: string) => isChoiceType(type) || type === "yes_n
 export const canShowOnEvacuationList = (type: string) => type !== "signature" && type !== "photo";
 export const isCustomFieldType = (type: unknown): type is CustomFieldType => typeof type === "string" && (CUSTOM_FIELD_TYPES as readonly string[]).includes(type);
 
+/** The inputs the form of a type has: a message about any other goes on the form itself. */
+export function customFieldInputs(type: string, groupsOffered: boolean): string[] {
+  return [
+    "type",
+    "label",
+    "required",
+    "show_on_pdf_agreements",
+    ...(isChoiceType(type) ? ["options"] : []),
+    ...(hasDefaultOption(type) ? ["default_option"] : []),
+    ...(canReject(type) ? ["reject_options", "reject_message"] : []),
+    ...(canShowOnEvacuationList(type) ? ["show_on_evacuation_list"] : []),
+    ...(groupsOffered ? ["group_ids"] : []),
+  ];
+}
+
 /** The contract's rule messages, in the user's language (the same words in English). */
 const RULE_KEYS: Record<string, string> = {
   "Add at least one option": "manage:customfields.validation.options_required",
