@@ -37,6 +37,9 @@ import { upstreamLoad } from "~/upstream/load.server";
 
 type CustomField = RouteResponse<"siteCustomFields">[number];
 
+/** A type's label (the key avoids i18next's plural suffix "_other"). */
+const typeLabelKey = (type: CustomFieldType) => `customfields.type.${type === "dropdown_other" ? "dropdown_or_other_answer" : type}`;
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
 const NOT_FOUND = "manage:customfields.not_found";
@@ -188,7 +191,7 @@ export default function CustomFieldsTab() {
                 <tr key={f.id} aria-current={editing?.id === f.id ? "true" : undefined}>
                   <td>{i + 1}</td>
                   <th scope="row">{f.label}</th>
-                  <td>{t(`customfields.type.${f.type}`)}</td>
+                  <td>{t(typeLabelKey(f.type))}</td>
                   <td>
                     <FieldSummary field={f} groupName={groupName} />
                   </td>
@@ -222,7 +225,7 @@ export default function CustomFieldsTab() {
                       <div className="row-actions__group">
                         <Link className="button button--secondary" to={`${path}?edit=${f.id}`} preventScrollReset>
                           {t("fields_common.edit")}
-                          <span className="visually-hidden">: {f.label}</span>
+                          <span className="visually-hidden"> “{f.label}”</span>
                         </Link>
                         <MoveButtons action={path} id={f.id} name={f.label} first={i === 0} last={i === fields.length - 1} />
                         <DeleteConfirm
@@ -281,7 +284,7 @@ function FieldSummary({ field: f, groupName }: { field: CustomField; groupName: 
   parts.push(
     f.group_ids === null || f.group_ids.length === 0
       ? t("customfields.summary.every_group")
-      : t("customfields.summary.groups", { groups: f.group_ids.map((id) => groupName.get(id) ?? t("customfields.group_other", { id })).join(", ") }),
+      : t("customfields.summary.groups", { groups: f.group_ids.map((id) => groupName.get(id) ?? t("customfields.group_elsewhere", { id })).join(", ") }),
   );
   return (
     <ul className="field-summary">
@@ -304,7 +307,7 @@ function TypeChooser({ path, editing, formType }: { path: string; editing: Custo
           {editing ? null : <option value="">{t("customfields.choose_type")}</option>}
           {CUSTOM_FIELD_TYPES.map((type) => (
             <option key={type} value={type}>
-              {t(`customfields.type.${type}`)}
+              {t(typeLabelKey(type))}
             </option>
           ))}
         </select>
@@ -374,7 +377,7 @@ function FieldForm({
   });
   const chosenGroups = new Set([fields.group_ids.initialValue ?? []].flat().map(String));
   // Groups a stored field names that are not shown at this site stay listed, so saving keeps them.
-  const groupChoices = groups ? [...groups, ...(editing?.group_ids ?? []).filter((id) => !groups.some((g) => g.id === id)).map((id) => ({ id, name: t("customfields.group_other", { id }) }))] : null;
+  const groupChoices = groups ? [...groups, ...(editing?.group_ids ?? []).filter((id) => !groups.some((g) => g.id === id)).map((id) => ({ id, name: t("customfields.group_elsewhere", { id }) }))] : null;
   const yesNo = type === "yes_no";
   return (
     <ValidatedForm form={form} action={path} preventScrollReset>

@@ -137,7 +137,7 @@ export default function MessagesTab() {
                 <div className="row-actions__group">
                   <Link className="button button--secondary" to={`${path}?edit=${m.id}`} preventScrollReset>
                     {t("fields_common.edit")}
-                    <span className="visually-hidden">: {m.title}</span>
+                    <span className="visually-hidden"> “{m.title}”</span>
                   </Link>
                   <MoveButtons action={path} id={m.id} name={m.title} first={i === 0} last={i === messages.length - 1} />
                   <DeleteConfirm action={path} id={m.id} name={m.title} question={t("messages.delete_question", { title: m.title })} confirm={t("messages.delete_confirm")} />
@@ -189,7 +189,7 @@ function MessageForm({
         <SelectField field={fields.redisplay} label={t("messages.field.redisplay")}>
           {REDISPLAY_ORDER.map((r) => (
             <option key={r} value={r}>
-              {t(`messages.redisplay.${r}`)}
+              {t(`messages.redisplay_option.${r}`)}
             </option>
           ))}
         </SelectField>

@@ -51,7 +51,7 @@ export function MoveButtons({ action, id, name, first, last }: { action: string;
           <input type="hidden" name="direction" value="up" />
           <SubmitButton name="intent" value="move" variant="secondary">
             <span aria-hidden="true">↑</span> {t("fields_common.move_up")}
-            <span className="visually-hidden">: {name}</span>
+            <span className="visually-hidden"> “{name}”</span>
           </SubmitButton>
         </Form>
       )}
@@ -61,7 +61,7 @@ export function MoveButtons({ action, id, name, first, last }: { action: string;
           <input type="hidden" name="direction" value="down" />
           <SubmitButton name="intent" value="move" variant="secondary">
             <span aria-hidden="true">↓</span> {t("fields_common.move_down")}
-            <span className="visually-hidden">: {name}</span>
+            <span className="visually-hidden"> “{name}”</span>
           </SubmitButton>
         </Form>
       )}
@@ -76,7 +76,7 @@ export function DeleteConfirm({ action, id, name, question, confirm }: { action:
     <details className="row-delete">
       <summary>
         {t("fields_common.delete")}
-        <span className="visually-hidden">: {name}</span>
+        <span className="visually-hidden"> “{name}”</span>
       </summary>
       <Form method="post" action={action} preventScrollReset className="row-delete__panel">
         <p>{question}</p>

@@ -112,7 +112,7 @@ export function toCustomFieldInput(v: CustomFieldForm): CustomFieldInput {
 
 export const customFieldSchema = customFieldForm.superRefine((v, ctx) => {
   const options = lines(v.options);
-  if (options.length > 100) ctx.addIssue({ code: "custom", path: ["options"], message: "manage:customfields.validation.options_many" });
+  if (options.length > 100) ctx.addIssue({ code: "custom", path: ["options"], message: "manage:customfields.validation.too_many_options" });
   else if (options.some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["options"], message: "manage:customfields.validation.option_long" });
   if (lines(v.reject_options).some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["reject_options"], message: TOO_LONG });
   for (const [path, message] of Object.entries(customFieldProblems(toCustomFieldInput(v)))) {
@@ -141,8 +141,8 @@ export const messageSchema = z.object({
     .string({ error: "manage:messages.validation.icon_required" })
     .trim()
     .min(1, "manage:messages.validation.icon_required")
-    .max(16, "manage:messages.validation.icon_one")
-    .refine((s) => graphemes(s) === 1, "manage:messages.validation.icon_one"),
+    .max(16, "manage:messages.validation.icon_single")
+    .refine((s) => graphemes(s) === 1, "manage:messages.validation.icon_single"),
   title: z.string({ error: "manage:messages.validation.title_required" }).trim().min(1, "manage:messages.validation.title_required").max(100, TOO_LONG),
   content: z.string({ error: "manage:messages.validation.content_required" }).trim().min(1, "manage:messages.validation.content_required").max(10_000, TOO_LONG),
   checkbox_label: z.string({ error: "manage:messages.validation.checkbox_label_required" }).trim().min(1, "manage:messages.validation.checkbox_label_required").max(200, TOO_LONG),
