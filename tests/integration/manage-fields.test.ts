@@ -234,6 +234,32 @@ describe("what each action does", () => {
     expect((await stored(admin, site.id)).fields.map((f: { label: string }) => f.label)).toEqual(["First visit?"]);
   });
 
+  test("messages: add, edit, move and delete reach the upstream", async () => {
+    const { site, admin, client, base } = await freshSite();
+    const path = `${base}/messages`;
+    const add = (title: string) => client.post(path, { intent: "create", icon: "ℹ️", title, content: `About ${title}`, checkbox_label: "Got it", redisplay: "1_week" });
+    expect(messages((await add("Parking")).body).join(" ")).toContain("“Parking” has been added.");
+    expect(messages((await add("Wi-Fi")).body).join(" ")).toContain("“Wi-Fi” has been added.");
+    let msgs = (await stored(admin, site.id)).msgs as { id: number; title: string; content: string; redisplay: string }[];
+    expect(msgs.map((m) => [m.title, m.content, m.redisplay])).toEqual([
+      ["Parking", "<p>About Parking</p>", "1_week"],
+      ["Wi-Fi", "<p>About Wi-Fi</p>", "1_week"],
+    ]);
+    const [parking, wifi] = msgs as [(typeof msgs)[number], (typeof msgs)[number]];
+    let r = await client.post(path, { intent: "update", id: String(wifi.id), icon: "📶", title: "Wi-Fi", content: "Network: _Guest_\nPassword at [reception](https://acme.example.com/desk)", checkbox_label: "Got it", redisplay: "every_time" });
+    expect(messages(r.body).join(" ")).toContain("“Wi-Fi” has been saved.");
+    r = await client.post(path, { intent: "move", id: String(wifi.id), direction: "up" });
+    expect(messages(r.body).join(" ")).toContain("“Wi-Fi” has been moved.");
+    msgs = (await stored(admin, site.id)).msgs;
+    expect(msgs.map((m) => [m.title, m.content, m.redisplay])).toEqual([
+      ["Wi-Fi", '<p>Network: <em>Guest</em><br />Password at <a href="https://acme.example.com/desk" rel="noopener noreferrer">reception</a></p>', "every_time"],
+      ["Parking", "<p>About Parking</p>", "1_week"],
+    ]);
+    r = await client.post(path, { intent: "delete", id: String(parking.id) });
+    expect(messages(r.body).join(" ")).toContain("“Parking” has been deleted.");
+    expect((await stored(admin, site.id)).msgs.map((m: { title: string }) => m.title)).toEqual(["Wi-Fi"]);
+  });
+
   test("privacy, features and badges are saved; a radius under 150 m is allowed with the advice", async () => {
     const { site, admin, client, base } = await freshSite();
     let r = await client.post(`${base}/privacy`, { intent: "save", autocomplete: "on", hide_sign_outs: "on" });
