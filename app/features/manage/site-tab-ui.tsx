@@ -1,0 +1,90 @@
+/**
+ * Pieces the custom fields, messages, privacy, features and badges tabs share in the browser: a
+ * conform checkbox that shows its saved state, the tab's own message after a refused row action,
+ * and the row controls (move up or down, delete after a confirmation that needs no JavaScript).
+ */
+import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldErrors, SubmitButton, useErrorText } from "~/ui/form";
+
+/** A labelled checkbox of a conform form, ticked when its value is (or was submitted as) "on". */
+export function CheckField({ field, label, hint }: { field: FieldMetadata<boolean | undefined>; label: string; hint?: string }) {
+  const [meta] = useField<boolean | undefined>(field.name, { formId: field.formId });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId });
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input key={key} {...props} />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      {hint ? (
+        <p className="hint check-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** The message of a refused row action (a row of another site, a rule), announced. */
+export function TabError({ message }: { message?: string | null }) {
+  const text = useErrorText();
+  if (!message) return null;
+  return (
+    <div className="tab-error" role="alert">
+      <p className="error">{text(message)}</p>
+    </div>
+  );
+}
+
+/** Move a row up or down (a form each; the server sends the full new order). */
+export function MoveButtons({ action, id, name, first, last }: { action: string; id: number; name: string; first: boolean; last: boolean }) {
+  const { t } = useTranslation("manage");
+  return (
+    <>
+      {first ? null : (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="direction" value="up" />
+          <SubmitButton name="intent" value="move" variant="secondary">
+            <span aria-hidden="true">↑</span> {t("fields_common.move_up")}
+            <span className="visually-hidden"> “{name}”</span>
+          </SubmitButton>
+        </Form>
+      )}
+      {last ? null : (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="direction" value="down" />
+          <SubmitButton name="intent" value="move" variant="secondary">
+            <span aria-hidden="true">↓</span> {t("fields_common.move_down")}
+            <span className="visually-hidden"> “{name}”</span>
+          </SubmitButton>
+        </Form>
+      )}
+    </>
+  );
+}
+
+/** Delete a row after saying what goes: a disclosure with the confirming form (works without JavaScript). */
+export function DeleteConfirm({ action, id, name, question, confirm }: { action: string; id: number; name: string; question: string; confirm: string }) {
+  const { t } = useTranslation("manage");
+  return (
+    <details className="row-delete">
+      <summary>
+        {t("fields_common.delete")}
+        <span className="visually-hidden"> “{name}”</span>
+      </summary>
+      <Form method="post" action={action} preventScrollReset className="row-delete__panel">
+        <p>{question}</p>
+        <input type="hidden" name="id" value={id} />
+        <SubmitButton name="intent" value="delete" variant="secondary">
+          {confirm}
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}

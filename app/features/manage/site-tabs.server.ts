@@ -1,0 +1,101 @@
+/**
+ * What the list-shaped site tabs (custom fields, messages, privacy, features, badges) share on the
+ * server: the site and the editor check every action makes first, rows moved up or down as the
+ * full id list the upstream wants, and an upstream refusal of one row's change turned into a
+ * message on the tab (never a 500): a row of another site or gone (404), a rule (422), a right (403).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type { Params } from "@remix-run/react";
+import { requireAccess, type Access } from "~/access/guard.server";
+import { postedId } from "~/features/action-outcome.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+
+/** The first lines of every tab action: who, which site, and the editor right of its kind (else 403). */
+export async function requireSiteEditor(request: Request, params: Params) {
+  const access = await requireAccess(request);
+  const id = siteIdParam(params);
+  const { site, can } = await loadManagedSite(access, id);
+  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  return { access, viewer: access.viewer, site, id };
+}
+
+/** A row id posted by a form (a positive integer), or a 400: never sent upstream unparsed. */
+export function requirePostedId(value: FormDataEntryValue | null): number {
+  const id = postedId(value);
+  if (id === null) throw new Response("Bad request", { status: 400 });
+  return id;
+}
+
+/**
+ * The full order after moving one row up or down, or null when the row is not in the list (it
+ * belongs elsewhere or is gone). Moving the first row up or the last down changes nothing.
+ */
+export function movedOrder(ids: readonly number[], id: number, direction: FormDataEntryValue | null): number[] | null {
+  if (direction !== "up" && direction !== "down") throw new Response("Bad request", { status: 400 });
+  const at = ids.indexOf(id);
+  if (at < 0) return null;
+  const to = direction === "up" ? at - 1 : at + 1;
+  const out = [...ids];
+  if (to < 0 || to >= ids.length) return out;
+  [out[at], out[to]] = [out[to]!, out[at]!];
+  return out;
+}
+
+/** A message for the tab (translation key or "@upstream text") and the status to answer with. */
+export interface TabFailure {
+  status: 403 | 404 | 422 | 503;
+  message: string;
+}
+
+/**
+ * An upstream refusal of a row's change as a tab message: 404 (not at this site) says `notFoundKey`,
+ * 422 its first message as it came, 403 Forbidden, unreachable 503. Anything else propagates.
+ */
+export function tabFailure(err: unknown, notFoundKey: string): TabFailure {
+  if (err instanceof UpstreamError) {
+    if (err.status === 404) return { status: 404, message: notFoundKey };
+    if (err.status === 403) return { status: 403, message: "common:errors.forbidden_body" };
+    if (err.status === 422 || err.status === 429) {
+      const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
+      return { status: 422, message: first ? `@${first}` : "common:errors.generic_failure" };
+    }
+  }
+  if (err instanceof UpstreamUnavailableError || (err instanceof Response && err.status === 503)) return { status: 503, message: "common:errors.unavailable_upstream" };
+  throw err;
+}
+
+/**
+ * The groups shown at the site, for "shown for these groups" (from the Today call, so only for
+ * users who may see it); null when they cannot be listed: the form then keeps the stored choice.
+ */
+export async function siteGroups(access: Pick<Access, "viewer" | "config">, siteId: number): Promise<{ id: number; name: string }[] | null> {
+  if (!access.config.abilities.includes("Today.viewer")) return null;
+  try {
+    const today = await access.viewer.api("siteToday", { params: { siteId } });
+    return today.groups.map((g) => ({ id: g.id, name: g.name }));
+  } catch (err) {
+    if (err instanceof UpstreamError) return null;
+    throw err;
+  }
+}
+
+/**
+ * A form result whose messages all show: one about an input the form does not have (a hostile
+ * post, or a rule about an attribute the chosen type lacks) goes on the form itself, and one about
+ * an element of a list (`group_ids[0]`) on the list.
+ */
+export function withMessagesShown(result: SubmissionResult<string[]>, inputs: readonly string[]): SubmissionResult<string[]> {
+  if (!result.error) return result;
+  const error: Record<string, string[] | null> = {};
+  for (const [key, messages] of Object.entries(result.error)) {
+    const base = key.replace(/\[\d+\]$/, "");
+    const target = inputs.includes(key) ? key : inputs.includes(base) ? base : "";
+    if (!messages) {
+      if (!(target in error)) error[target] = null;
+      continue;
+    }
+    error[target] = [...new Set([...(error[target] ?? []), ...messages])];
+  }
+  return { ...result, error };
+}

@@ -1,0 +1,88 @@
+/**
+ * /manage/site/{id}/privacy — the site's privacy flags (platform §3 site entity: SitePrivacy), each
+ * a labelled checkbox with what it does; saved together (PATCH sites/{id} with `privacy`). Works
+ * without JavaScript; viewers see the same form read-only.
+ */
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAccess } from "~/access/guard.server";
+import { redirectWithNotice } from "~/features/action-outcome.server";
+import { CheckField, TabError } from "~/features/manage/site-tab-ui";
+import { PRIVACY_FLAGS, privacySchema } from "~/features/manage/site-tabs";
+import { requireSiteEditor, tabFailure } from "~/features/manage/site-tabs.server";
+import { loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { translator } from "~/i18n/i18n.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const { site, can } = await loadManagedSite(access, siteIdParam(params));
+  return data(
+    { title: `${t("manage:site.tab.privacy")} · ${site.name} · Gatehouse`, site: { id: site.id, name: site.name }, can, privacy: site.privacy },
+    { headers: access.headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { viewer, id, site } = await requireSiteEditor(request, params);
+  const form = await request.formData();
+  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
+  const submission = parseWithZod(form, { schema: privacySchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  const privacy = Object.fromEntries(PRIVACY_FLAGS.map((f) => [f, submission.value[f] ?? false])) as Record<(typeof PRIVACY_FLAGS)[number], boolean>;
+  try {
+    await viewer.api("updateSite", { params: { siteId: id }, body: { privacy } });
+  } catch (err) {
+    const errors = upstreamFormErrors(err, PRIVACY_FLAGS);
+    if (errors) return data({ result: replyWith(submission, errors), error: null }, { status: 422 });
+    const failure = tabFailure(err, "common:errors.not_found_body");
+    return data({ result: submission.reply(), error: failure.message }, { status: failure.status });
+  }
+  return redirectWithNotice(request, viewer, `/manage/site/${id}/privacy`, { key: "manage:privacy.saved", values: { name: site.name }, tone: "success" });
+}
+
+export default function PrivacyTab() {
+  const { site, can, privacy } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("manage");
+  const [form, fields] = useForm<Record<(typeof PRIVACY_FLAGS)[number], boolean | undefined>, any>({
+    id: "site-privacy",
+    lastResult: actionData?.result,
+    defaultValue: privacy,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacySchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <h2>{t("site.tab.privacy")}</h2>
+      <p className="hint">{t("privacy.intro")}</p>
+      <TabError message={actionData?.error} />
+      <ValidatedForm form={form} action={`/manage/site/${site.id}/privacy`} preventScrollReset>
+        <fieldset disabled={!can.edit} className="plain-fieldset">
+          <legend className="visually-hidden">{t("site.tab.privacy")}</legend>
+          <FormErrors formId={form.id} />
+          {PRIVACY_FLAGS.map((flag) => (
+            <CheckField key={flag} field={fields[flag]} label={t(`privacy.flag.${flag}.label`)} hint={t(`privacy.flag.${flag}.hint`)} />
+          ))}
+          {can.edit ? (
+            <div className="actions">
+              <SubmitButton name="intent" value="save">
+                {t("privacy.save")}
+              </SubmitButton>
+            </div>
+          ) : null}
+        </fieldset>
+      </ValidatedForm>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}
