@@ -18,13 +18,15 @@ async function admin(page: Page, testInfo: Parameters<typeof signIn>[1], client 
 }
 
 test("an administrator adds a site, edits its details and deletes it by typing its name", async ({ page }, testInfo) => {
+  // Other tests add sites of their own to Acme: lift its limit (the limit has its own test below).
+  await hook("POST", "clients/eu:1", { site_limit: null });
   await admin(page, testInfo);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Manage" }).click();
   await expect(heading(page)).toHaveText("Manage");
   await checkpoint(page, testInfo, "manage landing");
   await page.getByRole("link", { name: "Sites", exact: true }).click();
   await expect(page).toHaveURL(/\/manage\/overview\/sites$/);
-  await expect(page.getByRole("rowheader", { name: "Head Office" })).toBeVisible();
+  await expect(page.getByRole("table")).toBeVisible();
   await checkpoint(page, testInfo, "sites overview");
 
   // Add a site: the form's own messages first, then the real thing.
@@ -77,8 +79,8 @@ test("an administrator adds a site, edits its details and deletes it by typing i
   await page.getByRole("button", { name: "Delete this site" }).click();
   await expect(page).toHaveURL(/\/manage\/overview\/sites$/);
   await expect(page.getByText(`${name} North has been deleted.`)).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("rowheader", { name: `${name} North` })).toHaveCount(0);
+  await page.goto(`/manage/overview/sites?search=${encodeURIComponent(name)}`);
+  await expect(page.getByText(/Nothing matches/)).toBeVisible();
   expect((await page.goto(detailsUrl))?.status()).toBe(404);
 });
 
@@ -132,7 +134,8 @@ test("a viewer of sites sees the overview read-only, and a site's own pages are 
   await createUser({ email, role: "Site viewer" });
   await signIn(page, testInfo, email);
   await expect(page).toHaveURL(/\/today$/);
-  await page.goto("/manage/overview/sites");
+  // Other tests add sites to Acme: search, so Head Office is on the first page.
+  await page.goto("/manage/overview/sites?search=Head%20Office");
   await expect(page.getByRole("rowheader", { name: "Head Office" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add a site" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Head Office" })).toHaveCount(0);
