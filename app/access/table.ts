@@ -112,7 +112,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
 
   { path: "/manage/site/:id", rule: { admin: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
   { path: "/manage/site/:id/details", rule: {}, screen: true },
-  ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) => SITE_TAB(t)),
+  ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t) =>
+    t === "branding" || t === "evacuationpoints" ? { ...SITE_TAB(t), screen: true as const } : SITE_TAB(t),
+  ),
   SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }),
 
   // Group routes: administrators only, active accounts only (groups spec §2).
