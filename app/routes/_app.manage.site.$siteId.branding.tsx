@@ -29,8 +29,8 @@ const UPLOAD_INTENTS = { "upload-image": "image", "upload-video": "video" } as c
 type UploadIntent = keyof typeof UPLOAD_INTENTS;
 const isUploadIntent = (v: unknown): v is UploadIntent => typeof v === "string" && Object.hasOwn(UPLOAD_INTENTS, v);
 
-/** The last path segment of a file URL (the upstream names files `{token}.{ext}`). */
-const fileName = (url: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+/** A video's kind from its URL (the upstream names files `{token}.{ext}`; it keeps no original name). */
+const videoKind = (url: string) => (/\.mov$/i.test(new URL(url).pathname) ? "mov" : "mp4");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: `${t("manage:site.tab.branding")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       image: { stored: site.branding_image !== null, url: image },
-      video: { stored: site.welcome_video !== null, url: video, name: video ? fileName(video) : null },
+      video: { stored: site.welcome_video !== null, url: video, kind: video ? videoKind(video) : null },
       can,
     },
     { headers: access.headers },
@@ -129,7 +129,7 @@ export default function SiteBrandingTab() {
         ) : (
           <p className="muted">{image.stored ? t("branding.not_shown") : t("branding.image_none")}</p>
         )}
-        {can.edit ? <UploadForm kind="image" siteId={site.id} /> : null}
+        {can.edit ? <UploadForm key={image.url ?? "none"} kind="image" siteId={site.id} /> : null}
         {can.edit && image.stored ? <RemoveForm kind="image" siteId={site.id} /> : null}
       </section>
 
@@ -140,12 +140,12 @@ export default function SiteBrandingTab() {
             <a href={video.url} target="_blank" rel="noopener noreferrer">
               {t("branding.video_open")}
             </a>{" "}
-            <span className="muted">({video.name})</span>
+            <span className="muted">({t(`branding.video_kind.${video.kind}`)})</span>
           </p>
         ) : (
           <p className="muted">{video.stored ? t("branding.not_shown") : t("branding.video_none")}</p>
         )}
-        {can.edit ? <UploadForm kind="video" siteId={site.id} /> : null}
+        {can.edit ? <UploadForm key={video.url ?? "none"} kind="video" siteId={site.id} /> : null}
         {can.edit && video.stored ? <RemoveForm kind="video" siteId={site.id} /> : null}
       </section>
     </>

@@ -252,7 +252,8 @@ export default function EvacuationPointsTab() {
         </ol>
       )}
 
-      {can.edit ? <AddPoint path={path} /> : null}
+      {/* A fresh form once a point is added (with JavaScript the page stays mounted). */}
+      {can.edit ? <AddPoint key={points.map((p) => p.id).join(",")} path={path} /> : null}
     </>
   );
 }
@@ -321,7 +322,8 @@ function IconLabel({ icon }: { icon: NonNullable<ShownPoint["icon"]> }) {
 
 function PointActions({ point, path, first, last }: { point: ShownPoint; path: string; first: boolean; last: boolean }) {
   const { t } = useTranslation("manage");
-  const which = <span className="visually-hidden">: {point.title}</span>;
+  // Which point each control is about, for screen readers (the visible text stays short).
+  const which = <span className="visually-hidden"> ({point.title})</span>;
   return (
     <div className="point-actions">
       <Link to={`${path}?edit=${point.id}`} className="button button--secondary" preventScrollReset>
@@ -453,7 +455,7 @@ function EditPoint({ point, path }: { point: ShownPoint; path: string }) {
           </Link>
         </div>
       </ValidatedForm>
-      <PointPhoto point={point} editPath={editPath} result={mine?.intent === "upload-photo" ? mine.result : undefined} />
+      <PointPhoto key={point.photo.url ?? "none"} point={point} editPath={editPath} result={mine?.intent === "upload-photo" ? mine.result : undefined} />
     </section>
   );
 }
