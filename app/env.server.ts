@@ -8,6 +8,9 @@ const csv = z
   .string()
   .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
 
+/** The issuers allowed when UPSTREAM_ISSUERS is not set (the reference upstream on this machine). */
+export const DEFAULT_UPSTREAM_ISSUERS = ["http://localhost:4000/eu", "http://localhost:4000/us"];
+
 const seconds = (dflt: number) => z.coerce.number().int().positive().default(dflt);
 
 const EnvSchema = z.object({
@@ -19,7 +22,7 @@ const EnvSchema = z.object({
   /** The auth service root, up to and including `/api/v2`. */
   AUTH_API_URL: z.string().url().default("http://localhost:4000/api/v2"),
   /** Allowed token issuers (regional API bases without `/api/v2`). Never built from a claim. */
-  UPSTREAM_ISSUERS: csv.default(["http://localhost:4000/eu", "http://localhost:4000/us"]),
+  UPSTREAM_ISSUERS: csv.default(DEFAULT_UPSTREAM_ISSUERS),
   /** Heartbeat of the event stream (a comment), which also checks that the session still exists. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   /** Seconds between self-refreshes of /today when the browser runs no JavaScript (meta refresh). */

@@ -113,9 +113,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // Sites and events: active accounts only (platform §2 "many routes need an active account"; the site calls are).
   { path: "/manage/site/:id", rule: { admin: true, activeOnly: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
   { path: "/manage/site/:id/details", rule: {}, screen: true },
-  ...["groups", "branding", "evacuationpoints"].map((t) => SITE_TAB(t)),
+  SITE_TAB("groups"),
   // Built tabs (the site layout lists them).
-  ...["messages", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t): RouteEntry => ({ ...SITE_TAB(t), screen: true })),
+  ...["branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t): RouteEntry => ({ ...SITE_TAB(t), screen: true })),
   { ...SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }), screen: true },
 
   // Group routes: administrators only, active accounts only (groups spec §2).

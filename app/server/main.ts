@@ -14,7 +14,8 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { isCrossOriginWrite } from "./origin.js";
-import { contentSecurityPolicy } from "./csp.js";
+import { contentSecurityPolicy, issuerOrigins } from "./csp.js";
+import { DEFAULT_UPSTREAM_ISSUERS } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 
@@ -26,6 +27,8 @@ export interface PortalServerOptions {
   host?: string;
   /** Extra origins allowed in CSP form-action (identity providers, logout targets). */
   formActionOrigins: string[];
+  /** Origins allowed in CSP img-src besides the portal: the allowed upstreams (uploaded images). */
+  imageOrigins?: string[];
   trustProxy: boolean;
 }
 
@@ -59,7 +62,7 @@ export async function createPortalServer(opts: PortalServerOptions) {
 
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, opts.formActionOrigins));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, opts.formActionOrigins, opts.imageOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -128,10 +131,12 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const extra = (process.env.FORM_ACTION_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   const auth = process.env.AUTH_API_URL ?? "http://localhost:4000/api/v2";
+  const issuers = process.env.UPSTREAM_ISSUERS ? process.env.UPSTREAM_ISSUERS.split(",").map((s) => s.trim()) : DEFAULT_UPSTREAM_ISSUERS;
   const server = await createPortalServer({
     port,
     host: process.env.HOST,
     formActionOrigins: [new URL(auth).origin, ...extra],
+    imageOrigins: issuerOrigins(issuers),
     trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
   });
   console.log(JSON.stringify({ level: "info", msg: "portal listening", url: `http://localhost:${port}` }));

@@ -8,9 +8,9 @@
  */
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import type { AccessTokenClaims, RouteBody, RouteName, RouteResponse, TokenPair } from "../../upstream/contract/index";
+import type { AccessTokenClaims, RouteName, RouteResponse, TokenPair } from "../../upstream/contract/index";
 import { env } from "~/env.server";
-import { callUpstream, decodeAccessToken, regionalBase } from "~/upstream/client.server";
+import { callUpstream, decodeAccessToken, regionalBase, type ApiOptions } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
 import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
@@ -174,10 +174,7 @@ export interface Viewer {
    */
   config(): Promise<RouteResponse<"config">>;
   /** Call the upstream as this user. A 401 logs the user out with the session-expired message. */
-  api<N extends RouteName>(
-    name: N,
-    opts?: { params?: Record<string, string | number>; body?: RouteBody<N>; query?: Record<string, string | number | undefined> },
-  ): Promise<RouteResponse<N>>;
+  api<N extends RouteName>(name: N, opts?: ApiOptions<N>): Promise<RouteResponse<N>>;
 }
 
 function currentPath(request: Request) {

@@ -2,11 +2,12 @@
  * The one typed client for every upstream call. Base URLs come from configuration: the auth
  * service from AUTH_API_URL, a regional API from the token's issuer ONLY when that issuer is on
  * the UPSTREAM_ISSUERS allow-list (the configured string is used, never the claim). Every request
- * carries X-Timezone and Accept-Language; PATCH goes as POST with a method-override header.
+ * carries X-Timezone and Accept-Language; PATCH goes as POST with a method-override header. A
+ * route with `upload` sends its one file as multipart/form-data (the `file` option) instead of JSON.
  * Answers are validated against the contract; failures become UpstreamError or
  * UpstreamUnavailableError, which `app/upstream/errors.ts` maps to the spec's catalogue.
  */
-import { Agent, request } from "undici";
+import { Agent, FormData, request } from "undici";
 import { decodeJwt } from "jose";
 import {
   AccessTokenClaims,
@@ -15,17 +16,38 @@ import {
   type RouteBody,
   type RouteName,
   type RouteResponse,
+  type Routes,
+  type UploadDef,
 } from "../../upstream/contract/index";
 import { env } from "~/env.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "./errors";
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
 
-export interface CallOptions<N extends RouteName> {
-  token?: string;
+/** The one file of an upload route: its name and declared type as the browser sent them, and its bytes. */
+export interface UploadFile {
+  name: string;
+  type?: string;
+  data: Blob | Uint8Array;
+}
+
+/** `file` exists only for routes whose contract entry has `upload` (never with `body`). */
+export type RouteFile<N extends RouteName> = Routes[N] extends { upload: UploadDef } ? UploadFile : never;
+
+/** What a caller gives for one call (the session adds token, language and timezone). */
+export interface ApiOptions<N extends RouteName> {
   params?: Record<string, string | number>;
   body?: RouteBody<N>;
+  /** For upload routes: sent as multipart/form-data in the contract's part (`file`). */
+  file?: RouteFile<N>;
   query?: Record<string, string | number | undefined>;
+}
+
+/** Uploads may take longer than a JSON call: at least this long before giving up. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+export interface CallOptions<N extends RouteName> extends ApiOptions<N> {
+  token?: string;
   /** BCP 47 language tag for Accept-Language, e.g. "en-GB". */
   language: string;
   timezone: string;
@@ -77,12 +99,20 @@ export async function callUpstream<N extends RouteName>(name: N, opts: CallOptio
     method = "POST";
     headers["x-http-method-override"] = "PATCH";
   }
-  let payload: string | undefined;
-  if ("body" in def && opts.body !== undefined) {
+  let payload: string | FormData | undefined;
+  const upload: UploadDef | undefined = "upload" in def ? def.upload : undefined;
+  if (upload) {
+    if (!opts.file) throw new Error(`Upstream call ${name} needs a file`);
+    const { name: filename, type, data } = opts.file;
+    const blob = data instanceof Blob ? data : new Blob([new Uint8Array(data)], { type: type || "application/octet-stream" });
+    // undici sets the multipart content type with its boundary.
+    payload = new FormData();
+    payload.append(upload.field, blob, filename);
+  } else if ("body" in def && opts.body !== undefined) {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(opts.body);
   }
-  const timeout = AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(upload ? Math.max(env().UPSTREAM_TIMEOUT_MS, UPLOAD_TIMEOUT_MS) : env().UPSTREAM_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
 
   let res;

@@ -1,0 +1,127 @@
+/**
+ * Uploads in the manage area (the branding image and welcome video, evacuation point photos),
+ * server side: reading a multipart/form-data post with the size limit enforced WHILE it streams
+ * (never buffering more than the limit), the upstream's file URLs as pages may show them, and
+ * upstream refusals of a row (404, 403, 413) as a message instead of a 500.
+ */
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { env } from "~/env.server";
+import { issuerOrigins } from "~/server/csp";
+import { UpstreamError } from "~/upstream/errors";
+
+/** Each text field of a multipart post (ids, intents, …): far more than any of ours needs. */
+const TEXT_PART_BYTES = 64 * 1024;
+/** Parts of one post: a handful of fields and one file. */
+const MAX_PARTS = 20;
+/**
+ * After a refusal, the rest of the request is read and dropped up to this much, so the browser
+ * (still sending) gets the answer instead of a reset connection. Beyond it the connection is
+ * left to close.
+ */
+const DRAIN_BYTES = 128 * 1024 * 1024;
+
+export type MultipartRead =
+  | { ok: true; form: FormData }
+  /** `too_large`: the file passed its limit (the fields read before it are kept); `unreadable`: anything else. */
+  | { ok: false; reason: "too_large" | "unreadable"; fields: Map<string, string> };
+
+export const isMultipart = (request: Request) => /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
+
+/**
+ * Read a multipart/form-data post holding at most one file, whose limit `fileLimit` decides from
+ * the text fields sent before it (the forms put their `intent` first), or refuses with null. The
+ * file is buffered in memory only up to its limit; past it the read stops at once. Text fields are
+ * bounded too, and so is the number of parts.
+ */
+export async function readMultipartForm(request: Request, fileLimit: (fields: Map<string, string>) => number | null): Promise<MultipartRead> {
+  const fields = new Map<string, string>();
+  if (!request.body || !isMultipart(request)) return { ok: false, reason: "unreadable", fields };
+  const source = request.body.getReader();
+  // The parser reads through this stream; on a refusal the rest is drained from `source` directly,
+  // after the parser's last read has settled: with two reads outstanding, the Node request stream
+  // behind `source` can pause for good (its pump pauses right after being asked for more).
+  let inflight: Promise<unknown> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const read = source.read();
+      inflight = read;
+      const { done, value } = await read;
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  let parts = 0;
+  let files = 0;
+  /** Whether the part being read is the file (a too-long text field is not "too large", just bad). */
+  let inFile = false;
+  const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_BYTES });
+  const handler: UploadHandler = async (part) => {
+    if (++parts > MAX_PARTS) throw new RefusedUpload();
+    if (typeof part.filename === "string") {
+      const limit = fileLimit(fields);
+      if (limit === null || ++files > 1) throw new RefusedUpload();
+      inFile = true;
+      return unstable_createMemoryUploadHandler({ maxPartSize: limit })(part);
+    }
+    inFile = false;
+    const value = (await text(part)) as string;
+    if (!fields.has(part.name)) fields.set(part.name, value);
+    return value;
+  };
+  try {
+    const form = await unstable_parseMultipartFormData({ headers: request.headers, body } as unknown as Request, handler);
+    return { ok: true, form };
+  } catch (err) {
+    await (inflight as Promise<unknown> | null)?.catch(() => undefined);
+    await drain(source);
+    const tooLarge = err instanceof MaxPartSizeExceededError && inFile;
+    return { ok: false, reason: tooLarge ? "too_large" : "unreadable", fields };
+  }
+}
+
+class RefusedUpload extends Error {}
+
+async function drain(source: ReadableStreamDefaultReader<Uint8Array>) {
+  let read = 0;
+  try {
+    while (read < DRAIN_BYTES) {
+      const { done, value } = await source.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await source.cancel();
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/**
+ * An uploaded file's URL as a page may use it (img src, a link): only http(s) URLs on an allowed
+ * upstream's origin, which the CSP's img-src also allows. Anything else (a `javascript:` URL, a
+ * foreign host) is not shown.
+ */
+export function shownFileUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
+  return issuerOrigins(env().UPSTREAM_ISSUERS).includes(parsed.origin) ? parsed.toString() : null;
+}
+
+/**
+ * An upstream refusal of a change to one row or file (the row is gone or belongs elsewhere: 404;
+ * the file too large for it: 413) as a status and a message to show on the page (upstream text
+ * marked with "@"). A 403 becomes the Forbidden page. Anything else is not a refusal: null, and
+ * the caller rethrows it.
+ */
+export function upstreamRefusal(err: unknown): { status: 404 | 413; message: string } | null {
+  if (!(err instanceof UpstreamError)) return null;
+  if (err.status === 404) return { status: 404, message: err.body.message ? `@${err.body.message}` : "manage:media.not_found" };
+  if (err.status === 413) return { status: 413, message: err.body.message ? `@${err.body.message}` : "manage:media.too_large" };
+  if (err.status === 403 && err.body.code !== "trial_period_over") throw new Response("Forbidden", { status: 403 });
+  return null;
+}
