@@ -1,0 +1,80 @@
+/**
+ * One administrator's whole journey through a new site, with and without JavaScript: create it,
+ * upload its logo, add an evacuation point and a custom field, connect a kiosk with the code it
+ * shows, and delete the site by typing its name. After each step a reload shows what the upstream
+ * stored. (Each tab's own spec goes deeper; the site limit has its own test in manage-sites.)
+ */
+import { checkpoint, createUser, expect, heading, hook, settled, signIn, test, uniqueEmail } from "./fixtures";
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // Other tests add sites of their own to Acme: lift its limit.
+  await hook("POST", "clients/eu:1", { site_limit: null });
+  const email = uniqueEmail("journey");
+  await createUser({ email, role: "Administrator", client: "eu:1", name: "Jo Journey" });
+  await signIn(page, testInfo, email);
+  await expect(page).toHaveURL(/\/today$/);
+
+  // Create.
+  await page.goto("/manage/overview/sites/new");
+  await settled(page, testInfo);
+  const name = `E2E Journey ${Math.random().toString(36).slice(2, 7)}`;
+  const dialog = page.getByRole("dialog", { name: "Add a site" });
+  await dialog.getByLabel("Site name").fill(name);
+  await dialog.getByLabel("Reply-to email").fill("journey@acme.example.com");
+  await dialog.getByRole("button", { name: "Add site" }).click();
+  await expect(page).toHaveURL(/\/manage\/site\/\d+\/details$/);
+  const base = new URL(page.url()).pathname.replace(/\/details$/, "");
+  await page.reload();
+  await expect(heading(page)).toHaveText(name);
+
+  // Branding: the logo.
+  await page.getByRole("link", { name: "Branding" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/branding$`));
+  await page.getByLabel("New branding image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Upload image" }).click();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Remove image" })).toBeVisible();
+  await checkpoint(page, testInfo, "journey: branding");
+
+  // An evacuation point.
+  await page.goto(`${base}/evacuationpoints`);
+  const add = page.getByRole("region", { name: "Add an evacuation point" });
+  await add.getByLabel("Name").fill("Staff car park");
+  await add.getByRole("button", { name: "Add evacuation point" }).click();
+  await expect(page.getByText("Staff car park has been added.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Staff car park").first()).toBeVisible();
+
+  // A custom field.
+  await page.goto(`${base}/customfields`);
+  await page.getByLabel("Field type").selectOption("text");
+  await page.getByRole("button", { name: "Next" }).click();
+  await settled(page, testInfo);
+  await page.getByLabel("Label").fill("Vehicle registration");
+  await page.getByRole("button", { name: "Add field" }).click();
+  await page.goto(`${base}/customfields`);
+  await expect(page.getByText("Vehicle registration").first()).toBeVisible();
+
+  // A kiosk, with the code it shows.
+  const { code } = await hook<{ code: string }>("POST", "device-codes", { region: "eu" });
+  await page.goto(`${base}/devices`);
+  await page.getByLabel("Authorisation code").fill(code);
+  await page.getByLabel("Device name").fill("Gate kiosk");
+  await page.getByRole("button", { name: "Connect device" }).click();
+  await expect(page.getByText("Gate kiosk is connected.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: "Gate kiosk" })).toBeVisible();
+  await checkpoint(page, testInfo, "journey: devices");
+
+  // Delete by typing the name.
+  await page.goto(`${base}/details`);
+  await page.getByLabel(`Type “${name}” to confirm`).fill(name);
+  await page.getByRole("button", { name: "Delete this site" }).click();
+  await expect(page).toHaveURL(/\/manage\/overview\/sites$/);
+  await expect(page.getByText(`${name} has been deleted.`)).toBeVisible();
+  expect((await page.goto(`${base}/details`))?.status()).toBe(404);
+});
