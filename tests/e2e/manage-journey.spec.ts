@@ -36,7 +36,9 @@ test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }
   await expect(page).toHaveURL(new RegExp(`${base}/branding$`));
   await page.getByLabel("New branding image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Upload image" }).click();
+  await expect(page.getByText(`The branding image of ${name} has been saved.`)).toBeVisible();
   await page.reload();
+  await expect(page.getByRole("img", { name: `The current branding image of ${name}` })).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove image" })).toBeVisible();
   await checkpoint(page, testInfo, "journey: branding");
 
@@ -56,6 +58,7 @@ test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }
   await settled(page, testInfo);
   await page.getByLabel("Label").fill("Vehicle registration");
   await page.getByRole("button", { name: "Add field" }).click();
+  await expect(page.getByText(/Vehicle registration/).first()).toBeVisible();
   await page.goto(`${base}/customfields`);
   await expect(page.getByText("Vehicle registration").first()).toBeVisible();
 

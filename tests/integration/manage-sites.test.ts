@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { upstreamAccess } from "../support/access";
 import { h1, messages } from "../support/client";
 import { createUpstreamRole, createUpstreamSite } from "../support/hooks";
-import { createUser, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUser, hook, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 async function adminOf(client = "eu:1") {
   const email = uniqueEmail("manage-it");
@@ -78,6 +78,32 @@ describe("bad input", () => {
       expect(r.res.status).toBe(400);
     }
     expect((await upstream.get(`sites/${site.id}`)).name).toBe("Exact Name Depot");
+  });
+});
+
+describe("adding", () => {
+  test("a remote site; an upstream failure says so on the form (platform §8), keeps what was typed and adds nothing", async () => {
+    await hook("POST", "clients/eu:1", { site_limit: null });
+    const { web, upstream } = await adminOf();
+    const name = `IT remote ${Math.random().toString(36).slice(2, 7)}`;
+    const r = await web.post("/manage/overview/sites/new", { name, type: "remote", reply_to_email: "field@acme.example.com", timezone: "Europe/London", locale: "en_GB" });
+    expect(messages(r.body).join(" ")).toContain(`${name} has been added.`);
+    const id = Number(/\/manage\/site\/(\d+)\/details/.exec(r.res.url || "")?.[1] ?? NaN);
+    const created = (await upstream.get(`manage/sites?kind=sites&search=${encodeURIComponent(name)}`)).sites[0];
+    expect(created).toMatchObject({ name, type: "remote" });
+    expect(Number.isNaN(id) || id === created.id).toBe(true);
+
+    const before = (await upstream.get("manage/sites?kind=events")).total;
+    await hook("POST", "faults", { route: "createSite", status: 500, count: 1 });
+    const failed = await web.post(
+      "/manage/overview/events/new",
+      { name: "Launch party", reply_to_email: "events@acme.example.com", timezone: "Europe/London", locale: "en_GB", active_from: "2031-05-01T18:00", active_until: "2031-05-01T22:00" },
+      { follow: false },
+    );
+    expect(failed.res.status).toBe(502);
+    expect(messages(failed.body).join(" ")).toContain("Could not create event. Please try again");
+    expect(failed.body).toContain('value="Launch party"');
+    expect((await upstream.get("manage/sites?kind=events")).total).toBe(before);
   });
 });
 

@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
+import { isActionFailure, redirectWithNotice } from "~/features/action-outcome.server";
 import { translator } from "~/i18n/i18n.server";
 import { UpstreamError } from "~/upstream/errors";
 import { instantAt } from "./local-time";
 import { newSiteSchema, timezones } from "./schemas";
 import { kindPermissions, replyWith, upstreamFormErrors, type SiteKind } from "./sites.server";
 
-const FIELDS = ["name", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
+const FIELDS = ["name", "type", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
 
 async function editorOf(request: Request, kind: SiteKind) {
   const access = await requireAccess(request);
@@ -43,11 +43,11 @@ export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteK
   const event = kind === "events";
   const submission = parseWithZod(form, { schema: newSiteSchema(event) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const v = submission.value as { name: string; reply_to_email: string; timezone: string; locale: Locale; active_from?: string; active_until?: string };
+  const v = submission.value as { name: string; type?: "standard" | "remote"; reply_to_email: string; timezone: string; locale: Locale; active_from?: string; active_until?: string };
   try {
     const site = await viewer.api("createSite", {
       body: {
-        type: event ? "event" : "standard",
+        type: event ? "event" : (v.type ?? "standard"),
         name: v.name,
         reply_to_email: v.reply_to_email,
         timezone: v.timezone,
@@ -60,7 +60,10 @@ export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteK
     const limit = siteLimitError(err);
     if (limit) return data({ result: submission.reply({ formErrors: [limit] }) }, { status: 422 });
     const errors = upstreamFormErrors(err, FIELDS);
-    if (!errors) throw err;
-    return data({ result: replyWith(submission, errors) }, { status: 422 });
+    if (errors) return data({ result: replyWith(submission, errors) }, { status: 422 });
+    // Anything else (the upstream unreachable or failing): say so on the form, keep what was typed
+    // (platform §8: "Could not create event. Please try again").
+    if (!isActionFailure(err)) throw err;
+    return data({ result: submission.reply({ formErrors: [`manage:new.${kind}.failed`] }) }, { status: 502 });
   }
 }

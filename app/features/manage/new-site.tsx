@@ -22,10 +22,10 @@ export function NewSiteDialog() {
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   const { t } = useTranslation("manage");
   const event = d.kind === "events";
-  const [form, fields] = useForm<Record<"name" | "reply_to_email" | "timezone" | "locale" | "active_from" | "active_until", string | undefined>, any>({
+  const [form, fields] = useForm<Record<"name" | "type" | "reply_to_email" | "timezone" | "locale" | "active_from" | "active_until", string | undefined>, any>({
     id: `new-${d.kind}`,
     lastResult: actionData?.result,
-    defaultValue: d.defaults,
+    defaultValue: { ...d.defaults, type: "standard" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newSiteSchema(event) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -36,6 +36,12 @@ export function NewSiteDialog() {
       <ValidatedForm form={form} action={`${base}/new`}>
         <FormErrors formId={form.id} />
         <TextField field={fields.name} label={t(event ? "field.event_name" : "field.site_name")} autoComplete="off" />
+        {event ? null : (
+          <SelectField field={fields.type} label={t("field.site_type")} hint={t("field.site_type_hint")}>
+            <option value="standard">{t("site_type.standard")}</option>
+            <option value="remote">{t("site_type.remote")}</option>
+          </SelectField>
+        )}
         <TextField field={fields.reply_to_email} label={t("field.reply_to_email")} type="email" hint={t("field.reply_to_email_hint")} autoComplete="off" />
         <SelectField field={fields.timezone} label={t("field.timezone")}>
           {d.timezones.map((tz) => (

@@ -52,8 +52,18 @@ function eventDates<T extends z.ZodRawShape>(shape: T, event: boolean) {
   });
 }
 
-/** Add a site or an event. */
-export const newSiteSchema = (event: boolean) => eventDates({ name: siteFields.name, reply_to_email: siteFields.reply_to_email, timezone: siteFields.timezone, locale: siteFields.locale }, event);
+/** Add a site (standard or remote) or an event. */
+export const newSiteSchema = (event: boolean) =>
+  eventDates(
+    {
+      name: siteFields.name,
+      ...(event ? {} : { type: z.enum(["standard", "remote"], { error: "manage:validation.site_type" }) }),
+      reply_to_email: siteFields.reply_to_email,
+      timezone: siteFields.timezone,
+      locale: siteFields.locale,
+    },
+    event,
+  );
 
 /** The details tab; an event whose dates are locked (it has begun) sends none. */
 export const siteDetailsSchema = (event: boolean, datesLocked: boolean) => eventDates(siteFields, event && !datesLocked);
