@@ -23,8 +23,12 @@ function readableText(html: string): string[] {
   return [title, ...attrs, ...texts].map((s) => s.replace(/&#x27;|&amp;|&quot;|&lt;|&gt;/g, " ").trim()).filter(Boolean);
 }
 
+/** Names of formats and devices, and the example address of the message syntax: the same in every language. */
+const TECHNICAL = ["https://example.com", "QuickTime", "WebP", "JPEG", "PNG", "GIF", "MP4", ".mov", ".mp4", "PDF", "iPad"];
+
 function englishLeftovers(html: string, allowed: string[]): string[] {
-  const allow = [...allowed, "Gatehouse", ...Object.values(LOCALE_NAMES)].filter(Boolean);
+  // Longest first, so a name is removed before a shorter string inside it.
+  const allow = [...allowed, "Gatehouse", ...Object.values(LOCALE_NAMES), ...TECHNICAL].filter(Boolean).sort((a, b) => b.length - a.length);
   return readableText(html)
     .map((t) => allow.reduce((s, a) => s.split(a).join(" "), t))
     .filter((t) => /[A-Za-z]{3,}/.test(t.replace(/\S+@\S+/g, "")));
@@ -35,7 +39,10 @@ function dataStrings(json: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown, key = "") => {
     if (typeof v === "string") {
-      if (!["status", "source"].includes(key)) out.push(v);
+      if (["status", "source"].includes(key)) return;
+      out.push(v);
+      // Rich text (site messages) is shown rendered: its text between tags.
+      if (v.includes("<")) out.push(...v.split(/<[^>]+>/).map((t) => t.replace(/&amp;/g, "&").trim()));
     } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
     else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
   };
@@ -87,6 +94,25 @@ describe("pages in Japanese show no untranslated text", () => {
         }
       }
       data.push(...dataStrings(await get(`sites/${site.id}/sign-in-options`)));
+    }
+    // The fire list, evacuation reports and the manage area show upstream data too (people,
+    // comments, sites, devices, fields, messages…).
+    if (email === "admin@example.com" && site) {
+      const evacuations = await get("evacuations");
+      const report = evacuations.evacuations?.[0];
+      paths.push("/fire-list", "/reports/evacuations");
+      data.push(...dataStrings(await get(`sites/${site.id}/fire-list`)), ...dataStrings(evacuations));
+      if (report) {
+        paths.push(`/reports/evacuations/${report.id}`);
+        data.push(...dataStrings(await get(`evacuations/${report.id}`)));
+      }
+      paths.push("/manage/overview/sites", "/manage/overview/events", "/manage/overview/sites/new");
+      data.push(...dataStrings(await get("manage/sites?kind=sites")), ...dataStrings(await get("manage/sites?kind=events")));
+      const tabs = ["details", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "sign-in-points", "settings"];
+      for (const tab of tabs) paths.push(`/manage/site/${site.id}/${tab}`);
+      for (const part of ["", "/evacuation-points", "/custom-fields", "/messages", "/badges", "/devices", "/sign-in-points", "/settings"]) {
+        data.push(...dataStrings(await get(`sites/${site.id}${part}`)));
+      }
     }
     const leftovers: string[] = [];
     for (const p of paths) {
