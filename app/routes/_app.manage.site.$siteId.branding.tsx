@@ -18,7 +18,7 @@ import { redirectWithNotice } from "~/features/action-outcome.server";
 import { FileField } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema, type UploadKind } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
-import { loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
@@ -53,11 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const fileError = (message: string) => ({ status: "error" as const, initialValue: null, error: { file: [message] } });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const id = siteIdParam(params);
-  const { site, can } = await loadManagedSite(access, id);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const { viewer, site, id } = await requireSiteEditor(request, params);
   const path = `/manage/site/${id}/branding`;
 
   let form: FormData;

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { RouteResponse } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
-import { CheckField, DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";
+import { DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";
 import {
   canReject,
   canShowOnEvacuationList,
@@ -28,11 +28,11 @@ import {
   toCustomFieldInput,
   type CustomFieldType,
 } from "~/features/manage/site-tabs";
-import { movedOrder, requirePostedId, requireSiteEditor, siteGroups, tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { movedOrder, requirePostedId, siteGroups, tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
+import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { FieldErrors, FormErrors, SelectField, SubmitButton, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
+import { CheckField, FieldErrors, FormErrors, SelectField, SubmitButton, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
 import { upstreamLoad } from "~/upstream/load.server";
 
 type CustomField = RouteResponse<"siteCustomFields">[number];

@@ -15,7 +15,7 @@ import { redirectWithNotice } from "~/features/action-outcome.server";
 import { DateTimeField } from "~/features/manage/fields";
 import { instantAt, localAt } from "~/features/manage/local-time";
 import { deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manage/schemas";
-import { kindOf, loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { kindOf, loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -56,11 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const id = siteIdParam(params);
-  const { site, can } = await loadManagedSite(access, id);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const { viewer, site, id } = await requireSiteEditor(request, params);
   const form = await request.formData();
   const intent = form.get("intent");
   const path = `/manage/site/${id}/details`;

@@ -16,7 +16,7 @@ import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";
 import { connectDeviceSchema, deviceCode } from "~/features/manage/site-extras";
-import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { TabNotice } from "~/features/manage/tab-notice";
 import type { Locale } from "~/i18n/config";
@@ -46,11 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const id = siteIdParam(params);
-  const { can } = await loadManagedSite(access, id);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const { viewer, id } = await requireSiteEditor(request, params);
   const form = await request.formData();
   if (form.get("intent") !== "connect") throw new Response("Bad request", { status: 400 });
   const submission = parseWithZod(form, { schema: connectDeviceSchema });

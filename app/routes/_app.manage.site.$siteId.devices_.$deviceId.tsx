@@ -18,7 +18,7 @@ import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";
 import { renameDeviceSchema } from "~/features/manage/site-extras";
-import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { TabNotice } from "~/features/manage/tab-notice";
 import type { Locale } from "~/i18n/config";
@@ -54,12 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const siteId = siteIdParam(params);
+  const { viewer, id: siteId } = await requireSiteEditor(request, params);
   const deviceId = deviceIdParam(params);
-  const { can } = await loadManagedSite(access, siteId);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
   const form = await request.formData();
   const intent = form.get("intent");
   const list = `/manage/site/${siteId}/devices`;

@@ -19,7 +19,7 @@ import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { FileField, NumberField } from "~/features/manage/media-fields";
 import { evacuationPointSchema, UPLOAD_RULES, uploadSchema, type EvacuationPointForm } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
-import { loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -95,11 +95,7 @@ const fail = (body: ActionResult, status: number) => data(body, { status });
 const locationOf = (v: EvacuationPointForm) => (v.lat !== undefined && v.lng !== undefined ? { lat: v.lat, lng: v.lng } : null);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const id = siteIdParam(params);
-  const { can } = await loadManagedSite(access, id);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const { viewer, id } = await requireSiteEditor(request, params);
   const path = `/manage/site/${id}/evacuationpoints`;
 
   let form: FormData;

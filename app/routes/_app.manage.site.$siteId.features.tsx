@@ -14,13 +14,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { CheckField, TabError } from "~/features/manage/site-tab-ui";
+import { TabError } from "~/features/manage/site-tab-ui";
 import { FEATURE_FLAGS, featuresSchema, keptSchedules, normaliseEmails, RADIUS_RECOMMENDED, REPORT_TIMES } from "~/features/manage/site-tabs";
-import { requireSiteEditor, tabFailure } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, replyWith, siteIdParam } from "~/features/manage/sites.server";
+import { tabFailure } from "~/features/manage/site-tabs.server";
+import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { FieldErrors, FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { CheckField, FieldErrors, FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];

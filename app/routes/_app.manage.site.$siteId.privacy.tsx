@@ -10,13 +10,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { CheckField, TabError } from "~/features/manage/site-tab-ui";
+import { TabError } from "~/features/manage/site-tab-ui";
 import { PRIVACY_FLAGS, privacySchema } from "~/features/manage/site-tabs";
-import { requireSiteEditor, tabFailure } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, replyWith, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { tabFailure } from "~/features/manage/site-tabs.server";
+import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { CheckField, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 

@@ -14,14 +14,14 @@ import type { Config } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { KIOSK_IDLE_TIMEOUT, siteSettingsSchema } from "~/features/manage/site-extras";
-import { CheckField, NumberField, TimeField } from "~/features/manage/site-extras-fields";
+import { NumberField, TimeField } from "~/features/manage/site-extras-fields";
 import { loadManagedSite, siteIdParam, type SitePermissions } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { TabNotice } from "~/features/manage/tab-notice";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { CheckField, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 

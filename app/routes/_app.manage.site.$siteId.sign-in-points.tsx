@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { signInPointSchema } from "~/features/manage/site-extras";
-import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { badRow, invalid, postedRowId, refused } from "~/features/manage/tab-actions.server";
 import { TabNotice } from "~/features/manage/tab-notice";
 import { translator } from "~/i18n/i18n.server";
@@ -46,11 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const siteId = siteIdParam(params);
-  const { can } = await loadManagedSite(access, siteId);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const { viewer, id: siteId } = await requireSiteEditor(request, params);
   const form = await request.formData();
   const intent = form.get("intent");
   const path = `/manage/site/${siteId}/sign-in-points`;

@@ -60,6 +60,66 @@ export function FormErrors({ formId }: { formId: string }) {
   return <FieldErrors id={form.errorId} errors={form.errors} />;
 }
 
+/** The frame every labelled field shares: its label, its hint (the control's description), the control, its messages. */
+function FieldFrame({ meta, label, hint, hintId, children }: { meta: { id: string; errorId: string; errors?: string[] }; label: string; hint?: string; hintId?: string; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+type ConformInputType = Parameters<typeof getInputProps>[1]["type"];
+
+/**
+ * Any labelled <input> of a conform form (date and time, number, phone, file, …): the attributes
+ * given go on the input, after conform's own (so `defaultValue`, bounds and `accept` can be set).
+ */
+export function InputField({
+  field,
+  label,
+  hint,
+  type,
+  ...attrs
+}: { field: FieldMetadata<unknown>; label: string; hint?: string; type: ConformInputType } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
+  const [meta] = useField(field.name, { formId: field.formId });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId } as never);
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
+      <input key={key} {...props} {...attrs} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled checkbox of a conform form that starts as stored (ticked when its value is, or was submitted as, "on"). */
+export function CheckField({ field, label, hint }: { field: FieldMetadata<boolean | undefined>; label: string; hint?: string }) {
+  const [meta] = useField<boolean | undefined>(field.name, { formId: field.formId });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId });
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input key={key} {...props} />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      {hint ? (
+        <p className="hint check-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 type InputType = "text" | "email" | "password";
 
 export function TextField({
@@ -87,13 +147,7 @@ export function TextField({
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getInputProps(field, { type, ariaDescribedBy: hintId });
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame meta={field} label={label} hint={hint} hintId={hintId}>
       <input
         {...props}
         // Secrets are never rendered back into the page.
@@ -102,8 +156,7 @@ export function TextField({
         inputMode={inputMode}
         autoFocus={autoFocus}
       />
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -113,16 +166,9 @@ export function TextAreaField({ field, label, hint, rows = 4 }: { field: FieldMe
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
       <textarea key={key} {...props} rows={rows} />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -144,18 +190,11 @@ export function SelectField({
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
       <select key={key} {...props} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
         {children}
       </select>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,33 +1,10 @@
 /**
- * Pieces the custom fields, messages, privacy, features and badges tabs share in the browser: a
- * conform checkbox that shows its saved state, the tab's own message after a refused row action,
- * and the row controls (move up or down, delete after a confirmation that needs no JavaScript).
+ * Pieces the custom fields, messages, privacy, features and badges tabs share in the browser: the
+ * tab's own message after a refused row action, and the row controls (move up or down, delete after a confirmation that needs no JavaScript).
  */
-import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, SubmitButton, useErrorText } from "~/ui/form";
-
-/** A labelled checkbox of a conform form, ticked when its value is (or was submitted as) "on". */
-export function CheckField({ field, label, hint }: { field: FieldMetadata<boolean | undefined>; label: string; hint?: string }) {
-  const [meta] = useField<boolean | undefined>(field.name, { formId: field.formId });
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId });
-  return (
-    <div className="field">
-      <div className="checkbox">
-        <input key={key} {...props} />
-        <label htmlFor={meta.id}>{label}</label>
-      </div>
-      {hint ? (
-        <p className="hint check-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
 
 /** The message of a refused row action (a row of another site, a rule), announced. */
 export function TabError({ message }: { message?: string | null }) {

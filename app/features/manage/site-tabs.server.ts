@@ -1,24 +1,12 @@
 /**
  * What the list-shaped site tabs (custom fields, messages, privacy, features, badges) share on the
- * server: the site and the editor check every action makes first, rows moved up or down as the
- * full id list the upstream wants, and an upstream refusal of one row's change turned into a
- * message on the tab (never a 500): a row of another site or gone (404), a rule (422), a right (403).
+ * server: rows moved up or down as the full id list the upstream wants, and an upstream refusal
+ * of one row's change turned into a message on the tab (never a 500): a row of another site or gone (404), a rule (422), a right (403).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { Params } from "@remix-run/react";
-import { requireAccess, type Access } from "~/access/guard.server";
+import type { Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
-import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
-
-/** The first lines of every tab action: who, which site, and the editor right of its kind (else 403). */
-export async function requireSiteEditor(request: Request, params: Params) {
-  const access = await requireAccess(request);
-  const id = siteIdParam(params);
-  const { site, can } = await loadManagedSite(access, id);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
-  return { access, viewer: access.viewer, site, id };
-}
 
 /** A row id posted by a form (a positive integer), or a 400: never sent upstream unparsed. */
 export function requirePostedId(value: FormDataEntryValue | null): number {

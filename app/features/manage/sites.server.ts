@@ -6,7 +6,7 @@
 import type { Params } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Config, SiteDetails } from "../../../upstream/contract/index";
-import type { Access } from "~/access/guard.server";
+import { requireAccess, type Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -39,6 +39,15 @@ export async function loadManagedSite(access: Pick<Access, "viewer" | "config">,
   const can = kindPermissions(access.config, kindOf(site.type));
   if (!can.view) throw new Response("Forbidden", { status: 403 });
   return { site, can };
+}
+
+/** The first lines of every tab action: who, which site, and the editor right of its kind (else 403). */
+export async function requireSiteEditor(request: Request, params: Params) {
+  const access = await requireAccess(request);
+  const id = siteIdParam(params);
+  const { site, can } = await loadManagedSite(access, id);
+  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  return { access, viewer: access.viewer, site, id };
 }
 
 /**
