@@ -6,3 +6,8 @@ export function outcomeFor(pathname: string, ctx: AccessContext): Outcome {
   const r = resolve(pathname);
   return decide(r.chain.map((e) => e.rule), ctx, r.redirect);
 }
+
+/** Whether `pathname` has a screen in this portal and this context may open it (links are offered only then). */
+export function opensScreen(pathname: string, ctx: AccessContext): boolean {
+  return resolve(pathname).target?.screen === true && outcomeFor(pathname, ctx).kind === "view";
+}

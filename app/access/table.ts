@@ -106,21 +106,20 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/overview", rule: {}, redirect: "/manage/overview/sites" },
   { path: "/manage/overview/sites", rule: { activeOnly: true, rights: { allOf: ["ManageSite.viewer"] } }, screen: true },
   { path: "/manage/overview/sites/new", rule: { rights: { allOf: ["ManageSite.editor"] } }, screen: true },
-  { path: "/manage/overview/groups", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } } },
+  { path: "/manage/overview/groups", rule: { activeOnly: true, rights: { allOf: ["ManageVisitorGroup.viewer"] } }, screen: true },
   { path: "/manage/overview/events", rule: { activeOnly: true, rights: { allOf: ["ManageEvent.viewer"] } }, screen: true },
   { path: "/manage/overview/events/new", rule: { rights: { allOf: ["ManageEvent.editor"] } }, screen: true },
 
   // Sites and events: active accounts only (platform §2 "many routes need an active account"; the site calls are).
   { path: "/manage/site/:id", rule: { admin: true, activeOnly: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
   { path: "/manage/site/:id/details", rule: {}, screen: true },
-  SITE_TAB("groups"),
   // Built tabs (the site layout lists them).
-  ...["branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t): RouteEntry => ({ ...SITE_TAB(t), screen: true })),
+  ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t): RouteEntry => ({ ...SITE_TAB(t), screen: true })),
   { ...SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }), screen: true },
 
   // Group routes: administrators only, active accounts only (groups spec §2).
   { path: "/manage/group", rule: { admin: true, activeOnly: true } },
-  { path: "/manage/group/add", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } } },
+  { path: "/manage/group/add", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
   { path: "/manage/group/callback/google-apps", rule: {} },
   { path: "/manage/group/callback/azure-ad", rule: {} },
   { path: "/manage/group/callback/brivo", rule: {} },

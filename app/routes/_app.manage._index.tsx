@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { outcomeFor } from "~/access/outcome";
+import { opensScreen } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
@@ -15,12 +15,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The manage sections that have a screen, in the order the landing lists them. */
 const SECTIONS = [
   { path: "/manage/overview/sites", key: "sites" },
+  { path: "/manage/overview/groups", key: "groups" },
   { path: "/manage/overview/events", key: "events" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
-  const sections = SECTIONS.filter((s) => outcomeFor(s.path, access.ctx).kind === "view");
+  const sections = SECTIONS.filter((s) => opensScreen(s.path, access.ctx));
   return data({ title: `${t("manage:landing.title")} · Gatehouse`, sections }, { headers: access.headers });
 }
 

@@ -16,7 +16,7 @@ import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { FieldErrors, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { ChoiceList, FormErrors, initialValues, SubmitButton, ValidatedForm } from "~/ui/form";
 import { upstreamLoad } from "~/upstream/load.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
@@ -60,8 +60,7 @@ export default function BadgesTab() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: badgeSchema }),
     shouldValidate: "onSubmit",
   });
-  const chosen = String(fields.badge_id.initialValue ?? "none");
-  const choices = [{ id: "none", name: t("badges.none"), hint: t("badges.none_hint") }, ...badges.badges.map((b) => ({ id: String(b.id), name: b.name, hint: t("badges.shows", { elements: b.elements.map((e) => t(`badges.element.${e}`)).join(", ") }) }))];
+  const choices = [{ value: "none", label: t("badges.none"), hint: t("badges.none_hint") }, ...badges.badges.map((b) => ({ value: String(b.id), label: b.name, hint: t("badges.shows", { elements: b.elements.map((e) => t(`badges.element.${e}`)).join(", ") }) }))];
   return (
     <>
       <h2>{t("site.tab.badges")}</h2>
@@ -73,22 +72,17 @@ export default function BadgesTab() {
         <fieldset disabled={!can.edit} className="plain-fieldset">
           <legend className="visually-hidden">{t("site.tab.badges")}</legend>
           <FormErrors formId={form.id} />
-          <fieldset className="choice-list" aria-describedby={fields.badge_id.errors?.length ? fields.badge_id.errorId : undefined}>
-            <legend>{t("badges.choose")}</legend>
-            {badges.badges.length === 0 ? <p className="muted">{t("badges.empty")}</p> : null}
-            {choices.map((c) => (
-              <div className="checkbox badge-choice" key={c.id}>
-                <input type="radio" id={`badge-${c.id}`} name={fields.badge_id.name} value={c.id} defaultChecked={chosen === c.id} aria-describedby={`badge-${c.id}-hint`} />
-                <div>
-                  <label htmlFor={`badge-${c.id}`}>{c.name}</label>
-                  <p className="hint" id={`badge-${c.id}-hint`}>
-                    {c.hint}
-                  </p>
-                </div>
-              </div>
-            ))}
-            <FieldErrors id={fields.badge_id.errorId} errors={fields.badge_id.errors} />
-          </fieldset>
+          <ChoiceList
+            legend={t("badges.choose")}
+            before={badges.badges.length === 0 ? <p className="muted">{t("badges.empty")}</p> : null}
+            name={fields.badge_id.name}
+            type="radio"
+            idPrefix="badge"
+            choices={choices}
+            checked={initialValues(fields.badge_id.initialValue ?? "none")}
+            errorId={fields.badge_id.errorId}
+            errors={fields.badge_id.errors}
+          />
           {can.edit ? (
             <div className="actions">
               <SubmitButton name="intent" value="save">

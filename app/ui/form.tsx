@@ -220,6 +220,61 @@ export function CheckboxField({ field, label, after }: { field: FieldMetadata<st
   );
 }
 
+/**
+ * A fieldset of radio buttons or checkboxes with a legend, each choice with its label and an
+ * optional hint (its description), and the list's messages. Inputs are plain (no conform props):
+ * `checked` says which start ticked, so a refused post shows what was sent.
+ */
+export function ChoiceList({
+  legend,
+  name,
+  type,
+  choices,
+  checked,
+  errorId,
+  errors,
+  idPrefix,
+  before,
+}: {
+  legend: string;
+  name: string;
+  type: "radio" | "checkbox";
+  choices: { value: string; label: string; hint?: string }[];
+  checked: ReadonlySet<string>;
+  errorId: string;
+  errors?: string[];
+  idPrefix: string;
+  /** Shown under the legend, before the choices (e.g. why there are none). */
+  before?: React.ReactNode;
+}) {
+  return (
+    <fieldset className="choice-list" aria-describedby={errors?.length ? errorId : undefined}>
+      <legend>{legend}</legend>
+      {before}
+      {choices.map((c) => {
+        const id = `${idPrefix}-${c.value}`;
+        return (
+          <div className="checkbox choice" key={c.value}>
+            <input type={type} id={id} name={name} value={c.value} defaultChecked={checked.has(c.value)} aria-describedby={c.hint ? `${id}-hint` : undefined} />
+            <div>
+              <label htmlFor={id}>{c.label}</label>
+              {c.hint ? (
+                <p className="hint" id={`${id}-hint`}>
+                  {c.hint}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        );
+      })}
+      <FieldErrors id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** The values a conform field started with (after a refused post: what was sent), as a set. */
+export const initialValues = (initial: unknown): Set<string> => new Set((Array.isArray(initial) ? initial : initial == null ? [] : [initial]).map(String));
+
 /** A submit button that shows a pending state while its form is being sent (with JavaScript). */
 export function SubmitButton({
   children,

@@ -1,6 +1,6 @@
 /**
  * One administrator's whole journey through a new site, with and without JavaScript: create it,
- * upload its logo, add an evacuation point and a custom field, connect a kiosk with the code it
+ * choose the groups it shows, upload its logo, add an evacuation point and a custom field, connect a kiosk with the code it
  * shows, and delete the site by typing its name. After each step a reload shows what the upstream
  * stored. (Each tab's own spec goes deeper; the site limit has its own test in manage-sites.)
  */
@@ -30,6 +30,19 @@ test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }
   const base = new URL(page.url()).pathname.replace(/\/details$/, "");
   await page.reload();
   await expect(heading(page)).toHaveText(name);
+
+  // Groups: every group of Acme is shown at a new site; leave the deliveries out.
+  await page.getByRole("link", { name: "Groups", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/groups$`));
+  const groups = page.getByRole("group", { name: `Groups shown at ${name}` });
+  await expect(groups.getByRole("checkbox", { name: "Visitors", exact: true })).toBeChecked();
+  await groups.getByRole("checkbox", { name: "Deliveries", exact: true }).uncheck();
+  await page.getByRole("button", { name: "Save groups" }).click();
+  await expect(page.getByText(new RegExp(`^${name} now shows \\d+ groups\\.$`))).toBeVisible();
+  await page.reload();
+  await expect(groups.getByRole("checkbox", { name: "Deliveries", exact: true })).not.toBeChecked();
+  await expect(groups.getByRole("checkbox", { name: "Visitors", exact: true })).toBeChecked();
+  await checkpoint(page, testInfo, "journey: groups");
 
   // Branding: the logo.
   await page.getByRole("link", { name: "Branding" }).click();

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { WebClient, h1 } from "../support/client";
+import { WebClient, h1, messages } from "../support/client";
 import { totp } from "../support/totp";
 import { createUpstreamUser, uniqueEmail, upstreamHook } from "../support/hooks";
 
@@ -30,4 +30,18 @@ export async function signIn(client: WebClient, email: string, password = DEMO_P
 
 export function newClient(headers: Record<string, string> = {}) {
   return new WebClient(portalUrl(), { "accept-language": "en-GB", ...headers });
+}
+
+/** A post, what it should answer and a text its page must show: [path, form, status, text]. */
+export type PostCase = [path: string, form: Record<string, string> | [string, string][], status: number, text: string];
+
+/** Posts every case; returns those whose status or visible message (heading, messages, or the text itself) differ from what was expected. */
+export async function failuresOf(web: WebClient, cases: readonly PostCase[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [path, form, status, text] of cases) {
+    const r = await web.post(path, form, { follow: false });
+    const shown = `${h1(r.body)} ${messages(r.body).join(" ")} ${r.body.includes(text) ? text : ""}`;
+    if (r.res.status !== status || !shown.includes(text)) failures.push(`${path} ${JSON.stringify(form).slice(0, 90)}: ${r.res.status} ${shown.slice(0, 160)}`);
+  }
+  return failures;
 }

@@ -8,9 +8,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { upstreamAccess } from "../support/access";
-import { h1, messages, type WebClient } from "../support/client";
+import { messages } from "../support/client";
 import { createUpstreamRole, createUpstreamSite } from "../support/hooks";
-import { createUser, hook, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUser, failuresOf, hook, newClient, signIn, uniqueEmail, upstreamUrl, type PostCase } from "./helpers";
 
 const long = "x".repeat(10_000);
 const page400 = "That request could not be used";
@@ -28,18 +28,6 @@ async function adminOn(type: "standard" | "event" = "standard", client = "eu:1")
   return { site, web, api, base: `/manage/site/${site.id}` };
 }
 
-type Case = [path: string, form: Record<string, string>, status: number, text: string];
-
-/** Posts every case; returns those whose status or visible message differ from what was expected. */
-async function failuresOf(web: WebClient, cases: Case[]): Promise<string[]> {
-  const failures: string[] = [];
-  for (const [path, form, status, text] of cases) {
-    const r = await web.post(path, form, { follow: false });
-    const shown = `${h1(r.body)} ${messages(r.body).join(" ")} ${r.body.includes(text) ? text : ""}`;
-    if (r.res.status !== status || !shown.includes(text)) failures.push(`${path} ${JSON.stringify(form).slice(0, 90)}: ${r.res.status} ${shown.slice(0, 160)}`);
-  }
-  return failures;
-}
 
 describe("bad input", () => {
   test("devices: malformed, hostile and foreign posts get a 4xx with a message and connect, rename or disconnect nothing", async () => {
@@ -54,7 +42,7 @@ describe("bad input", () => {
     const codeMessage = "Enter the 7-digit code shown on the device";
     const list = `${base}/devices`;
     const one = `${list}/${own!.id}`;
-    const cases: Case[] = [
+    const cases: PostCase[] = [
       [list, {}, 400, page400],
       [list, { intent: "disconnect-everything" }, 400, page400],
       [list, { intent: "connect" }, 400, codeMessage],
@@ -95,7 +83,7 @@ describe("bad input", () => {
     const before = { own: await api.get(`sites/${site.id}/sign-in-points`), other: await other.api.get(`sites/${other.site.id}/sign-in-points`) };
     const path = `${base}/sign-in-points`;
     const required = "A sign-in point name is required";
-    const cases: Case[] = [
+    const cases: PostCase[] = [
       [path, {}, 400, page400],
       [path, { intent: "print" }, 400, page400],
       [path, { intent: "add" }, 400, required],
@@ -133,7 +121,7 @@ describe("bad input", () => {
     const before = await stored();
     const path = `${base}/attendees`;
     const phone = "Enter a valid phone number";
-    const cases: Case[] = [
+    const cases: PostCase[] = [
       [path, {}, 400, page400],
       [path, { intent: "import" }, 400, page400],
       [path, { intent: "add" }, 400, "A name is required"],
@@ -170,7 +158,7 @@ describe("bad input", () => {
     const path = `${base}/settings`;
     const bounds = "The idle timeout must be between 15 and 600 seconds";
     const ok = { intent: "save", kiosk_idle_timeout: "60" };
-    const cases: Case[] = [
+    const cases: PostCase[] = [
       [path, {}, 400, page400],
       [path, { intent: "reset" }, 400, page400],
       [path, { intent: "save" }, 400, bounds],

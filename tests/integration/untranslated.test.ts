@@ -106,11 +106,11 @@ describe("pages in Japanese show no untranslated text", () => {
         paths.push(`/reports/evacuations/${report.id}`);
         data.push(...dataStrings(await get(`evacuations/${report.id}`)));
       }
-      paths.push("/manage/overview/sites", "/manage/overview/events", "/manage/overview/sites/new");
-      data.push(...dataStrings(await get("manage/sites?kind=sites")), ...dataStrings(await get("manage/sites?kind=events")));
-      const tabs = ["details", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "sign-in-points", "settings"];
+      paths.push("/manage/overview/sites", "/manage/overview/groups", "/manage/overview/events", "/manage/overview/sites/new", "/manage/group/add");
+      data.push(...dataStrings(await get("manage/sites?kind=sites")), ...dataStrings(await get("manage/sites?kind=events")), ...dataStrings(await get("manage/groups")));
+      const tabs = ["details", "groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "sign-in-points", "settings"];
       for (const tab of tabs) paths.push(`/manage/site/${site.id}/${tab}`);
-      for (const part of ["", "/evacuation-points", "/custom-fields", "/messages", "/badges", "/devices", "/sign-in-points", "/settings"]) {
+      for (const part of ["", "/groups", "/evacuation-points", "/custom-fields", "/messages", "/badges", "/devices", "/sign-in-points", "/settings"]) {
         data.push(...dataStrings(await get(`sites/${site.id}${part}`)));
       }
     }

@@ -53,8 +53,8 @@ export class WebClient {
     return this.follow(await this.request(path), opts.maxHops ?? 10);
   }
 
-  /** POST a form (urlencoded) and follow redirects that stay on this portal. */
-  async post(path: string, form: Record<string, string>, opts: { origin?: string | null; follow?: boolean } = {}) {
+  /** POST a form (urlencoded; pairs for a name sent more than once) and follow redirects that stay on this portal. */
+  async post(path: string, form: Record<string, string> | [string, string][], opts: { origin?: string | null; follow?: boolean } = {}) {
     const first = await this.request(path, {
       method: "POST",
       body: new URLSearchParams(form).toString(),

@@ -52,7 +52,9 @@ describe("spec §2 routes, by role", () => {
     ["/reports/absences", "view", "forbidden", "forbidden", "view", "trial-ended", "view", "view"],
     ["/manage", "view", "forbidden", "view", "view", "view", "view", "view"],
     ["/manage/overview", "redirect /manage/overview/sites", "forbidden", "redirect /manage/overview/sites", "redirect /manage/overview/sites", "redirect /manage/overview/sites", "redirect /manage/overview/sites", "redirect /manage/overview/sites"],
-    ["/manage/overview/groups", "view", "forbidden", "forbidden", "view", "view", "view", "view"],
+    // Active accounts only, like the group routes of groups spec §2 (and the upstream's list of groups).
+    ["/manage/overview/groups", "view", "forbidden", "forbidden", "view", "trial-ended", "view", "view"],
+    ["/manage/site/7/groups", "view", "forbidden", "forbidden", "view", "trial-ended", "view", "view"],
     ["/manage/overview/sites", "view", "forbidden", "view", "view", "trial-ended", "view", "view"],
     ["/manage/overview/sites/new", "view", "forbidden", "forbidden", "view", "trial-ended", "view", "view"],
     ["/manage/overview/events", "view", "forbidden", "forbidden", "view", "trial-ended", "view", "view"],

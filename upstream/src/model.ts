@@ -85,6 +85,7 @@ export interface ClientRow {
   scheduling_status: string;
   settings: Record<string, unknown>;
   site_limit: number | null;
+  group_limit: number | null;
   sms_tokens_available: number;
   sms_tokens_pending: number;
   logo: string | null;
@@ -97,7 +98,7 @@ export interface ClientRow {
 
 /** Columns of `clients` with the date as text (pg would make it a local Date). */
 export const CLIENT_COLS = `c.id, c.region, c.number, c.name, c.trial_ends_on::text AS trial_ends_on, c.is_school, c.reseller,
-  c.scheduling_status, c.settings, c.site_limit, c.sms_tokens_available, c.sms_tokens_pending, c.logo, c.force_2fa,
+  c.scheduling_status, c.settings, c.site_limit, c.group_limit, c.sms_tokens_available, c.sms_tokens_pending, c.logo, c.force_2fa,
   c.password_expiry_days, c.force_reauthentication, c.prevent_password_reuse`;
 
 export interface UserRow {
@@ -166,6 +167,7 @@ export function toClient(c: ClientRow): Client {
     scheduling_status: c.scheduling_status as Client["scheduling_status"],
     settings,
     site_limit: c.site_limit,
+    group_limit: c.group_limit,
     sms_tokens_available: c.sms_tokens_available,
     sms_tokens_pending: c.sms_tokens_pending,
     logo: c.logo,

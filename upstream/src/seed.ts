@@ -13,6 +13,7 @@
  * at Acme's Head Office (`seed-evacuations.ts`); built-in roles gain EvacReport.editor / .delete.
  * Revision 5 adds what the manage site screens show (`seed-sites.ts`, migration 005), each part only
  * where it is missing, so a revision-3 database comes straight to 5.
+ * Revision 6 gives Acme a group limit (migration 006), where it has none.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -27,7 +28,7 @@ export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 5;
+export const SEED_REVISION = 6;
 
 interface ClientSeed {
   region: string;
@@ -39,6 +40,8 @@ interface ClientSeed {
   scheduling_status?: "disabled" | "pending" | "provisioning" | "activated" | "deactivated" | "connection_error";
   force_2fa?: boolean;
   site_limit?: number | null;
+  /** Revision 6: the group limit (set on an existing client only where it has none). */
+  group_limit?: number | null;
   /** Merged into an existing client's settings on a revision bump (keys are never removed). */
   settings: Record<string, unknown>;
   sms?: number;
@@ -75,6 +78,7 @@ const CLIENTS: ClientSeed[] = [
     number: 1,
     name: "Acme Ltd",
     site_limit: 10,
+    group_limit: 25,
     sms: 250,
     scheduling_status: "activated",
     settings: {
@@ -308,8 +312,9 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
       id = existing.id;
       // Seed-owned fields of an existing demo client: flags are merged, never removed.
       await q.query(
-        `UPDATE clients SET settings = settings || $2::jsonb, is_school = $3, reseller = $4, scheduling_status = $5 WHERE id = $1`,
-        [id, JSON.stringify(c.settings), c.is_school ?? false, c.reseller ?? false, c.scheduling_status ?? "disabled"],
+        `UPDATE clients SET settings = settings || $2::jsonb, is_school = $3, reseller = $4, scheduling_status = $5,
+                group_limit = CASE WHEN $6 THEN coalesce(group_limit, $7) ELSE group_limit END WHERE id = $1`,
+        [id, JSON.stringify(c.settings), c.is_school ?? false, c.reseller ?? false, c.scheduling_status ?? "disabled", from < 6, c.group_limit ?? null],
       );
       for (const s of c.sites) {
         const row = await one<{ id: number }>(
@@ -321,8 +326,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
       }
     } else {
       [{ id }] = await q.query<{ id: number }>(
-        `INSERT INTO clients (region, number, name, trial_ends_on, is_school, reseller, settings, site_limit, sms_tokens_available, force_2fa, scheduling_status)
-         VALUES ($1, $2, $3, $4::date, $5, $6, $7::jsonb, $8, $9, $10, $11) RETURNING id`,
+        `INSERT INTO clients (region, number, name, trial_ends_on, is_school, reseller, settings, site_limit, sms_tokens_available, force_2fa, scheduling_status, group_limit)
+         VALUES ($1, $2, $3, $4::date, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id`,
         [
           c.region,
           c.number,
@@ -335,6 +340,7 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
           c.sms ?? 0,
           c.force_2fa ?? false,
           c.scheduling_status ?? "disabled",
+          c.group_limit ?? null,
         ],
       );
       created.add(gid);

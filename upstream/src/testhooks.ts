@@ -68,6 +68,8 @@ const ClientBody = z.object({
   settings: z.record(z.string(), z.unknown()).optional(),
   /** Standard and remote sites the client may have (null = no limit). */
   site_limit: z.number().int().min(0).nullable().optional(),
+  /** Groups the client may have (null = no limit). */
+  group_limit: z.number().int().min(0).nullable().optional(),
 });
 
 const BroadcastBody = z.object({
@@ -221,6 +223,7 @@ export function registerTestHooks(router: Router, app: App): void {
     if (b.reseller !== undefined) set("reseller", b.reseller);
     if (b.is_school !== undefined) set("is_school", b.is_school);
     if (b.site_limit !== undefined) set("site_limit", b.site_limit);
+    if (b.group_limit !== undefined) set("group_limit", b.group_limit);
     if (b.settings !== undefined) {
       params.push(JSON.stringify(b.settings));
       sets.push(`settings = settings || $${params.length}::jsonb`);

@@ -1,28 +1,37 @@
-/** The manage overview's loader (sites or events), shared by the two routes. */
+/** The manage overview's loaders: sites or events (shared by the two routes), and groups. */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAccess } from "~/access/guard.server";
-import { outcomeFor } from "~/access/outcome";
+import { requireAccess, type Access } from "~/access/guard.server";
+import { opensScreen, outcomeFor } from "~/access/outcome";
 import { postedId } from "~/features/action-outcome.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
-import type { OverviewData } from "./overview";
+import { OVERVIEW_SECTIONS, type GroupOverviewData, type OverviewData } from "./overview";
 import { kindPermissions, type SiteKind } from "./sites.server";
+
+/** The search and page of the URL (a page that is not a positive number is the first). */
+function listQuery(request: Request) {
+  const url = new URL(request.url);
+  return { search: (url.searchParams.get("search") ?? "").trim().slice(0, 100), page: postedId(url.searchParams.get("page")) ?? 1 };
+}
+
+const sectionsFor = (access: Access) => OVERVIEW_SECTIONS.filter((s) => opensScreen(`/manage/overview/${s}`, access.ctx));
+
+const pages = (list: { total: number; per_page: number }) => Math.max(1, Math.ceil(list.total / list.per_page));
 
 export async function overviewLoader({ request }: LoaderFunctionArgs, kind: SiteKind) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
-  const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 100);
-  const page = postedId(url.searchParams.get("page")) ?? 1;
+  const { search, page } = listQuery(request);
   const list = await upstreamLoad(access.viewer.api("manageSites", { query: { kind, search: search || undefined, page } }));
   const locale = access.viewer.locale as Locale;
   const body: OverviewData = {
     title: `${t(`manage:overview.${kind}.heading`)} · Gatehouse`,
     kind,
+    sections: sectionsFor(access),
     search,
     page: list.page,
-    pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+    pages: pages(list),
     total: list.total,
     canAdd: kindPermissions(access.config, kind).edit,
     canOpen: outcomeFor("/manage/site/1/details", access.ctx).kind === "view",
@@ -35,6 +44,34 @@ export async function overviewLoader({ request }: LoaderFunctionArgs, kind: Site
       dates: s.active_from && s.active_until ? `${formatDateTimeAt(s.active_from, s.timezone, locale)} – ${formatDateTimeAt(s.active_until, s.timezone, locale)}` : null,
       onSite: s.visitors_signed_in_count,
       devices: s.devices,
+    })),
+  };
+  return data(body, { headers: access.headers });
+}
+
+export async function groupOverviewLoader({ request }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const { search, page } = listQuery(request);
+  const list = await upstreamLoad(access.viewer.api("manageGroups", { query: { search: search || undefined, page } }));
+  const body: GroupOverviewData = {
+    title: `${t("manage:overview.groups.heading")} · Gatehouse`,
+    kind: "groups",
+    sections: sectionsFor(access),
+    search,
+    page: list.page,
+    pages: pages(list),
+    total: list.total,
+    canAdd: outcomeFor("/manage/group/add", access.ctx).kind === "view",
+    canOpen: opensScreen("/manage/group/1", access.ctx),
+    limit: list.group_limit !== null ? { limit: list.group_limit, count: list.group_count } : null,
+    groups: list.groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      type: g.type,
+      approvalRequired: g.approval_required,
+      everySite: g.every_site,
+      siteCount: g.site_count,
+      memberCount: g.member_count,
     })),
   };
   return data(body, { headers: access.headers });

@@ -54,14 +54,14 @@ export function tabFailure(err: unknown, notFoundKey: string): TabFailure {
 }
 
 /**
- * The groups shown at the site, for "shown for these groups" (from the Today call, so only for
- * users who may see it); null when they cannot be listed: the form then keeps the stored choice.
+ * The groups shown at the site, for "shown for these groups" (the site's own groups call: the
+ * viewer right of its kind, which every tab's loader has checked); null when they cannot be listed:
+ * the form then keeps the stored choice.
  */
-export async function siteGroups(access: Pick<Access, "viewer" | "config">, siteId: number): Promise<{ id: number; name: string }[] | null> {
-  if (!access.config.abilities.includes("Today.viewer")) return null;
+export async function siteGroups(access: Pick<Access, "viewer">, siteId: number): Promise<{ id: number; name: string }[] | null> {
   try {
-    const today = await access.viewer.api("siteToday", { params: { siteId } });
-    return today.groups.map((g) => ({ id: g.id, name: g.name }));
+    const { groups } = await access.viewer.api("siteGroups", { params: { siteId } });
+    return groups.filter((g) => g.shown).map((g) => ({ id: g.id, name: g.name }));
   } catch (err) {
     if (err instanceof UpstreamError) return null;
     throw err;

@@ -42,6 +42,7 @@ import {
   startEvacuation,
   updateEvacuee,
 } from "./evacuations.ts";
+import { createGroup, getSiteGroups, listManagedGroups, setSiteGroups } from "./groups.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -168,6 +169,10 @@ const impl: Impl = {
   createAttendee: ({ app, principal, ctx, body }) => createAttendee(app, principal, ctx.params.siteId, body),
   updateAttendee: ({ app, principal, ctx, body }) => updateAttendee(app, principal, ctx.params.siteId, ctx.params.attendeeId, body),
   deleteAttendee: ({ app, principal, ctx }) => deleteAttendee(app, principal, ctx.params.siteId, ctx.params.attendeeId),
+  siteGroups: ({ app, principal, ctx }) => getSiteGroups(app, principal, ctx.params.siteId),
+  setSiteGroups: ({ app, principal, ctx, body }) => setSiteGroups(app, principal, ctx.params.siteId, body),
+  manageGroups: ({ app, principal, ctx }) => listManagedGroups(app, principal, ctx.url.searchParams),
+  createGroup: ({ app, principal, body }) => createGroup(app, principal, body),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };

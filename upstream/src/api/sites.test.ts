@@ -774,9 +774,9 @@ describe("the contract and the seed", () => {
     expect(doc.paths["/kiosk/device-codes"].post.operationId).toBe("kioskDeviceCode");
   });
 
-  it("a revision-3 database comes straight to 5; a second run adds nothing", async () => {
+  it("a revision-3 database comes straight to the current revision with the sites' data; a second run adds nothing", async () => {
     const db = up.app.db;
-    expect(SEED_REVISION).toBe(5);
+    expect(SEED_REVISION).toBeGreaterThanOrEqual(5);
     expect(await seedDemoData(up.app)).toBeNull();
     const snapshot = async () =>
       (
@@ -799,7 +799,7 @@ describe("the contract and the seed", () => {
     await db.query("UPDATE clients SET site_limit = NULL WHERE region = 'eu' AND number = 5");
     await db.query("UPDATE seed_state SET revision = 3");
     const r = await seedDemoData(up.app);
-    expect(r).toMatchObject({ from: 3, to: 5, clients: [], users: [] });
+    expect(r).toMatchObject({ from: 3, to: SEED_REVISION, clients: [], users: [] });
     const after = await snapshot();
     // Back: every client's two badges, the events' attendees, Head Office's messages, sign-in points and second kiosk, Initech's limit.
     expect(after).toMatchObject({ badges: before.badges, attendees: 9, messages: 2, sign_in_points: 2, devices: before.devices, points: before.points, fields: before.fields, initech_limit: 3 });

@@ -1,0 +1,23 @@
+/**
+ * The forms about groups in the manage area, shared by server and browser through conform: adding a
+ * group (groups spec §5: "The group name is required"; a type) and which groups a site shows (the
+ * site's groups tab). Messages are translation keys (namespace "manage").
+ */
+import { z } from "zod";
+import { GROUP_NAME_MAX, GROUP_TYPES } from "../../../upstream/contract/index";
+
+export { GROUP_TYPES };
+export type GroupType = (typeof GROUP_TYPES)[number];
+
+export const newGroupSchema = z.object({
+  name: z.string({ error: "manage:groups.validation.name_required" }).trim().min(1, "manage:groups.validation.name_required").max(GROUP_NAME_MAX, "manage:validation.too_long"),
+  type: z.enum(GROUP_TYPES, { error: "manage:groups.validation.type" }),
+});
+
+/** The ticked groups (none ticked: none shown); each a group id, at most 1,000. */
+export const siteGroupsSchema = z.object({
+  group_ids: z
+    .array(z.string().regex(/^\d{1,9}$/, "manage:fields_common.invalid_choice"), { error: "manage:fields_common.invalid_choice" })
+    .max(1000, "manage:validation.too_long")
+    .optional(),
+});
