@@ -95,10 +95,10 @@ describe("bad input", () => {
       [path, { intent: "rename", id: long, name: "North gate" }, 400, "Choose an item from the list."],
       [path, { intent: "rename", id: String(own.id), name: "" }, 400, required],
       [path, { intent: "rename", id: String(own.id), name: long }, 400, "That is too long."],
-      [path, { intent: "rename", id: String(foreign.id), name: "Mine now" }, 404, "Sign-in point not found."],
+      [path, { intent: "rename", id: String(foreign.id), name: "Mine now" }, 404, "That item is not on this page any more."],
       // Another site's row and a bad name: the form is not on this page, so the page says so.
       [path, { intent: "rename", id: String(foreign.id), name: "" }, 400, "That item is not on this page any more."],
-      [path, { intent: "delete", id: String(foreign.id) }, 404, "Sign-in point not found."],
+      [path, { intent: "delete", id: String(foreign.id) }, 404, "That item is not on this page any more."],
       [path, { intent: "delete", id: "0" }, 400, "Choose an item from the list."],
       [path, { intent: "delete" }, 400, "Choose an item from the list."],
       [`/manage/site/${foreignClientSite.id}/sign-in-points`, { intent: "add", name: "Sneaky" }, 404, notFound],
@@ -137,8 +137,8 @@ describe("bad input", () => {
       [path, { intent: "edit", id: "x; DROP TABLE attendees", name: "Ada" }, 400, "Choose an item from the list."],
       [path, { intent: "edit", id: String(own.id), name: "" }, 400, "A name is required"],
       [path, { intent: "edit", id: String(own.id), name: "Ada", phone: "999" }, 400, phone],
-      [path, { intent: "edit", id: String(foreign.id), name: "Mine now" }, 404, "Attendee not found."],
-      [path, { intent: "delete", id: String(foreign.id) }, 404, "Attendee not found."],
+      [path, { intent: "edit", id: String(foreign.id), name: "Mine now" }, 404, "That item is not on this page any more."],
+      [path, { intent: "delete", id: String(foreign.id) }, 404, "That item is not on this page any more."],
       [path, { intent: "delete", id: "-5" }, 400, "Choose an item from the list."],
       [`/manage/site/${standard.id}/attendees`, { intent: "add", name: "Not an event" }, 404, notFound],
     ];

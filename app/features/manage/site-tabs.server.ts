@@ -1,7 +1,7 @@
 /**
- * What the list-shaped site tabs (custom fields, messages, privacy, features, badges) share on the
- * server: rows moved up or down as the full id list the upstream wants, and an upstream refusal
- * of one row's change turned into a message on the tab (never a 500): a row of another site or gone (404), a rule (422), a right (403).
+ * What the site tabs share on the server: rows moved up or down as the full id list the upstream
+ * wants, and an upstream refusal turned into a message on the tab (never a 500): a row of another
+ * site or gone (404), a rule (422), a right (403), the upstream unreachable (503).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { Access } from "~/access/guard.server";
@@ -32,22 +32,26 @@ export function movedOrder(ids: readonly number[], id: number, direction: FormDa
 
 /** A message for the tab (translation key or "@upstream text") and the status to answer with. */
 export interface TabFailure {
-  status: 403 | 404 | 422 | 503;
+  status: number;
   message: string;
 }
 
 /**
- * An upstream refusal of a row's change as a tab message: 404 (not at this site) says `notFoundKey`,
- * 422 its first message as it came, 403 Forbidden, unreachable 503. Anything else propagates.
+ * An upstream refusal as a message for the tab, one set of rules for every tab of the area (the
+ * user's input stays on the page): 404 (a row or site that is not there: another site's id, or
+ * deleted meanwhile) says `notFoundKey`; 422/429 its first message as it came; 403 the trial-ended
+ * or the not-permitted message; the upstream unreachable 503; any other upstream error the spec's
+ * generic failure (502 for its 5xx). Anything that is not an upstream failure propagates.
  */
 export function tabFailure(err: unknown, notFoundKey: string): TabFailure {
   if (err instanceof UpstreamError) {
     if (err.status === 404) return { status: 404, message: notFoundKey };
-    if (err.status === 403) return { status: 403, message: "common:errors.forbidden_body" };
+    if (err.status === 403) return { status: 403, message: err.body.code === "trial_period_over" ? "auth:auth_error.trial_period_over" : "common:errors.forbidden_body" };
     if (err.status === 422 || err.status === 429) {
       const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
-      return { status: 422, message: first ? `@${first}` : "common:errors.generic_failure" };
+      return { status: err.status, message: first ? `@${first}` : "common:errors.generic_failure" };
     }
+    return { status: err.status >= 500 ? 502 : err.status, message: "common:errors.generic_failure" };
   }
   if (err instanceof UpstreamUnavailableError || (err instanceof Response && err.status === 503)) return { status: 503, message: "common:errors.unavailable_upstream" };
   throw err;

@@ -3,14 +3,15 @@
  * holds one form (settings): one answer shape for every intent, so the page can put a form's
  * messages on that form (by intent and row id) and anything else in a notice above the tab.
  *
- * Upstream answers: 422/429 on the form's fields (the rest on the form), 404 (a row or site that is
- * not there, e.g. another site's row id) a notice with the upstream's text, 403 the Forbidden page,
- * any other refusal the spec's generic failure. Nothing is trusted from the form beyond parsing.
+ * Upstream answers: 422/429 on the form's fields (the rest on the form); anything else a notice by
+ * the rules every tab shares (`tabFailure`: 404 "that item is not on this page any more", 403, 503,
+ * the spec's generic failure). Nothing is trusted from the form beyond parsing.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { postedId } from "~/features/action-outcome.server";
 import { UpstreamError } from "~/upstream/errors";
+import { tabFailure } from "./site-tabs.server";
 import { replyWith, upstreamFormErrors } from "./sites.server";
 
 export interface TabResult {
@@ -37,14 +38,14 @@ export const postedRowId = (form: FormData) => postedId(form.get("id"));
 /** A 400 for a row form whose id is not an id at all. */
 export const badRow = (intent: string) => tabResult(intent, null, { notice: "manage:site_rows.row_unknown" }, 400);
 
-/** An upstream refusal as the tab's answer; failures that are not refusals propagate. */
+/**
+ * An upstream refusal as the tab's answer: a 422 on the form's fields (the rest on the form) when
+ * there is a form, else a notice by the area's one set of rules (`tabFailure`). Failures that are
+ * not upstream failures propagate.
+ */
 export function refused(err: unknown, intent: string, id: number | null, submission: Submission | null, fields: readonly string[]) {
-  if (!(err instanceof UpstreamError)) throw err;
-  if (err.status === 403 && err.body.code !== "trial_period_over") throw new Response("Forbidden", { status: 403 });
-  if (err.status === 404) return tabResult(intent, id, { notice: `@${err.body.message || "Not found"}` }, 404);
-  const errors = upstreamFormErrors(err, fields);
-  if (errors && submission) return tabResult(intent, id, { result: replyWith(submission, errors) }, err.status);
-  if (errors) return tabResult(intent, id, { notice: (errors[""] ?? Object.values(errors)[0] ?? ["common:errors.generic_failure"])[0] }, err.status);
-  if (err.body.code === "trial_period_over") return tabResult(intent, id, { notice: "auth:auth_error.trial_period_over" }, 403);
-  return tabResult(intent, id, { notice: err.body.message ? `@${err.body.message}` : "common:errors.generic_failure" }, err.status >= 500 ? 502 : err.status);
+  const errors = submission ? upstreamFormErrors(err, fields) : null;
+  if (errors && submission && err instanceof UpstreamError) return tabResult(intent, id, { result: replyWith(submission, errors) }, err.status);
+  const failure = tabFailure(err, "manage:site_rows.row_gone");
+  return tabResult(intent, id, { notice: failure.message }, failure.status);
 }
