@@ -173,6 +173,12 @@ export interface Viewer {
    * across requests.
    */
   config(): Promise<RouteResponse<"config">>;
+  /**
+   * A read shared by the loaders of one GET request (the same key, the same promise), like
+   * `config`: e.g. a site that a layout and its tab both load. Other methods always read afresh,
+   * so nothing an action writes is ever answered from before the write.
+   */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** Call the upstream as this user. A 401 logs the user out with the session-expired message. */
   api<N extends RouteName>(name: N, opts?: ApiOptions<N>): Promise<RouteResponse<N>>;
 }
@@ -215,15 +221,20 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     tokens,
     locale: ctx.locale,
     config() {
+      return viewer.shared("config", () => viewer.api("config"));
+    },
+    shared<T>(key: string, read: () => Promise<T>): Promise<T> {
       const requestId = request.headers.get(REQUEST_ID_HEADER);
-      if (!requestId) return viewer.api("config");
-      const key = `${requestId}|${tokens.accessToken}`;
-      const hit = configMemo.get(key);
+      if (!requestId || (key !== "config" && request.method !== "GET")) return read();
+      const memoKey = `${requestId}|${tokens.accessToken}|${key}`;
+      const hit = requestMemo.get(memoKey) as Promise<T> | undefined;
       if (hit) return hit;
-      const promise = viewer.api("config");
-      configMemo.set(key, promise);
-      // Parallel loaders start together; the entry is only needed while they do.
-      setTimeout(() => configMemo.delete(key), CONFIG_MEMO_MS).unref();
+      const promise = read();
+      requestMemo.set(memoKey, promise);
+      // Parallel loaders start together; the entry is only needed while they do. A failed read is
+      // not kept (each loader then answers for itself).
+      setTimeout(() => requestMemo.delete(memoKey), REQUEST_MEMO_MS).unref();
+      promise.catch(() => requestMemo.delete(memoKey));
       return promise;
     },
     async api(name, opts = {}) {
@@ -241,6 +252,6 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
   return viewer;
 }
 
-const CONFIG_MEMO_MS = 10_000;
-const configMemo = new Map<string, Promise<RouteResponse<"config">>>();
+const REQUEST_MEMO_MS = 10_000;
+const requestMemo = new Map<string, Promise<unknown>>();
 

@@ -33,9 +33,12 @@ export function siteIdParam(params: Params): number {
   return id;
 }
 
-/** A site with every field, and what this user may do with it (403 when they may not view its kind). */
+/**
+ * A site with every field, and what this user may do with it (403 when they may not view its kind).
+ * The site layout and its tab both need it: one upstream read per GET request serves both.
+ */
 export async function loadManagedSite(access: Pick<Access, "viewer" | "config">, id: number) {
-  const site = await upstreamLoad(access.viewer.api("site", { params: { siteId: id } }));
+  const site = await upstreamLoad(access.viewer.shared(`site:${id}`, () => access.viewer.api("site", { params: { siteId: id } })));
   const can = kindPermissions(access.config, kindOf(site.type));
   if (!can.view) throw new Response("Forbidden", { status: 403 });
   return { site, can };
