@@ -140,18 +140,18 @@ describe("what each action does", () => {
   test("add with sign and chosen groups, edit to read and every group; the list shows the action and recipients", async () => {
     const s = await freshSite();
     const [first, second] = s.site.groups;
-    let r = await s.client.post(s.path, [
-        ["intent", "create"],
-        ["icon", "✍️"],
-        ["title", "Induction"],
-        ["content", "Read the rules."],
-        ["action", "sign"],
-        ["checkbox_label", "Sign to say you have read them <b>now</b>"],
-        ["recipients", "chosen"],
-        ["recipient_group_ids", String(second!.id)],
-        ["recipient_group_ids", String(first!.id)],
-        ["redisplay", "1_week"],
-      ]);
+    let r: { res: Response; body: string } = await s.client.post(s.path, [
+      ["intent", "create"],
+      ["icon", "✍️"],
+      ["title", "Induction"],
+      ["content", "Read the rules."],
+      ["action", "sign"],
+      ["checkbox_label", "Sign to say you have read them <b>now</b>"],
+      ["recipients", "chosen"],
+      ["recipient_group_ids", String(second!.id)],
+      ["recipient_group_ids", String(first!.id)],
+      ["redisplay", "1_week"],
+    ]);
     expect(messages(r.body).join(" ")).toContain("“Induction” has been added.");
     let [m] = await s.stored();
     expect(m).toMatchObject({ action: "sign", checkbox_label: "Sign to say you have read them <b>now</b>", recipient_group_ids: [second!.id, first!.id], attachment: null });
