@@ -2,7 +2,9 @@
  * A site's custom fields, messages, privacy, features and badges tabs, with and without
  * JavaScript: an administrator on a fresh site of their own adds a dropdown field with options and
  * a text field, makes favourites (a fifth is refused), moves and deletes a field; adds a message
- * with bold text and a script (the bold is saved, the script is not) and edits it; turns two
+ * with bold text and a script (the bold is saved, the script is not) and edits it; adds a message to
+ * sign for one group (no prompt and no group refused first), attaches a PDF on its edit view and
+ * removes it from the list; turns two
  * privacy flags; sets the features with an on-site report at 09:00 (a second at 09:00 is refused);
  * chooses a badge. After each step a reload shows what the upstream stored; axe runs at every
  * checkpoint.
@@ -163,6 +165,69 @@ test("messages: bold text is saved, a script is not; a message can be edited", a
   await page.reload();
   await expect(page.getByRole("heading", { name: "Fire safety" })).toBeVisible();
   await expect(page.locator(".message-card strong")).toHaveText("nearest exit");
+});
+
+/** The start of a PDF (the upstream judges the content by its first bytes). */
+const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", "latin1"), Buffer.alloc(2000, 0x20), Buffer.from("\n%%EOF\n", "latin1")]);
+
+test("messages: one to sign, for one group, with an attachment; the attachment removed", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const { site, api, tab } = await adminOnFreshSite(page, testInfo);
+  await open(page, testInfo, tab("messages"));
+  await expect(page.getByRole("radio", { name: "Tick a checkbox" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Every group" })).toBeChecked();
+  await page.getByLabel("Icon").fill("✍️");
+  await page.getByLabel("Title").fill("Induction");
+  await page.getByLabel("Message", { exact: true }).fill("Read the **site rules**.");
+  await page.getByRole("radio", { name: "Sign with a finger" }).check();
+  await page.getByRole("radio", { name: "Only the groups ticked below" }).check();
+  // No prompt and no group ticked: both refused, and what was chosen stays.
+  await page.getByRole("button", { name: "Add message" }).click();
+  await expect(page.getByText("Choose at least one group")).toBeVisible();
+  await expect(page.getByText("A checkbox label is required")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("Induction");
+  await expect(page.getByRole("radio", { name: "Sign with a finger" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Only the groups ticked below" })).toBeChecked();
+  await checkpoint(page, testInfo, "a message to sign, with errors");
+  await page.getByLabel("Checkbox label").fill("Sign to confirm you have read the rules");
+  await page.getByRole("checkbox", { name: "Contractors" }).check();
+  await page.getByRole("button", { name: "Add message" }).click();
+  await expect(page.getByText("“Induction” has been added.")).toBeVisible();
+
+  await page.reload();
+  const card = page.locator(".message-card").filter({ hasText: "Induction" });
+  await expect(card.locator("dd")).toHaveText(["Sign with a finger", "Contractors", "No attachment"]);
+  await expect(card).toContainText("Sign to confirm you have read the rules");
+  const [stored] = (await api.get(`sites/${site.id}/messages`)) as { id: number; action: string; checkbox_label: string; recipient_group_ids: number[]; attachment: unknown }[];
+  const contractors = site.groups.find((g) => g.name === "Contractors")!.id;
+  expect(stored).toMatchObject({ action: "sign", checkbox_label: "Sign to confirm you have read the rules", recipient_group_ids: [contractors], attachment: null });
+
+  // The edit view starts as stored, and takes the attachment.
+  await page.getByRole("link", { name: "Edit “Induction”" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?edit=${stored!.id}$`));
+  await settled(page, testInfo);
+  await expect(page.getByRole("radio", { name: "Sign with a finger" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Only the groups ticked below" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Contractors" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Visitors" })).not.toBeChecked();
+  await page.getByLabel("New attachment").setInputFiles({ name: "rules.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Upload attachment" }).click();
+  await expect(page.getByText("The attachment of “Induction” has been saved.")).toBeVisible();
+  await page.reload();
+  const link = card.getByRole("link", { name: "Open the attachment “Induction”" });
+  await expect(link).toHaveAttribute("href", new RegExp(`^${upstreamUrl()}/files/[A-Za-z0-9_-]+\\.pdf$`));
+  await expect(card).toContainText("(PDF document, 2 kB)");
+  await checkpoint(page, testInfo, "a message with an attachment");
+  // The link is the upstream's file (a link: the page's CSP does not stand in its way).
+  const file = await page.request.get((await link.getAttribute("href"))!);
+  expect([file.status(), file.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+
+  // Remove it from the list.
+  await card.getByRole("button", { name: "Remove attachment “Induction”" }).click();
+  await expect(page.getByText("The attachment of “Induction” has been removed.")).toBeVisible();
+  await page.reload();
+  await expect(page.locator(".message-card").filter({ hasText: "Induction" }).locator("dd")).toHaveText(["Sign with a finger", "Contractors", "No attachment"]);
+  expect(((await api.get(`sites/${site.id}/messages`)) as { attachment: unknown }[])[0]!.attachment).toBeNull();
 });
 
 test("privacy: two flags turned, and kept after a reload", async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 /**
- * Validation of the branding and evacuation point forms, shared by server and browser through
+ * Validation of the branding, evacuation point and message attachment forms, shared by server and browser through
  * conform: uploads (a file of the right kind and size — with JavaScript the browser checks the size
  * before sending anything; without it the server stops reading at the limit) and an evacuation
  * point (title required, an icon from the list, an optional location within bounds). Messages are
@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { EVACUATION_POINT_ICONS, MANAGE_LIMITS } from "../../../upstream/contract/index";
 
-export type UploadKind = "image" | "video";
+export type UploadKind = "image" | "video" | "attachment";
 
 export const UPLOAD_RULES = {
   image: {
@@ -22,6 +22,13 @@ export const UPLOAD_RULES = {
     accept: ".mp4,.mov,video/mp4,video/quicktime",
     tooLarge: "manage:media.video_rules",
     wrongKind: "manage:media.video_rules",
+  },
+  /** A message's attachment: a PDF or an image (groups spec §5, §9: 50 MB). */
+  attachment: {
+    maxBytes: MANAGE_LIMITS.messageAttachmentBytes,
+    accept: ".pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp",
+    tooLarge: "manage:media.attachment_rules",
+    wrongKind: null,
   },
 } as const satisfies Record<UploadKind, { maxBytes: number; accept: string; tooLarge: string; wrongKind: string | null }>;
 

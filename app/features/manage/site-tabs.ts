@@ -2,22 +2,30 @@
  * The forms of the custom fields, messages, privacy, features and badges tabs: one zod schema each,
  * shared by server and browser through conform. The rules are the contract's (groups spec §3, §5;
  * platform §5, §9): a custom field's type rules come from `customFieldProblems` itself, shown in the
- * user's language; at most 4 favourites; message title, content, icon and checkbox label required;
+ * user's language; at most 4 favourites; message title, content and icon required, its checkbox
+ * label unless it is only read, its chosen groups at least one (`messageProblems`);
  * on-site report times unique, in 10-minute steps, with a comma-separated email list; the geofence
  * radius within its bounds. Messages are translation keys (namespace "manage").
  */
 import { z } from "zod";
 import {
+  ATTACHMENT_KIND_MESSAGE,
+  CHECKBOX_LABEL_REQUIRED,
   CHOICE_FIELD_TYPES,
   CUSTOM_FIELD_TYPES,
   customFieldProblems,
   MANAGE_LIMITS,
+  MESSAGE_ACTIONS,
   MESSAGE_REDISPLAY,
+  type MessageAction,
+  messageProblems,
+  RECIPIENTS_REQUIRED,
+  RECIPIENTS_UNKNOWN,
   type CustomFieldInput,
   type SitePrivacy,
 } from "../../../upstream/contract/index";
 
-export { CUSTOM_FIELD_TYPES, MESSAGE_REDISPLAY };
+export { CUSTOM_FIELD_TYPES, MESSAGE_ACTIONS, MESSAGE_REDISPLAY };
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 const ID = /^\d{1,9}$/;
@@ -136,7 +144,20 @@ export const favouritesSchema = z.object({
 const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
 const graphemes = (s: string) => (segmenter ? [...segmenter.segment(s)].length : [...s].length);
 
-export const messageSchema = z.object({
+/** Who sees a message: every group, or only the groups ticked (a radio, so it works without JavaScript). */
+export const MESSAGE_RECIPIENTS = ["every", "chosen"] as const;
+
+/** The contract's message rules, in the user's language (the same words in English). */
+const MESSAGE_RULE_KEYS: Record<string, string> = {
+  [CHECKBOX_LABEL_REQUIRED]: "manage:messages.validation.checkbox_label_required",
+  [RECIPIENTS_REQUIRED]: "manage:messages.validation.recipients_required",
+  [RECIPIENTS_UNKNOWN]: "manage:messages.validation.recipients_unknown",
+  [ATTACHMENT_KIND_MESSAGE]: "manage:media.attachment_kind",
+};
+/** An upstream message about a message's field as a translation key when it is one of the rules ("@text" otherwise). */
+export const messageRuleKey = (message: string) => MESSAGE_RULE_KEYS[message.replace(/^@/, "")] ?? message;
+
+const messageForm = z.object({
   icon: z
     .string({ error: "manage:messages.validation.icon_required" })
     .trim()
@@ -145,9 +166,38 @@ export const messageSchema = z.object({
     .refine((s) => graphemes(s) === 1, "manage:messages.validation.icon_single"),
   title: z.string({ error: "manage:messages.validation.title_required" }).trim().min(1, "manage:messages.validation.title_required").max(100, TOO_LONG),
   content: z.string({ error: "manage:messages.validation.content_required" }).trim().min(1, "manage:messages.validation.content_required").max(10_000, TOO_LONG),
-  checkbox_label: z.string({ error: "manage:messages.validation.checkbox_label_required" }).trim().min(1, "manage:messages.validation.checkbox_label_required").max(200, TOO_LONG),
+  /** Absent (an old form, a hand-made post): acknowledge, as before actions existed. */
+  action: z.enum(MESSAGE_ACTIONS, { error: INVALID }).default("acknowledge"),
+  /** Required unless the action is `read` (the rule below). */
+  checkbox_label: z.string({ error: INVALID }).trim().max(200, TOO_LONG).optional(),
   redisplay: z.enum(MESSAGE_REDISPLAY, { error: INVALID }),
+  recipients: z.enum(MESSAGE_RECIPIENTS, { error: INVALID }).default("every"),
+  /** The groups ticked; used when `recipients` is "chosen". */
+  recipient_group_ids: z.array(z.string().regex(ID, INVALID), { error: INVALID }).max(200, TOO_LONG).optional(),
 });
+export type MessageForm = z.infer<typeof messageForm>;
+
+/** The action, label and recipients as the contract has them (what the form's other fields are is not needed). */
+export function toMessageDetails(v: Partial<Pick<MessageForm, "action" | "checkbox_label" | "recipients" | "recipient_group_ids">>): {
+  action: MessageAction;
+  checkbox_label: string | null;
+  recipient_group_ids: number[] | null;
+} {
+  const action = (MESSAGE_ACTIONS as readonly string[]).includes(v.action ?? "") ? (v.action as MessageAction) : "acknowledge";
+  return {
+    action,
+    checkbox_label: action === "read" || !v.checkbox_label ? null : v.checkbox_label,
+    recipient_group_ids: v.recipients === "chosen" ? [...new Set((Array.isArray(v.recipient_group_ids) ? v.recipient_group_ids : []).map(Number))] : null,
+  };
+}
+
+/**
+ * Add or edit a message. The contract's rules (`messageProblems`) run even when another field is
+ * missing, so an empty form says everything that is required at once.
+ */
+export const messageSchema = messageForm
+  .refine((v) => !messageProblems(toMessageDetails(v)).checkbox_label, { path: ["checkbox_label"], message: MESSAGE_RULE_KEYS[CHECKBOX_LABEL_REQUIRED], when: () => true })
+  .refine((v) => !messageProblems(toMessageDetails(v)).recipient_group_ids, { path: ["recipient_group_ids"], message: MESSAGE_RULE_KEYS[RECIPIENTS_REQUIRED], when: () => true });
 
 // ---------------------------------------------------------------------------------------------
 // Privacy

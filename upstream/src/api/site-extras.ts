@@ -1,5 +1,6 @@
 /**
- * The smaller tabs of a managed site: messages (rich text, sanitised before saving), badge
+ * The smaller tabs of a managed site: messages (rich text, sanitised before saving; an action,
+ * recipients and an attachment), badge
  * templates, sign-in points, an event's attendees (phones stored E.164) and the settings tab (the
  * client's site-settings flag). Access as every manage call (`manage.ts`).
  */
@@ -9,32 +10,68 @@ import type { z } from "zod";
 import {
   type AttendeeRequest,
   MANAGE_LIMITS,
+  type MessageAction,
+  messageProblems,
   PHONE_MESSAGE,
+  RECIPIENTS_UNKNOWN,
   type ReorderRequest,
   SITE_SETTINGS_DEFAULTS,
   type SignInPointRequest,
+  type SiteMessage,
   type SiteMessageRequest,
   type UpdateAttendeeRequest,
   type UpdateSiteMessageRequest,
   type UpdateSiteSettingsRequest,
 } from "../../contract/index.ts";
 import type { App } from "../app.ts";
-import { type Queryable } from "../db/index.ts";
+import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { iso } from "../model.ts";
 import { isBlankRichText, sanitizeRichText } from "../rich-text.ts";
 import { changeSite, likePattern, managedSite, nextPosition, pageParam, readSite, reorder, siteChild, type Need, type SiteRow } from "./manage.ts";
 import { abilities, type Principal } from "./regional.ts";
+import { deleteFile, storeFile, type UploadedFile } from "./uploads.ts";
 import { PRIVACY_DEFAULTS } from "./sites.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Messages
 // ---------------------------------------------------------------------------------------------
 
-type MessageRow = { id: number; icon: string; title: string; content: string; checkbox_label: string; redisplay: string; position: number; updated_at: Date | string };
-const toMessage = (r: MessageRow) => ({ ...r, redisplay: r.redisplay as "when_updated", updated_at: iso(r.updated_at)! });
-const messagesOf = async (q: Queryable, siteId: number) =>
-  (await q.query<MessageRow>("SELECT id, icon, title, content, checkbox_label, redisplay, position, updated_at FROM site_messages WHERE site_id = $1 ORDER BY position, id", [siteId])).map(toMessage);
+type MessageRow = {
+  id: number;
+  icon: string;
+  title: string;
+  content: string;
+  action: MessageAction;
+  checkbox_label: string | null;
+  recipient_group_ids: number[] | null;
+  attachment_file_id: number | null;
+  redisplay: string;
+  position: number;
+  updated_at: Date | string;
+  file_token: string | null;
+  file_kind: string | null;
+  file_size: number | null;
+};
+const MESSAGE_SELECT = `SELECT m.id, m.icon, m.title, m.content, m.action, m.checkbox_label, m.recipient_group_ids, m.attachment_file_id, m.redisplay, m.position, m.updated_at,
+         f.token AS file_token, f.kind AS file_kind, f.size AS file_size
+    FROM site_messages m LEFT JOIN files f ON f.id = m.attachment_file_id`;
+const toMessage = (app: App, r: MessageRow): z.input<typeof SiteMessage> => ({
+  id: r.id,
+  icon: r.icon,
+  title: r.title,
+  content: r.content,
+  action: r.action,
+  checkbox_label: r.checkbox_label,
+  recipient_group_ids: r.recipient_group_ids,
+  attachment: r.file_token ? { url: `${app.opts.publicUrl}/files/${r.file_token}.${r.file_kind}`, kind: r.file_kind as "pdf", size: Number(r.file_size) } : null,
+  redisplay: r.redisplay as "when_updated",
+  position: r.position,
+  updated_at: iso(r.updated_at)!,
+});
+const messagesOf = async (app: App, q: Queryable, siteId: number) =>
+  (await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.site_id = $1 ORDER BY m.position, m.id`, [siteId])).map((r) => toMessage(app, r));
+const messageById = async (app: App, q: Queryable, id: number) => toMessage(app, (await one<MessageRow>(q, `${MESSAGE_SELECT} WHERE m.id = $1`, [id]))!);
 const MESSAGE_NOT_FOUND = "Message not found.";
 
 /** Sanitised content, or 422 when nothing visible is left (a message of only a script is no message). */
@@ -44,41 +81,98 @@ function cleanContent(html: string): string {
   return clean;
 }
 
-export const listSiteMessages = (app: App, p: Principal, siteId: string) => readSite(app, p, siteId, (q, site) => messagesOf(q, site.id));
+/**
+ * The message's rules on the whole message, then its recipients: groups of the client that the
+ * site shows (ids the message already had stay allowed, so a group no longer shown does not block
+ * other changes). Returns what to store: no label for `read`, each group once.
+ */
+async function checkedDetails(
+  q: Queryable,
+  p: Principal,
+  siteId: number,
+  m: { action: MessageAction; checkbox_label: string | null; recipient_group_ids: number[] | null },
+  had: readonly number[],
+): Promise<{ action: MessageAction; checkbox_label: string | null; recipient_group_ids: string | null }> {
+  const first = Object.entries(messageProblems(m))[0];
+  if (first) throw validation({ [first[0]]: [first[1]] });
+  const ids = m.recipient_group_ids === null ? null : [...new Set(m.recipient_group_ids)];
+  if (ids) {
+    const groups = await q.query<{ id: number; site_ids: number[] | null }>("SELECT id, site_ids FROM groups WHERE client_id = $1", [p.client.id]);
+    const shown = new Set(groups.filter((g) => g.site_ids === null || g.site_ids.includes(siteId)).map((g) => g.id));
+    if (ids.some((id) => !shown.has(id) && !had.includes(id))) throw validation({ recipient_group_ids: [RECIPIENTS_UNKNOWN] });
+  }
+  return { action: m.action, checkbox_label: m.action === "read" ? null : m.checkbox_label, recipient_group_ids: ids ? JSON.stringify(ids) : null };
+}
+
+export const listSiteMessages = (app: App, p: Principal, siteId: string) => readSite(app, p, siteId, (q, site) => messagesOf(app, q, site.id));
 
 export function createSiteMessage(app: App, p: Principal, siteId: string, body: z.infer<typeof SiteMessageRequest>) {
   return changeSite(app, p, siteId, async (q, site) => {
-    const [row] = await q.query<MessageRow>(
-      `INSERT INTO site_messages (site_id, icon, title, content, checkbox_label, redisplay, position) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [site.id, body.icon, body.title, cleanContent(body.content), body.checkbox_label, body.redisplay, await nextPosition(q, "site_messages", site.id)],
+    const d = await checkedDetails(q, p, site.id, body, []);
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO site_messages (site_id, icon, title, content, action, checkbox_label, recipient_group_ids, redisplay, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING id`,
+      [site.id, body.icon, body.title, cleanContent(body.content), d.action, d.checkbox_label, d.recipient_group_ids, body.redisplay, await nextPosition(q, "site_messages", site.id)],
     );
-    return toMessage(row);
+    return messageById(app, q, id);
   });
 }
 
 export function updateSiteMessage(app: App, p: Principal, siteId: string, messageId: string, body: z.infer<typeof UpdateSiteMessageRequest>) {
   return changeSite(app, p, siteId, async (q, site) => {
     const m = await siteChild<MessageRow>(q, "site_messages", messageId, site.id, MESSAGE_NOT_FOUND, true);
-    const [row] = await q.query<MessageRow>(
-      `UPDATE site_messages SET icon = $2, title = $3, content = $4, checkbox_label = $5, redisplay = $6, updated_at = now() WHERE id = $1 RETURNING *`,
-      [m.id, body.icon ?? m.icon, body.title ?? m.title, body.content !== undefined ? cleanContent(body.content) : m.content, body.checkbox_label ?? m.checkbox_label, body.redisplay ?? m.redisplay],
+    const d = await checkedDetails(
+      q,
+      p,
+      site.id,
+      {
+        action: body.action ?? m.action,
+        checkbox_label: body.checkbox_label !== undefined ? body.checkbox_label : m.checkbox_label,
+        recipient_group_ids: body.recipient_group_ids !== undefined ? body.recipient_group_ids : m.recipient_group_ids,
+      },
+      m.recipient_group_ids ?? [],
     );
-    return toMessage(row);
+    await q.query(
+      `UPDATE site_messages SET icon = $2, title = $3, content = $4, action = $5, checkbox_label = $6, recipient_group_ids = $7::jsonb, redisplay = $8, updated_at = now() WHERE id = $1`,
+      [m.id, body.icon ?? m.icon, body.title ?? m.title, body.content !== undefined ? cleanContent(body.content) : m.content, d.action, d.checkbox_label, d.recipient_group_ids, body.redisplay ?? m.redisplay],
+    );
+    return messageById(app, q, m.id);
   });
 }
 
+/** Deleting a message deletes its attachment too. */
 export function deleteSiteMessage(app: App, p: Principal, siteId: string, messageId: string) {
   return changeSite(app, p, siteId, async (q, site) => {
     const m = await siteChild<MessageRow>(q, "site_messages", messageId, site.id, MESSAGE_NOT_FOUND, true);
     await q.query("DELETE FROM site_messages WHERE id = $1", [m.id]);
+    await deleteFile(q, m.attachment_file_id);
     return { message: "The message has been deleted." };
+  });
+}
+
+/**
+ * Replace (or remove, with null) a message's attachment. Access and the message are checked before
+ * the upload is read (a foreign message never costs reading 50 MB); the change is one transaction,
+ * the old file deleted in it. The message counts as updated (its "when updated" redisplay).
+ */
+export async function setMessageAttachment(app: App, p: Principal, siteId: string, messageId: string, upload: (() => Promise<UploadedFile>) | null) {
+  const site = await managedSite(app.db, p, siteId, "editor");
+  await siteChild(app.db, "site_messages", messageId, site.id, MESSAGE_NOT_FOUND);
+  const file = upload ? await upload() : null;
+  return changeSite(app, p, siteId, async (q, locked) => {
+    const m = await siteChild<MessageRow>(q, "site_messages", messageId, locked.id, MESSAGE_NOT_FOUND, true);
+    if (!file && m.attachment_file_id === null) return messageById(app, q, m.id);
+    const stored = file ? await storeFile(app, q, locked.id, file) : null;
+    await q.query("UPDATE site_messages SET attachment_file_id = $2, updated_at = now() WHERE id = $1", [m.id, stored?.id ?? null]);
+    await deleteFile(q, m.attachment_file_id);
+    return messageById(app, q, m.id);
   });
 }
 
 export function reorderSiteMessages(app: App, p: Principal, siteId: string, body: z.infer<typeof ReorderRequest>) {
   return changeSite(app, p, siteId, async (q, site) => {
     await reorder(q, "site_messages", site.id, body.ids);
-    return messagesOf(q, site.id);
+    return messagesOf(app, q, site.id);
   });
 }
 

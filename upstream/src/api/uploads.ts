@@ -1,5 +1,6 @@
 /**
- * Uploaded files: the branding image and welcome video of a site, evacuation point photos.
+ * Uploaded files: the branding image and welcome video of a site, evacuation point photos, message
+ * attachments (a PDF or an image).
  *
  * A contract route with `upload` receives one file as multipart/form-data (part `file`). Its body
  * may be at most the file limit plus a little for the multipart framing (413 beyond, before the rest
@@ -14,7 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { UploadDef } from "../../contract/index.ts";
+import { ATTACHMENT_KIND_MESSAGE, type UploadDef } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
@@ -35,6 +36,7 @@ const CONTENT_TYPES: Record<FileKind, string> = {
   webp: "image/webp",
   mp4: "video/mp4",
   mov: "video/quicktime",
+  pdf: "application/pdf",
 };
 
 /** Room for the multipart boundaries and part headers around the file. */
@@ -48,6 +50,7 @@ export function sniff(b: Buffer): FileKind | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
   if (b.length >= 6 && (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a")) return "gif";
   if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP") return "webp";
+  if (b.length >= 5 && ascii(b, 0, 5) === "%PDF-") return "pdf";
   // ISO base media (MP4) and QuickTime: a box size, then the box type.
   if (b.length >= 12 && ascii(b, 4, 8) === "ftyp") return ascii(b, 8, 12) === "qt  " ? "mov" : "mp4";
   if (b.length >= 8 && ["moov", "mdat", "wide", "free", "skip", "pnot"].includes(ascii(b, 4, 8))) return "mov";
@@ -57,6 +60,7 @@ export function sniff(b: Buffer): FileKind | null {
 const megabytes = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
 function kindMessage(def: UploadDef): string {
+  if (def.kinds.includes("pdf")) return ATTACHMENT_KIND_MESSAGE;
   return def.kinds.includes("mp4") ? "The video must be a .mov or .mp4 file" : "The image must be a PNG, JPEG, GIF or WebP file";
 }
 
@@ -106,7 +110,7 @@ export async function deleteFile(q: Queryable, id: number | null): Promise<void>
 /** `GET /files/{token}.{ext}`: the file, cacheable for good (a new upload gets a new URL); one byte range for video players. */
 export function registerFileRoutes(router: Router, app: App): void {
   router.get("/files/:name", async (ctx) => {
-    const m = /^([A-Za-z0-9_-]{10,64})\.(png|jpeg|gif|webp|mp4|mov)$/.exec(ctx.params.name);
+    const m = /^([A-Za-z0-9_-]{10,64})\.(png|jpeg|gif|webp|mp4|mov|pdf)$/.exec(ctx.params.name);
     const row = m ? await one<{ content_type: string; data: Uint8Array }>(app.db, "SELECT content_type, data FROM files WHERE token = $1 AND kind = $2", [m[1], m[2]]) : undefined;
     if (!row) throw notFound("File not found.");
     const data = Buffer.from(row.data);
