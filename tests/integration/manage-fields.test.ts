@@ -93,7 +93,7 @@ describe("bad input", () => {
       [path, [["intent", "create"], ["type", "text"], ["label", "Badge no."], ["group_ids", "x; DROP TABLE groups"]], 400, "Choose one of the options shown."],
       // Rules only the upstream knows: its message on the form (422).
       [path, { intent: "create", type: "text", label: "company" }, 422, "A field with this label already exists at this site"],
-      [path, [["intent", "create"], ["type", "text"], ["label", "Badge no."], ["group_ids", "999999"]], 422, "Choose groups of your organisation"],
+      [path, [["intent", "create"], ["type", "text"], ["label", "Badge no."], ["group_ids", "999999"]], 422, "One of these groups no longer exists. Reload the page and try again."],
       [path, { intent: "update", id: "abc", type: "text", label: "X" }, 400, page400],
       [path, { intent: "update", id: long, type: "text", label: "X" }, 400, page400],
       [path, { intent: "update", id: String(other.fieldId), type: "text", label: "Mine now" }, 404, "That field is not one of this site's custom fields"],

@@ -53,6 +53,12 @@ export async function requireSiteEditor(request: Request, params: Params) {
   return { access, viewer: access.viewer, site, id };
 }
 
+/** Upstream rule messages the area knows, shown in the user's language (others as they came). */
+const UPSTREAM_MESSAGE_KEYS: Record<string, string> = {
+  "Choose groups of your organisation": "manage:groups.validation.unknown_group",
+  "Choose among your groups": "manage:groups.validation.unknown_group",
+};
+
 /**
  * An upstream 422 (or 429) as the form's result: its field messages on the fields the form has,
  * the rest (and the first message) on the form, so nothing typed is lost. Other failures throw.
@@ -63,7 +69,8 @@ export function upstreamFormErrors(err: unknown, formFields: readonly string[]):
   const out: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(errors)) {
     const key = formFields.includes(field) ? field : "";
-    (out[key] ??= []).push(...messages);
+    // Messages come as "@text" (shown as they came) unless the area knows them.
+    (out[key] ??= []).push(...messages.map((m) => UPSTREAM_MESSAGE_KEYS[m.slice(1)] ?? m));
   }
   if (Object.keys(out).length === 0) out[""] = [`@${err.body.message ?? "Unknown error"}`];
   return out;
