@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { WebClient, h1, messages } from "../support/client";
+import { WebClient, decodeEntities, h1, messages } from "../support/client";
 import { totp } from "../support/totp";
 import { createUpstreamUser, uniqueEmail, upstreamHook } from "../support/hooks";
 
@@ -45,3 +45,20 @@ export async function failuresOf(web: WebClient, cases: readonly PostCase[]): Pr
   }
   return failures;
 }
+
+/** A multipart part: a field, or a file (its bytes, name and type). */
+export type Part = [name: string, value: string] | [name: string, data: Buffer, filename: string, type?: string];
+
+/** A multipart post with the parts in this order (as a browser sends a form: in document order). */
+export function postMultipart(client: WebClient, path: string, parts: Part[]) {
+  const fd = new FormData();
+  for (const part of parts) {
+    if (part.length === 2) fd.append(part[0], part[1]);
+    else fd.append(part[0], new Blob([new Uint8Array(part[1])], { type: part[3] ?? "application/octet-stream" }), part[2]);
+  }
+  return client.request(path, { method: "POST", body: fd });
+}
+
+/** What a page says: its headings (an error inside a layout has its own) and its messages. */
+export const shownText = (body: string) =>
+  `${[...body.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decodeEntities(m[1]!.replace(/<[^>]+>/g, "").trim())).join(" ")} ${messages(body).join(" ")}`;

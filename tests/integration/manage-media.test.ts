@@ -10,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import { upstreamAccess } from "../support/access";
 import { decodeEntities, h1, messages } from "../support/client";
 import { createUpstreamRole, createUpstreamSite } from "../support/hooks";
-import { createUser, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUser, newClient, postMultipart, shownText, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(64)]);
@@ -33,21 +33,7 @@ async function siteWithAdmin(points: string[] = []) {
   return { site, client, admin, stored, branding: `/manage/site/${site.id}/branding`, points: `/manage/site/${site.id}/evacuationpoints` };
 }
 
-type Part = [name: string, value: string] | [name: string, data: Buffer, filename: string, type?: string];
-
-/** A multipart post in this order of parts (as a browser sends a form: in document order). */
-async function postMultipart(client: ReturnType<typeof newClient>, path: string, parts: Part[]) {
-  const fd = new FormData();
-  for (const part of parts) {
-    if (part.length === 2) fd.append(part[0], part[1]);
-    else fd.append(part[0], new Blob([new Uint8Array(part[1])], { type: part[3] ?? "application/octet-stream" }), part[2]);
-  }
-  return client.request(path, { method: "POST", body: fd });
-}
-
-/** What the page says: its headings (an error inside the site's layout has its own) and its messages. */
-const shown = (body: string) =>
-  `${[...body.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decodeEntities(m[1]!.replace(/<[^>]+>/g, "").trim())).join(" ")} ${messages(body).join(" ")}`;
+const shown = shownText;
 
 describe("branding", () => {
   test("an image and a video are uploaded as multipart, shown from the upstream's origin (allowed by the CSP), and removed", async () => {

@@ -8,9 +8,9 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { upstreamAccess } from "../support/access";
-import { decodeEntities, messages, type WebClient } from "../support/client";
+import { messages } from "../support/client";
 import { createUpstreamSite } from "../support/hooks";
-import { createUser, failuresOf, newClient, signIn, uniqueEmail, upstreamUrl, type PostCase } from "./helpers";
+import { createUser, failuresOf, newClient, type Part, type PostCase, postMultipart, shownText, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const page400 = "That request could not be used";
@@ -34,21 +34,7 @@ async function freshSite() {
   return { site, admin, client, path, stored, files, groups: site.groups.map((g) => g.id) };
 }
 
-type Part = [name: string, value: string] | [name: string, data: Buffer, filename: string, type?: string];
-
-/** A multipart post in this order of parts (as a browser sends a form: in document order). */
-function postMultipart(client: WebClient, path: string, parts: Part[]) {
-  const fd = new FormData();
-  for (const part of parts) {
-    if (part.length === 2) fd.append(part[0], part[1]);
-    else fd.append(part[0], new Blob([new Uint8Array(part[1])], { type: part[3] ?? "application/octet-stream" }), part[2]);
-  }
-  return client.request(path, { method: "POST", body: fd });
-}
-
-/** What the page says: its headings and its messages. */
-const shown = (body: string) =>
-  `${[...body.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decodeEntities(m[1]!.replace(/<[^>]+>/g, "").trim())).join(" ")} ${messages(body).join(" ")}`;
+const shown = shownText;
 
 /** A group of another organisation (Initech's). */
 let foreignGroup: number;

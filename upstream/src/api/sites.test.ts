@@ -25,67 +25,18 @@ import {
   SiteDetails,
   SiteMessage,
   SiteSettings,
-  TokenPair,
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { httpTestClient, type As } from "./http-test-client.ts";
 
 let up: TestUpstream;
 const serverErrors: Record<string, unknown>[] = [];
 
 type Json = any;
 
-async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
-  const form = body instanceof FormData;
-  const res = await fetch(`${up.url}${p}`, {
-    method,
-    headers: { accept: "application/json", ...(body !== undefined && !form ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = text ? JSON.parse(text) : {};
-  } catch {
-    json = { raw: text };
-  }
-  return { status: res.status, json, headers: res.headers };
-}
-
-interface As {
-  get(p: string): ReturnType<typeof call>;
-  post(p: string, body?: unknown): ReturnType<typeof call>;
-  patch(p: string, body: unknown): ReturnType<typeof call>;
-  del(p: string, body?: unknown): ReturnType<typeof call>;
-  upload(p: string, name: string, bytes: Uint8Array, type?: string): ReturnType<typeof call>;
-}
-
-async function as(email: string, region = "eu"): Promise<As> {
-  const r = await call("POST", "/api/v2/auth/login", { email, password: "Demo-Passw0rd!" });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  const h = { authorization: `Bearer ${TokenPair.parse(r.json).access_token}` };
-  const base = `/${region}/api/v2/`;
-  return {
-    get: (p) => call("GET", base + p, undefined, h),
-    post: (p, body) => call("POST", base + p, body ?? {}, h),
-    // PATCH the way the portal sends it: POST with a method override.
-    patch: (p, body) => call("POST", base + p, body, { ...h, "x-http-method-override": "PATCH" }),
-    del: (p, body) => call("DELETE", base + p, body, h),
-    upload: (p, name, bytes, type = "application/octet-stream") => {
-      const fd = new FormData();
-      fd.append("file", new Blob([bytes], { type }), name);
-      return call("POST", base + p, fd, h);
-    },
-  };
-}
-
+const { call, as, user } = httpTestClient(() => up.url, "sites");
 let n = 0;
-async function user(role: string, opts: { client?: string; site_ids?: number[] } = {}) {
-  const email = `sites-${++n}-${Date.now()}@example.com`;
-  const r = await call("POST", "/__test/users", { email, role, client: opts.client ?? "eu:1", site_ids: opts.site_ids });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return as(email, (opts.client ?? "eu:1").split(":")[0]);
-}
 
 async function role(name: string, rights: string[]) {
   const r = await call("POST", "/__test/roles", { client: "eu:1", name, rights });
