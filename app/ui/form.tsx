@@ -1,5 +1,6 @@
 import { FormProvider, getFormProps, getInputProps, getSelectProps, getTextareaProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation, type FormProps } from "@remix-run/react";
+import { Children, isValidElement, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -173,6 +174,26 @@ export function TextAreaField({ field, label, hint, rows = 4 }: { field: FieldMe
 }
 
 /** A labelled <select>; its options are the children (with optgroups if wanted). */
+/** True once React has hydrated the page (false while rendering on the server and without JavaScript). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** platform §9: a dropdown becomes searchable at this many options. */
+export const SEARCHABLE_SELECT_MIN = 5;
+
+/** The visible text of an <option> element (its children as a string). */
+const optionText = (node: React.ReactNode): string =>
+  isValidElement<{ children?: React.ReactNode }>(node) ? Children.toArray(node.props.children).map((c) => (typeof c === "string" || typeof c === "number" ? String(c) : "")).join("") : "";
+
+/**
+ * A labelled <select> of a conform form. With JavaScript and 5 or more options (platform §9) it
+ * gets a filter above it: typing narrows the options to those containing the text (the chosen
+ * one always stays, so filtering never changes the answer). Without JavaScript the native
+ * select's own type-to-find serves.
+ */
 export function SelectField({
   field,
   label,
@@ -187,12 +208,32 @@ export function SelectField({
   onChange?: (value: string) => void;
 }) {
   const [meta] = useField<string | undefined>(field.name, { formId: field.formId });
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [filter, setFilter] = useState("");
+  const select = useRef<HTMLSelectElement>(null);
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId });
+  const options = Children.toArray(children);
+  const searchable = hydrated && options.length >= SEARCHABLE_SELECT_MIN;
+  const needle = filter.trim().toLocaleLowerCase();
+  const current = select.current?.value;
+  const shown = searchable && needle ? options.filter((o) => optionText(o).toLocaleLowerCase().includes(needle) || (isValidElement<{ value?: unknown }>(o) && String(o.props.value) === current)) : options;
   return (
     <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
-      <select key={key} {...props} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
-        {children}
+      {searchable ? (
+        <input
+          type="search"
+          className="select-filter"
+          aria-label={t("common:select.filter", { label })}
+          placeholder={t("common:select.filter", { label })}
+          aria-controls={meta.id}
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+        />
+      ) : null}
+      <select key={key} ref={select} {...props} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+        {shown}
       </select>
     </FieldFrame>
   );

@@ -110,7 +110,7 @@ test.describe("three sessions on one evacuation @js-only", () => {
         await markButton(pageB, "Ben Baker", "Mark Ben Baker as missing").click();
         await pageB.getByRole("link", { name: "Add a comment" }).click();
         const dialog = pageB.getByRole("dialog", { name: "Add a comment" });
-        await dialog.getByLabel("About").selectOption({ label: "Cat Carter" });
+        await dialog.getByLabel("About", { exact: true }).selectOption({ label: "Cat Carter" });
         await dialog.getByLabel("Comment", { exact: true }).fill("Cat was seen leaving by the east stairs");
         await dialog.getByRole("button", { name: "Add comment" }).click();
       })(),

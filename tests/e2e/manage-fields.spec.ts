@@ -44,7 +44,7 @@ test("custom fields: add a dropdown and a text field, favourites at most 4, move
   await checkpoint(page, testInfo, "custom fields, none yet");
 
   // A dropdown: its type first, then what a dropdown has; no options is refused.
-  await page.getByLabel("Field type").selectOption("dropdown");
+  await page.getByLabel("Field type", { exact: true }).selectOption("dropdown");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\?add=dropdown$/);
   await settled(page, testInfo);
@@ -61,7 +61,7 @@ test("custom fields: add a dropdown and a text field, favourites at most 4, move
   await expect(page.getByText("“Visitor type” has been added.")).toBeVisible();
 
   // A text field has no options.
-  await page.getByLabel("Field type").selectOption("text");
+  await page.getByLabel("Field type", { exact: true }).selectOption("text");
   await page.getByRole("button", { name: "Next" }).click();
   await settled(page, testInfo);
   await expect(page.getByLabel("Options", { exact: true })).toHaveCount(0);
@@ -133,11 +133,11 @@ test("messages: bold text is saved, a script is not; a message can be edited", a
   await expect(page.getByText("An icon character is required")).toBeVisible();
   await checkpoint(page, testInfo, "add a message, with errors");
 
-  await page.getByLabel("Icon").fill("🔥");
+  await page.getByLabel("Icon", { exact: true }).fill("🔥");
   await page.getByLabel("Title").fill("Fire drill");
   await page.getByLabel("Message", { exact: true }).fill("Leave by the **nearest exit**. <script>document.title='pwned'</script>\n\n- Go to Car park A\n- Wait for the all clear");
   await page.getByLabel("Checkbox label").fill("I know where to go");
-  await page.getByLabel("Show it again").selectOption("every_time");
+  await page.getByLabel("Show it again", { exact: true }).selectOption("every_time");
   await page.getByRole("button", { name: "Add message" }).click();
   await expect(page.getByText("“Fire drill” has been added.")).toBeVisible();
 
@@ -176,7 +176,7 @@ test("messages: one to sign, for one group, with an attachment; the attachment r
   await open(page, testInfo, tab("messages"));
   await expect(page.getByRole("radio", { name: "Tick a checkbox" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Every group" })).toBeChecked();
-  await page.getByLabel("Icon").fill("✍️");
+  await page.getByLabel("Icon", { exact: true }).fill("✍️");
   await page.getByLabel("Title").fill("Induction");
   await page.getByLabel("Message", { exact: true }).fill("Read the **site rules**.");
   await page.getByRole("radio", { name: "Sign with a finger" }).check();
@@ -259,7 +259,7 @@ test("features: kiosk options, location with the 150 m advice, an on-site report
   await page.getByLabel("Longitude").fill("-6.2603");
   await page.getByLabel("Radius in metres").fill("120");
   await page.getByLabel("Geofence on sign in").check();
-  await page.getByLabel("Time of report 1").selectOption("09:00");
+  await page.getByLabel("Time of report 1", { exact: true }).selectOption("09:00");
   await page.getByLabel("Emails for report 1").fill("Ops@acme.example.com,desk@acme.example.com");
   await page.getByLabel("Send the report even when nobody is on site").check();
   await page.getByLabel("Notice emails (optional)").fill("alerts@acme.example.com");
@@ -273,21 +273,21 @@ test("features: kiosk options, location with the 150 m advice, an on-site report
   await expect(page.getByLabel("Radius in metres")).toHaveValue("120");
   await expect(page.getByText("We recommend at least 150 m")).toBeVisible();
   await expect(page.getByLabel("Geofence on sign in")).toBeChecked();
-  await expect(page.getByLabel("Time of report 1")).toHaveValue("09:00");
+  await expect(page.getByLabel("Time of report 1", { exact: true })).toHaveValue("09:00");
   await expect(page.getByLabel("Emails for report 1")).toHaveValue("ops@acme.example.com, desk@acme.example.com");
-  await expect(page.getByLabel("Time of report 2")).toHaveValue("");
+  await expect(page.getByLabel("Time of report 2", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Send the report even when nobody is on site")).toBeChecked();
   await checkpoint(page, testInfo, "features saved");
 
   // A second report at the same time is refused, and nothing changes.
-  await page.getByLabel("Time of report 2").selectOption("09:00");
+  await page.getByLabel("Time of report 2", { exact: true }).selectOption("09:00");
   await page.getByLabel("Emails for report 2").fill("night@acme.example.com");
   await page.getByRole("button", { name: "Save features" }).click();
   await expect(page.getByText("Each on-site report time must be unique")).toBeVisible();
   await expect(page.getByLabel("Emails for report 2")).toHaveValue("night@acme.example.com");
   await checkpoint(page, testInfo, "a duplicate report time");
   await open(page, testInfo, tab("features"));
-  await expect(page.getByLabel("Time of report 2")).toHaveValue("");
+  await expect(page.getByLabel("Time of report 2", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Time of report 3")).toHaveCount(0);
   const stored = await api.get(`sites/${site.id}`);
   expect(stored).toMatchObject({

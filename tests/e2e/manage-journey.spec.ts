@@ -66,7 +66,7 @@ test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }
 
   // A custom field.
   await page.goto(`${base}/customfields`);
-  await page.getByLabel("Field type").selectOption("text");
+  await page.getByLabel("Field type", { exact: true }).selectOption("text");
   await page.getByRole("button", { name: "Next" }).click();
   await settled(page, testInfo);
   await page.getByLabel("Label").fill("Vehicle registration");

@@ -106,7 +106,7 @@ test("evacuation points: add one (a blank name refused first), edit it, give it 
   await expect(add.getByText("An evacuation point name is required")).toBeVisible();
   await checkpoint(page, testInfo, "add a point, with an error");
   await add.getByLabel("Name").fill("Front lawn");
-  await add.getByLabel("Icon").selectOption({ label: "Grass" });
+  await add.getByLabel("Icon", { exact: true }).selectOption({ label: "Grass" });
   await add.getByLabel("Latitude").fill("51.5074");
   await add.getByLabel("Longitude").fill("-0.1278");
   await add.getByRole("button", { name: "Add evacuation point" }).click();
@@ -125,7 +125,7 @@ test("evacuation points: add one (a blank name refused first), edit it, give it 
   await expect(edit.getByLabel("Name")).toHaveValue("Front lawn");
   await checkpoint(page, testInfo, "edit a point");
   await edit.getByLabel("Name").fill("Side lawn");
-  await edit.getByLabel("Icon").selectOption({ label: "No icon" });
+  await edit.getByLabel("Icon", { exact: true }).selectOption({ label: "No icon" });
   await edit.getByLabel("Latitude").fill("");
   await edit.getByLabel("Longitude").fill("");
   await edit.getByRole("button", { name: "Save changes" }).click();
