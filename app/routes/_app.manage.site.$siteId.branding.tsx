@@ -164,7 +164,7 @@ function UploadForm({ kind, siteId }: { kind: UploadKind; siteId: number }) {
       {/* First, so the server knows the file's limit before the file arrives. */}
       <input type="hidden" name="intent" value={intent} />
       <FormErrors formId={form.id} />
-      <FileField field={fields.file} label={t(`branding.${kind}_field`)} hint={t(`media.${kind}_hint`)} accept={UPLOAD_RULES[kind].accept} />
+      <FileField field={fields.file} label={t(`branding.${kind}_field`)} hint={kind === "image" ? `${t("media.image_hint")} ${t("branding.image_size_hint")}` : t(`media.${kind}_hint`)} accept={UPLOAD_RULES[kind].accept} />
       <div className="actions">
         <SubmitButton name="intent" value={intent}>
           {t(`branding.${kind}_upload`)}

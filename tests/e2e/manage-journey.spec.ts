@@ -47,6 +47,7 @@ test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }
   // Branding: the logo.
   await page.getByRole("link", { name: "Branding" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/branding$`));
+  await expect(page.getByText("PNG, JPEG, GIF or WebP, at most 10 MB. Recommended size: 2048 × 1536 pixels.")).toBeVisible();
   await page.getByLabel("New branding image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Upload image" }).click();
   await expect(page.getByText(`The branding image of ${name} has been saved.`)).toBeVisible();
