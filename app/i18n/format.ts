@@ -31,6 +31,12 @@ export function formatTime(d: Date | string, locale: Locale, force12Hour = false
   return format(asDate(d), force12Hour ? "h:mm a" : "p", { locale: dateLocale(locale) });
 }
 
+/** A time of day written "HH:mm" (a report time, a kiosk's sign-out time) as the locale writes it: "09:00" or "9:00 AM". */
+export function formatClock(hhmm: string, locale: Locale): string {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  return m ? formatTime(new Date(2000, 0, 1, Number(m[1]), Number(m[2])), locale) : hhmm;
+}
+
 /**
  * The wall-clock time of an instant in a time zone, as a local Date for date-fns to format, so the
  * server and every browser show a site's times in the site's zone whatever their own zone is.

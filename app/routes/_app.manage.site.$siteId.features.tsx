@@ -18,6 +18,8 @@ import { TabError } from "~/features/manage/site-tab-ui";
 import { FEATURE_FLAGS, featuresSchema, keptSchedules, normaliseEmails, RADIUS_RECOMMENDED, REPORT_TIMES } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import type { Locale } from "~/i18n/config";
+import { formatClock } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, FieldErrors, FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
@@ -119,7 +121,7 @@ export default function FeaturesTab() {
 }
 
 function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "title"> & { actionData: ActionResult | undefined }) {
-  const { t } = useTranslation("manage");
+  const { t, i18n } = useTranslation("manage");
   const [form, fields] = useForm<FeatureValues, any>({
     id: "site-features",
     lastResult: actionData?.result,
@@ -177,7 +179,7 @@ function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof 
                       <option value="">{t("features.no_time")}</option>
                       {REPORT_TIMES.map((time) => (
                         <option key={time} value={time}>
-                          {time}
+                          {formatClock(time, i18n.language as Locale)}
                         </option>
                       ))}
                     </SelectField>
