@@ -10,13 +10,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { TabError } from "~/features/manage/site-tab-ui";
+import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
 import { badgeSchema } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { ChoiceList, FormErrors, initialValues, SubmitButton, ValidatedForm } from "~/ui/form";
+import { ChoiceList, initialValues, ValidatedForm } from "~/ui/form";
 import { upstreamLoad } from "~/upstream/load.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
@@ -69,28 +69,19 @@ export default function BadgesTab() {
       </p>
       <TabError message={actionData?.error} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/badges`} preventScrollReset>
-        <fieldset disabled={!can.edit} className="plain-fieldset">
-          <legend className="visually-hidden">{t("site.tab.badges")}</legend>
-          <FormErrors formId={form.id} />
-          <ChoiceList
-            legend={t("badges.choose")}
-            before={badges.badges.length === 0 ? <p className="muted">{t("badges.empty")}</p> : null}
-            name={fields.badge_id.name}
-            type="radio"
-            idPrefix="badge"
-            choices={choices}
-            checked={initialValues(fields.badge_id.initialValue ?? "none")}
-            errorId={fields.badge_id.errorId}
-            errors={fields.badge_id.errors}
-          />
-          {can.edit ? (
-            <div className="actions">
-              <SubmitButton name="intent" value="save">
-                {t("badges.save")}
-              </SubmitButton>
-            </div>
-          ) : null}
-        </fieldset>
+        <TabFormFields editable={can.edit} legend={t("site.tab.badges")} formId={form.id} saveLabel={t("badges.save")}>
+        <ChoiceList
+          legend={t("badges.choose")}
+          before={badges.badges.length === 0 ? <p className="muted">{t("badges.empty")}</p> : null}
+          name={fields.badge_id.name}
+          type="radio"
+          idPrefix="badge"
+          choices={choices}
+          checked={initialValues(fields.badge_id.initialValue ?? "none")}
+          errorId={fields.badge_id.errorId}
+          errors={fields.badge_id.errors}
+        />
+        </TabFormFields>
       </ValidatedForm>
     </>
   );

@@ -18,6 +18,7 @@ import { deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manag
 import { kindOf, loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
+import { TabFormFields } from "~/features/manage/site-tab-ui";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 
@@ -123,42 +124,33 @@ export default function SiteDetailsTab() {
     <>
       <h2>{t("site.tab.details")}</h2>
       <ValidatedForm form={form} action={path} preventScrollReset>
-        <fieldset disabled={!can.edit} className="plain-fieldset">
-          <legend className="visually-hidden">{t("site.tab.details")}</legend>
-          <FormErrors formId={form.id} />
-          <TextField field={fields.name} label={t(site.event ? "field.event_name" : "field.site_name")} autoComplete="off" />
-          <TextField field={fields.address} label={t("field.address")} autoComplete="off" />
-          <TextField field={fields.reply_to_name} label={t("field.reply_to_name")} autoComplete="off" />
-          <TextField field={fields.reply_to_email} label={t("field.reply_to_email")} type="email" hint={t("field.reply_to_email_hint")} autoComplete="off" />
-          <SelectField field={fields.timezone} label={t("field.timezone")}>
-            {timezones.map((tz) => (
-              <option key={tz} value={tz}>
-                {tz}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField field={fields.locale} label={t("field.locale")}>
-            {locales.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
-          </SelectField>
-          {site.event ? (
-            <>
-              {site.datesLocked ? <p className="hint">{t("details.dates_locked")}</p> : null}
-              <DateTimeField field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} disabled={site.datesLocked} />
-              <DateTimeField field={fields.active_until} label={t("field.active_until")} disabled={site.datesLocked} />
-            </>
-          ) : null}
-          {can.edit ? (
-            <div className="actions">
-              <SubmitButton name="intent" value="save">
-                {t("details.save")}
-              </SubmitButton>
-            </div>
-          ) : null}
-        </fieldset>
+        <TabFormFields editable={can.edit} legend={t("site.tab.details")} formId={form.id} saveLabel={t("details.save")}>
+        <TextField field={fields.name} label={t(site.event ? "field.event_name" : "field.site_name")} autoComplete="off" />
+        <TextField field={fields.address} label={t("field.address")} autoComplete="off" />
+        <TextField field={fields.reply_to_name} label={t("field.reply_to_name")} autoComplete="off" />
+        <TextField field={fields.reply_to_email} label={t("field.reply_to_email")} type="email" hint={t("field.reply_to_email_hint")} autoComplete="off" />
+        <SelectField field={fields.timezone} label={t("field.timezone")}>
+          {timezones.map((tz) => (
+            <option key={tz} value={tz}>
+              {tz}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField field={fields.locale} label={t("field.locale")}>
+          {locales.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </SelectField>
+        {site.event ? (
+          <>
+            {site.datesLocked ? <p className="hint">{t("details.dates_locked")}</p> : null}
+            <DateTimeField field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} disabled={site.datesLocked} />
+            <DateTimeField field={fields.active_until} label={t("field.active_until")} disabled={site.datesLocked} />
+          </>
+        ) : null}
+        </TabFormFields>
       </ValidatedForm>
 
       {can.edit ? (

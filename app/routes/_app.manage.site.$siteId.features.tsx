@@ -14,7 +14,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { TabError } from "~/features/manage/site-tab-ui";
+import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
 import { FEATURE_FLAGS, featuresSchema, keptSchedules, normaliseEmails, RADIUS_RECOMMENDED, REPORT_TIMES } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
@@ -22,7 +22,7 @@ import type { Locale } from "~/i18n/config";
 import { formatClock } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { CheckField, FieldErrors, FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { CheckField, FieldErrors, SelectField, TextField, ValidatedForm } from "~/ui/form";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
@@ -138,74 +138,65 @@ function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof 
       <h2>{t("site.tab.features")}</h2>
       <TabError message={actionData?.error} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/features`} preventScrollReset>
-        <fieldset disabled={!can.edit} className="plain-fieldset">
-          <legend className="visually-hidden">{t("site.tab.features")}</legend>
-          <FormErrors formId={form.id} />
+        <TabFormFields editable={can.edit} legend={t("site.tab.features")} formId={form.id} saveLabel={t("features.save")}>
 
-          <fieldset className="form-section">
-            <legend>{t("features.kiosk")}</legend>
-            <CheckField field={fields.contactless} label={t("features.field.contactless")} hint={t("features.field.contactless_hint")} />
-            <CheckField field={fields.visitor_photos} label={t("features.field.visitor_photos")} hint={t("features.field.visitor_photos_hint")} />
-            <CheckField field={fields.qr_scanning} label={t("features.field.qr_scanning")} hint={t("features.field.qr_scanning_hint")} />
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend>{t("features.location")}</legend>
-            <p className="hint">{t("features.location_hint")}</p>
-            <div className="field-row">
-              <TextField field={fields.lat} label={t("features.field.lat")} autoComplete="off" />
-              <TextField field={fields.lng} label={t("features.field.lng")} autoComplete="off" />
-              <TextField field={fields.radius} label={t("features.field.radius")} inputMode="numeric" autoComplete="off" />
-            </div>
-            {smallRadius ? (
-              <p className="warning" role="status">
-                {t("features.radius_warning", { min: RADIUS_RECOMMENDED })}
-              </p>
-            ) : null}
-            <CheckField field={fields.geofence_sign_in} label={t("features.field.geofence_sign_in")} hint={t("features.field.geofence_sign_in_hint")} />
-            <CheckField field={fields.geofence_sign_out} label={t("features.field.geofence_sign_out")} hint={t("features.field.geofence_sign_out_hint")} />
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend>{t("features.reports")}</legend>
-            <p className="hint">{t("features.reports_hint")}</p>
-            <FieldErrors id={fields.schedules.errorId} errors={fields.schedules.errors} />
-            <ol className="report-rows">
-              {rows.map((row, i) => {
-                const r = row.getFieldset();
-                return (
-                  <li key={row.key} className="report-row">
-                    <SelectField field={r.time} label={t("features.field.report_time", { n: i + 1 })}>
-                      <option value="">{t("features.no_time")}</option>
-                      {REPORT_TIMES.map((time) => (
-                        <option key={time} value={time}>
-                          {formatClock(time, i18n.language as Locale)}
-                        </option>
-                      ))}
-                    </SelectField>
-                    <TextField field={r.emails} label={t("features.field.report_emails", { n: i + 1 })} autoComplete="off" />
-                    <CheckField field={r.remove} label={t("features.field.report_remove", { n: i + 1 })} />
-                  </li>
-                );
-              })}
-            </ol>
-            <p className="hint">{t("features.reports_add_hint")}</p>
-            <CheckField field={fields.send_empty} label={t("features.field.send_empty")} />
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend>{t("features.notices")}</legend>
-            <TextField field={fields.emails} label={t("features.field.emails")} hint={t("features.field.emails_hint")} autoComplete="off" />
-          </fieldset>
-
-          {can.edit ? (
-            <div className="actions">
-              <SubmitButton name="intent" value="save">
-                {t("features.save")}
-              </SubmitButton>
-            </div>
-          ) : null}
+        <fieldset className="form-section">
+          <legend>{t("features.kiosk")}</legend>
+          <CheckField field={fields.contactless} label={t("features.field.contactless")} hint={t("features.field.contactless_hint")} />
+          <CheckField field={fields.visitor_photos} label={t("features.field.visitor_photos")} hint={t("features.field.visitor_photos_hint")} />
+          <CheckField field={fields.qr_scanning} label={t("features.field.qr_scanning")} hint={t("features.field.qr_scanning_hint")} />
         </fieldset>
+
+        <fieldset className="form-section">
+          <legend>{t("features.location")}</legend>
+          <p className="hint">{t("features.location_hint")}</p>
+          <div className="field-row">
+            <TextField field={fields.lat} label={t("features.field.lat")} autoComplete="off" />
+            <TextField field={fields.lng} label={t("features.field.lng")} autoComplete="off" />
+            <TextField field={fields.radius} label={t("features.field.radius")} inputMode="numeric" autoComplete="off" />
+          </div>
+          {smallRadius ? (
+            <p className="warning" role="status">
+              {t("features.radius_warning", { min: RADIUS_RECOMMENDED })}
+            </p>
+          ) : null}
+          <CheckField field={fields.geofence_sign_in} label={t("features.field.geofence_sign_in")} hint={t("features.field.geofence_sign_in_hint")} />
+          <CheckField field={fields.geofence_sign_out} label={t("features.field.geofence_sign_out")} hint={t("features.field.geofence_sign_out_hint")} />
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>{t("features.reports")}</legend>
+          <p className="hint">{t("features.reports_hint")}</p>
+          <FieldErrors id={fields.schedules.errorId} errors={fields.schedules.errors} />
+          <ol className="report-rows">
+            {rows.map((row, i) => {
+              const r = row.getFieldset();
+              return (
+                <li key={row.key} className="report-row">
+                  <SelectField field={r.time} label={t("features.field.report_time", { n: i + 1 })}>
+                    <option value="">{t("features.no_time")}</option>
+                    {REPORT_TIMES.map((time) => (
+                      <option key={time} value={time}>
+                        {formatClock(time, i18n.language as Locale)}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <TextField field={r.emails} label={t("features.field.report_emails", { n: i + 1 })} autoComplete="off" />
+                  <CheckField field={r.remove} label={t("features.field.report_remove", { n: i + 1 })} />
+                </li>
+              );
+            })}
+          </ol>
+          <p className="hint">{t("features.reports_add_hint")}</p>
+          <CheckField field={fields.send_empty} label={t("features.field.send_empty")} />
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>{t("features.notices")}</legend>
+          <TextField field={fields.emails} label={t("features.field.emails")} hint={t("features.field.emails_hint")} autoComplete="off" />
+        </fieldset>
+
+        </TabFormFields>
       </ValidatedForm>
     </>
   );

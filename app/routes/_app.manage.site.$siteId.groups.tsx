@@ -14,12 +14,12 @@ import { requireAccess } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { siteGroupsSchema } from "~/features/manage/groups";
-import { TabError } from "~/features/manage/site-tab-ui";
+import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
 import { tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { ChoiceList, FormErrors, initialValues, SubmitButton, ValidatedForm } from "~/ui/form";
+import { ChoiceList, initialValues, ValidatedForm } from "~/ui/form";
 import { UpstreamError } from "~/upstream/errors";
 import { upstreamLoad } from "~/upstream/load.server";
 
@@ -84,27 +84,18 @@ export default function GroupsTab() {
         </p>
       ) : (
         <ValidatedForm form={form} action={`/manage/site/${site.id}/groups`} preventScrollReset>
-          <fieldset disabled={!can.edit} className="plain-fieldset">
-            <legend className="visually-hidden">{t("site.tab.groups")}</legend>
-            <FormErrors formId={form.id} />
-            <ChoiceList
-              legend={t("groups.choose", { name: site.name })}
-              name={fields.group_ids.name}
-              type="checkbox"
-              idPrefix="group"
-              choices={groups.map((g) => ({ value: String(g.id), label: g.name, hint: `${t(`group_type.${g.type}.label`)} · ${g.every_site ? t("groups.every_site") : t("groups.some_sites")}` }))}
-              checked={initialValues(fields.group_ids.initialValue)}
-              errorId={fields.group_ids.errorId}
-              errors={fields.group_ids.errors}
-            />
-            {can.edit ? (
-              <div className="actions">
-                <SubmitButton name="intent" value="save">
-                  {t("groups.save")}
-                </SubmitButton>
-              </div>
-            ) : null}
-          </fieldset>
+          <TabFormFields editable={can.edit} legend={t("site.tab.groups")} formId={form.id} saveLabel={t("groups.save")}>
+          <ChoiceList
+            legend={t("groups.choose", { name: site.name })}
+            name={fields.group_ids.name}
+            type="checkbox"
+            idPrefix="group"
+            choices={groups.map((g) => ({ value: String(g.id), label: g.name, hint: `${t(`group_type.${g.type}.label`)} · ${g.every_site ? t("groups.every_site") : t("groups.some_sites")}` }))}
+            checked={initialValues(fields.group_ids.initialValue)}
+            errorId={fields.group_ids.errorId}
+            errors={fields.group_ids.errors}
+          />
+          </TabFormFields>
         </ValidatedForm>
       )}
     </>

@@ -10,13 +10,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { TabError } from "~/features/manage/site-tab-ui";
+import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
 import { PRIVACY_FLAGS, privacySchema } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { CheckField, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { CheckField, ValidatedForm } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
@@ -64,20 +64,11 @@ export default function PrivacyTab() {
       <p className="hint">{t("privacy.intro")}</p>
       <TabError message={actionData?.error} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/privacy`} preventScrollReset>
-        <fieldset disabled={!can.edit} className="plain-fieldset">
-          <legend className="visually-hidden">{t("site.tab.privacy")}</legend>
-          <FormErrors formId={form.id} />
-          {PRIVACY_FLAGS.map((flag) => (
-            <CheckField key={flag} field={fields[flag]} label={t(`privacy.flag.${flag}.label`)} hint={t(`privacy.flag.${flag}.hint`)} />
-          ))}
-          {can.edit ? (
-            <div className="actions">
-              <SubmitButton name="intent" value="save">
-                {t("privacy.save")}
-              </SubmitButton>
-            </div>
-          ) : null}
-        </fieldset>
+        <TabFormFields editable={can.edit} legend={t("site.tab.privacy")} formId={form.id} saveLabel={t("privacy.save")}>
+        {PRIVACY_FLAGS.map((flag) => (
+          <CheckField key={flag} field={fields[flag]} label={t(`privacy.flag.${flag}.label`)} hint={t(`privacy.flag.${flag}.hint`)} />
+        ))}
+        </TabFormFields>
       </ValidatedForm>
     </>
   );

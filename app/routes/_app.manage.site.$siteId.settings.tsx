@@ -20,8 +20,9 @@ import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { TabNotice } from "~/features/manage/tab-notice";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
+import { TabFormFields } from "~/features/manage/site-tab-ui";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { CheckField, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { CheckField, ValidatedForm } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
@@ -97,27 +98,18 @@ export default function SiteSettingsTab() {
       <h2>{t("site.tab.settings")}</h2>
       <TabNotice notice={actionData?.notice} />
       <ValidatedForm form={form} action={path} preventScrollReset>
-        <fieldset disabled={!edit} className="plain-fieldset">
-          <legend className="visually-hidden">{t("site.tab.settings")}</legend>
-          <FormErrors formId={form.id} />
-          <TimeField field={fields.auto_sign_out_at} label={t("settings.field.auto_sign_out_at")} hint={t("settings.field.auto_sign_out_at_hint")} />
-          <NumberField
-            field={fields.kiosk_idle_timeout}
-            label={t("settings.field.kiosk_idle_timeout")}
-            hint={t("settings.field.kiosk_idle_timeout_hint", KIOSK_IDLE_TIMEOUT)}
-            min={KIOSK_IDLE_TIMEOUT.min}
-            max={KIOSK_IDLE_TIMEOUT.max}
-          />
-          <CheckField field={fields.language_selection} label={t("settings.field.language_selection")} />
-          <CheckField field={fields.require_host} label={t("settings.field.require_host")} />
-          {edit ? (
-            <div className="actions">
-              <SubmitButton name="intent" value="save">
-                {t("settings.save")}
-              </SubmitButton>
-            </div>
-          ) : null}
-        </fieldset>
+        <TabFormFields editable={edit} legend={t("site.tab.settings")} formId={form.id} saveLabel={t("settings.save")}>
+        <TimeField field={fields.auto_sign_out_at} label={t("settings.field.auto_sign_out_at")} hint={t("settings.field.auto_sign_out_at_hint")} />
+        <NumberField
+          field={fields.kiosk_idle_timeout}
+          label={t("settings.field.kiosk_idle_timeout")}
+          hint={t("settings.field.kiosk_idle_timeout_hint", KIOSK_IDLE_TIMEOUT)}
+          min={KIOSK_IDLE_TIMEOUT.min}
+          max={KIOSK_IDLE_TIMEOUT.max}
+        />
+        <CheckField field={fields.language_selection} label={t("settings.field.language_selection")} />
+        <CheckField field={fields.require_host} label={t("settings.field.require_host")} />
+        </TabFormFields>
       </ValidatedForm>
     </>
   );

@@ -4,7 +4,7 @@
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, SubmitButton, useErrorText } from "~/ui/form";
+import { FieldErrors, FormErrors, SubmitButton, useErrorText } from "~/ui/form";
 
 /** The message of a refused row action (a row of another site, a rule), announced. */
 export function TabError({ message }: { message?: string | null }) {
@@ -63,5 +63,26 @@ export function DeleteConfirm({ action, id, name, question, confirm }: { action:
         </SubmitButton>
       </Form>
     </details>
+  );
+}
+
+/**
+ * The inside of a tab's one form: disabled (read-only) for viewers, the form's own messages first,
+ * and the save button (`intent=save`) for editors only.
+ */
+export function TabFormFields({ editable, legend, formId, saveLabel, children }: { editable: boolean; legend: string; formId: string; saveLabel: string; children: React.ReactNode }) {
+  return (
+    <fieldset disabled={!editable} className="plain-fieldset">
+      <legend className="visually-hidden">{legend}</legend>
+      <FormErrors formId={formId} />
+      {children}
+      {editable ? (
+        <div className="actions">
+          <SubmitButton name="intent" value="save">
+            {saveLabel}
+          </SubmitButton>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
