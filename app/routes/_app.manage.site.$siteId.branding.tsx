@@ -8,20 +8,19 @@
  * The upstream judges the content (its 422 shows on the file field). The files themselves are
  * shown from the upstream's `/files/…` URLs (the CSP's img-src allows the upstream origins).
  */
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { FileField } from "~/features/manage/media-fields";
+import { UploadForm } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema, type UploadKind } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { SubmitButton } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
@@ -125,7 +124,7 @@ export default function SiteBrandingTab() {
         ) : (
           <p className="muted">{image.stored ? t("branding.not_shown") : t("branding.image_none")}</p>
         )}
-        {can.edit ? <UploadForm key={image.url ?? "none"} kind="image" siteId={site.id} /> : null}
+        {can.edit ? <BrandingUpload key={image.url ?? "none"} kind="image" siteId={site.id} /> : null}
         {can.edit && image.stored ? <RemoveForm kind="image" siteId={site.id} /> : null}
       </section>
 
@@ -141,36 +140,28 @@ export default function SiteBrandingTab() {
         ) : (
           <p className="muted">{video.stored ? t("branding.not_shown") : t("branding.video_none")}</p>
         )}
-        {can.edit ? <UploadForm key={video.url ?? "none"} kind="video" siteId={site.id} /> : null}
+        {can.edit ? <BrandingUpload key={video.url ?? "none"} kind="video" siteId={site.id} /> : null}
         {can.edit && video.stored ? <RemoveForm kind="video" siteId={site.id} /> : null}
       </section>
     </>
   );
 }
 
-function UploadForm({ kind, siteId }: { kind: UploadKind; siteId: number }) {
+function BrandingUpload({ kind, siteId }: { kind: UploadKind; siteId: number }) {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("manage");
   const intent: UploadIntent = kind === "image" ? "upload-image" : "upload-video";
-  const [form, fields] = useForm<{ file: unknown }, any>({
-    id: `branding-${kind}`,
-    lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema(kind) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   return (
-    <ValidatedForm form={form} action={`/manage/site/${siteId}/branding`} encType="multipart/form-data" preventScrollReset>
-      {/* First, so the server knows the file's limit before the file arrives. */}
-      <input type="hidden" name="intent" value={intent} />
-      <FormErrors formId={form.id} />
-      <FileField field={fields.file} label={t(`branding.${kind}_field`)} hint={kind === "image" ? `${t("media.image_hint")} ${t("branding.image_size_hint")}` : t(`media.${kind}_hint`)} accept={UPLOAD_RULES[kind].accept} />
-      <div className="actions">
-        <SubmitButton name="intent" value={intent}>
-          {t(`branding.${kind}_upload`)}
-        </SubmitButton>
-      </div>
-    </ValidatedForm>
+    <UploadForm
+      id={`branding-${kind}`}
+      kind={kind}
+      action={`/manage/site/${siteId}/branding`}
+      intent={intent}
+      lastResult={actionData?.intent === intent ? actionData.result : undefined}
+      label={t(`branding.${kind}_field`)}
+      hint={kind === "image" ? `${t("media.image_hint")} ${t("branding.image_size_hint")}` : t(`media.${kind}_hint`)}
+      submitLabel={t(`branding.${kind}_upload`)}
+    />
   );
 }
 

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { EVACUATION_POINT_ICONS, type EvacuationPoint } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
-import { FileField, NumberField } from "~/features/manage/media-fields";
+import { NumberField, UploadForm } from "~/features/manage/media-fields";
 import { evacuationPointSchema, UPLOAD_RULES, uploadSchema, type EvacuationPointForm } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
@@ -458,13 +458,6 @@ function EditPoint({ point, path }: { point: ShownPoint; path: string }) {
 
 function PointPhoto({ point, editPath, result }: { point: ShownPoint; editPath: string; result: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("manage");
-  const [form, fields] = useForm<{ file: unknown }, any>({
-    id: `point-photo-${point.id}`,
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema("image") }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   return (
     <div className="point-photo-edit">
       <h4>{t("evacuationpoints.field.photo")}</h4>
@@ -473,18 +466,17 @@ function PointPhoto({ point, editPath, result }: { point: ShownPoint; editPath: 
       ) : (
         <p className="muted">{point.photo.stored ? t("evacuationpoints.photo_not_shown") : t("evacuationpoints.photo_none")}</p>
       )}
-      <ValidatedForm form={form} action={editPath} encType="multipart/form-data" preventScrollReset>
-        {/* First, so the server knows what the file is for before it arrives. */}
-        <input type="hidden" name="intent" value="upload-photo" />
-        <input type="hidden" name="pointId" value={point.id} />
-        <FormErrors formId={form.id} />
-        <FileField field={fields.file} label={t("evacuationpoints.photo_field")} hint={t("media.image_hint")} accept={UPLOAD_RULES.image.accept} />
-        <div className="actions">
-          <SubmitButton name="intent" value="upload-photo">
-            {t("evacuationpoints.photo_upload")}
-          </SubmitButton>
-        </div>
-      </ValidatedForm>
+      <UploadForm
+        id={`point-photo-${point.id}`}
+        kind="image"
+        action={editPath}
+        intent="upload-photo"
+        hidden={{ pointId: point.id }}
+        lastResult={result}
+        label={t("evacuationpoints.photo_field")}
+        hint={t("media.image_hint")}
+        submitLabel={t("evacuationpoints.photo_upload")}
+      />
       {point.photo.stored ? (
         <Form method="post" action={editPath} preventScrollReset className="actions">
           <input type="hidden" name="pointId" value={point.id} />

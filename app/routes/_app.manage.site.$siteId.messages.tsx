@@ -20,7 +20,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
-import { FileField } from "~/features/manage/media-fields";
+import { UploadForm } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
 import { htmlToRichText, isBlankHtml, messageContentHtml, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
@@ -464,13 +464,6 @@ function MessageForm({
 function AttachmentForm({ path, message, result }: { path: string; message: Editing; result: SubmissionResult<string[]> | undefined }) {
   const { t, i18n } = useTranslation("manage");
   const editPath = `${path}?edit=${message.id}`;
-  const [form, fields] = useForm<{ file: unknown }, any>({
-    id: `message-attachment-${message.id}`,
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema("attachment") }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   const a = message.attachment;
   return (
     <section className="tab-section media-section" aria-labelledby="message-attachment-heading">
@@ -491,18 +484,17 @@ function AttachmentForm({ path, message, result }: { path: string; message: Edit
           t("messages.attachment_none")
         )}
       </p>
-      <ValidatedForm form={form} action={editPath} encType="multipart/form-data" preventScrollReset>
-        {/* First, so the server knows what the file is for, and its limit, before it arrives. */}
-        <input type="hidden" name="intent" value="upload-attachment" />
-        <input type="hidden" name="id" value={message.id} />
-        <FormErrors formId={form.id} />
-        <FileField field={fields.file} label={t("messages.attachment_field")} hint={t("media.attachment_hint")} accept={UPLOAD_RULES.attachment.accept} />
-        <div className="actions">
-          <SubmitButton name="intent" value="upload-attachment">
-            {t("messages.attachment_upload")}
-          </SubmitButton>
-        </div>
-      </ValidatedForm>
+      <UploadForm
+        id={`message-attachment-${message.id}`}
+        kind="attachment"
+        action={editPath}
+        intent="upload-attachment"
+        hidden={{ id: message.id }}
+        lastResult={result}
+        label={t("messages.attachment_field")}
+        hint={t("media.attachment_hint")}
+        submitLabel={t("messages.attachment_upload")}
+      />
     </section>
   );
 }
