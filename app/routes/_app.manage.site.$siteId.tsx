@@ -7,8 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { outcomeFor } from "~/access/outcome";
-import { ACCESS_TABLE } from "~/access/table";
+import { opensScreen } from "~/access/outcome";
 import { kindOf, loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -22,8 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const id = siteIdParam(params);
   const { site, can } = await loadManagedSite(access, id);
-  const built = new Set(ACCESS_TABLE.filter((e) => e.screen).map((e) => e.path));
-  const tabs = TABS.filter((tab) => built.has(`/manage/site/:id/${tab}`) && outcomeFor(`/manage/site/${id}/${tab}`, access.ctx).kind === "view")
+  const tabs = TABS.filter((tab) => opensScreen(`/manage/site/${id}/${tab}`, access.ctx))
     // Attendees belong to events only.
     .filter((tab) => tab !== "attendees" || site.type === "event");
   return data(

@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { outcomeFor } from "~/access/outcome";
+import { opensScreen } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
@@ -17,7 +17,7 @@ const REPORTS = [{ path: "/reports/evacuations", key: "evacuations" }] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
-  const reports = REPORTS.filter((r) => outcomeFor(r.path, access.ctx).kind === "view");
+  const reports = REPORTS.filter((r) => opensScreen(r.path, access.ctx));
   return data({ title: `${t("common:reports.title")} · Gatehouse`, reports }, { headers: access.headers });
 }
 

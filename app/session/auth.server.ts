@@ -174,9 +174,10 @@ export interface Viewer {
    */
   config(): Promise<RouteResponse<"config">>;
   /**
-   * A read shared by the loaders of one GET request (the same key, the same promise), like
-   * `config`: e.g. a site that a layout and its tab both load. Other methods always read afresh,
-   * so nothing an action writes is ever answered from before the write.
+   * A read shared by the loaders of one GET request (the same key, the same promise): e.g. a site
+   * that a layout and its tab both load. Other methods read afresh, so nothing an action writes is
+   * answered from before the write; `config` alone is shared whatever the method (no action here
+   * changes it).
    */
   shared<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** Call the upstream as this user. A 401 logs the user out with the session-expired message. */

@@ -1,7 +1,7 @@
 /** The manage overview's loaders: sites or events (shared by the two routes), and groups. */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess, type Access } from "~/access/guard.server";
-import { opensScreen, outcomeFor } from "~/access/outcome";
+import { opensScreen } from "~/access/outcome";
 import { postedId } from "~/features/action-outcome.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
@@ -34,7 +34,7 @@ export async function overviewLoader({ request }: LoaderFunctionArgs, kind: Site
     pages: pages(list),
     total: list.total,
     canAdd: kindPermissions(access.config, kind).edit,
-    canOpen: outcomeFor("/manage/site/1/details", access.ctx).kind === "view",
+    canOpen: opensScreen("/manage/site/1/details", access.ctx),
     limit: kind === "sites" && list.site_limit !== null ? { limit: list.site_limit, count: list.site_count } : null,
     sites: list.sites.map((s) => ({
       id: s.id,
@@ -61,7 +61,7 @@ export async function groupOverviewLoader({ request }: LoaderFunctionArgs) {
     page: list.page,
     pages: pages(list),
     total: list.total,
-    canAdd: outcomeFor("/manage/group/add", access.ctx).kind === "view",
+    canAdd: opensScreen("/manage/group/add", access.ctx),
     canOpen: opensScreen("/manage/group/1", access.ctx),
     limit: list.group_limit !== null ? { limit: list.group_limit, count: list.group_count } : null,
     groups: list.groups.map((g) => ({
