@@ -51,3 +51,17 @@ export async function startTestUpstream(opts: Partial<UpstreamOptions> = {}): Pr
     },
   };
 }
+
+/**
+ * The errors the upstream logs from now on. With test hooks on, every answer is checked against
+ * the contract and a mismatch is logged as an error, so a test file ends by expecting none.
+ */
+export function collectServerErrors(up: TestUpstream): Record<string, unknown>[] {
+  const errors: Record<string, unknown>[] = [];
+  const log = up.app.log;
+  up.app.log = (entry) => {
+    if (entry.level === "error") errors.push(entry);
+    log(entry);
+  };
+  return errors;
+}

@@ -27,6 +27,7 @@ import { STANDARD_RIGHTS } from "../model.ts";
 import { TestClient, type Received } from "../realtime/test-client.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { httpTestClient } from "./http-test-client.ts";
 
 let up: TestUpstream;
 let admin: As;
@@ -42,15 +43,7 @@ afterAll(async () => {
 
 type Json = any;
 
-async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${up.url}${p}`, {
-    method,
-    headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
-}
+const { call } = httpTestClient(() => up.url, "evacuations");
 
 /** A signed-in user: calls on their regional API (PATCH and DELETE go as POST with the method override). */
 interface As {

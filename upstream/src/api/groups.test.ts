@@ -26,11 +26,11 @@ import {
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { VISIT_DATA } from "../seed-visits.ts";
-import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "./http-test-client.ts";
 
 let up: TestUpstream;
-const serverErrors: Record<string, unknown>[] = [];
+let serverErrors: Record<string, unknown>[] = [];
 
 type Json = any;
 
@@ -136,12 +136,7 @@ const contractorCount = VISIT_DATA["eu:1"].groups.find((g) => g.name === "Contra
 
 beforeAll(async () => {
   up = await startTestUpstream();
-  // Every answer is checked against the contract (test hooks on); a mismatch is logged as an error.
-  const log = up.app.log;
-  up.app.log = (entry) => {
-    if (entry.level === "error") serverErrors.push(entry);
-    log(entry);
-  };
+  serverErrors = collectServerErrors(up);
   admin = await as("admin@example.com");
   ids = Object.fromEntries(Config.parse((await admin.get("config")).json).sites.map((s) => [s.name, s.id]));
   const super_ = await call("POST", "/__test/users", { email: "groups-nw@example.com", role: "Administrator", client: "us:1", is_super: true });

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKBOX_LABEL_REQUIRED, MANAGE_LIMITS, RECIPIENTS_REQUIRED, RECIPIENTS_UNKNOWN, SiteDetails, SiteGroups, SiteMessage } from "../../contract/index.ts";
-import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "./http-test-client.ts";
 
 let up: TestUpstream;
-const serverErrors: Record<string, unknown>[] = [];
+let serverErrors: Record<string, unknown>[] = [];
 
 type Json = any;
 
@@ -52,11 +52,7 @@ const fileCount = async (siteId: number) => (await up.app.db.query<{ n: number }
 
 beforeAll(async () => {
   up = await startTestUpstream();
-  const log = up.app.log;
-  up.app.log = (entry) => {
-    if (entry.level === "error") serverErrors.push(entry);
-    log(entry);
-  };
+  serverErrors = collectServerErrors(up);
   admin = await as("admin@example.com");
   expect((await call("POST", "/__test/clients/eu:1", { site_limit: null })).status).toBe(200);
   const [nw] = await up.app.db.query<{ id: number }>("SELECT g.id FROM groups g JOIN clients c ON c.id = g.client_id WHERE c.region = 'us' AND c.number = 1 ORDER BY g.id LIMIT 1");

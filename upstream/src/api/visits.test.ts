@@ -30,6 +30,7 @@ import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS, TODAY_RIGHTS, toSite, v
 import { TestClient } from "../realtime/test-client.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { httpTestClient } from "./http-test-client.ts";
 
 let up: TestUpstream;
 
@@ -43,15 +44,7 @@ afterAll(async () => {
 
 type Json = any;
 
-async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${up.url}${p}`, {
-    method,
-    headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
-}
+const { call } = httpTestClient(() => up.url, "visits");
 
 /** A signed-in user: `get`/`post` on their regional API. */
 interface As {
