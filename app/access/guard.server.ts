@@ -54,5 +54,7 @@ export async function requireAccess(request: Request): Promise<Access> {
       throw redirect(outcome.to, { headers });
     case "forbidden":
       throw new Response("Forbidden", { status: 403, statusText: "Forbidden", headers });
+    case "not-found":
+      throw new Response("Not found", { status: 404, statusText: "Not Found", headers });
   }
 }

@@ -77,7 +77,9 @@ export type Outcome =
   | { kind: "login" }
   | { kind: "trial-ended" }
   | { kind: "forbidden"; reason: string }
-  | { kind: "redirect"; to: string };
+  | { kind: "redirect"; to: string }
+  /** No entry of the table is this path: refused (fail closed), as "Page not found". */
+  | { kind: "not-found" };
 
 /** Does one rule allow this context? Returns the reason it does not, or null. */
 export function ruleDenial(rule: Rule, c: AccessContext): string | null {

@@ -25,3 +25,10 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
   const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, { id: string; name: string }[]];
   return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients, get, send };
 }
+
+/** Every way of writing a path that Remix still routes to the same module (case-insensitive, percent-decoded, trailing slash). */
+export function pathVariants(p: string): Record<string, string> {
+  const mixed = p.replace(/[a-z]/gi, (c, i: number) => (i % 2 ? c.toUpperCase() : c.toLowerCase()));
+  const encoded = p.replace(/[a-z]/gi, (c, i: number) => (i % 3 === 0 ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : c));
+  return { upper: p.toUpperCase(), mixed: p === "/" ? mixed : `${mixed}/`, encoded };
+}

@@ -12,6 +12,7 @@ import { outcomeFor } from "~/access/outcome";
 import { RIGHTS } from "~/access/rights";
 import type { AccessContext } from "~/access/rules";
 import { ACCESS_TABLE } from "~/access/table";
+import { pathVariants } from "../support/access";
 
 const ALL = new Set<string>(RIGHTS.filter((r) => r !== "Super.clientUser.create"));
 const base: AccessContext = {
@@ -120,14 +121,53 @@ describe("client settings and flags in rules", () => {
     expect(kind("/reports/daily-attendance", admin)).toBe("view");
     expect(kind("/reports/daily-attendance", { ...standard, abilities: new Set(["DailyAttendanceReport.viewer"]) })).toBe("forbidden");
   });
-  test("an unknown path below an area keeps the area's rule", () => {
+  test("an unknown path below an area keeps the area's rule, and is never 'view' (fail closed)", () => {
     expect(kind("/manage/nothing-here", standard)).toBe("forbidden");
-    expect(kind("/manage/nothing-here", admin)).toBe("view");
+    expect(kind("/manage/nothing-here", admin)).toBe("not-found");
     expect(kind("/admin/eu:1/deeper", admin)).toBe("forbidden");
+  });
+  test("a path no entry knows: sign in first, then not found — never 'view'", () => {
+    for (const p of ["/nothing-here", "/today-x", "/manage//site/1/details", "//today", "/%2Ftoday", "/today%2Fsign-in"]) {
+      expect(kind(p, admin), p).toBe("not-found");
+      expect(kind(p, anonymous), p).toBe("login");
+    }
   });
   test("static segments win over parameters", () => {
     expect(resolve("/manage/group/add").target?.path).toBe("/manage/group/add");
     expect(resolve("/manage/group/callback/slack/9").chain.map((e) => e.path)).toEqual(["/manage", "/manage/group", "/manage/group/callback/slack/:id"]);
+  });
+});
+
+describe("letter case and encoding (Remix matches routes case-insensitively, percent-decoded)", () => {
+  const concrete = (p: string) => p.replace(/:(\w+)\??/g, "7");
+  test("every table route resolves to the same entry and rule in upper, mixed and percent-encoded forms", () => {
+    const wrong: string[] = [];
+    for (const e of ACCESS_TABLE) {
+      const p = concrete(e.path);
+      const canonical = resolve(p);
+      for (const [name, v] of Object.entries(pathVariants(p))) {
+        const r = resolve(v);
+        if (r.target !== canonical.target || r.chain.length !== canonical.chain.length) wrong.push(`${name} ${v}`);
+        for (const c of [admin, standard, custom, expired, anonymous]) if (kind(v, c) !== kind(p, c)) wrong.push(`${name} ${v} for ${[...c.roles].join()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+  test("the probes: /MANAGE/site/1/details for the Front Desk role, /Reports for an expired client", () => {
+    expect(kind("/MANAGE/site/1/details", custom)).toBe("forbidden");
+    expect(kind("/manage/SITE/1/Details/", custom)).toBe("forbidden");
+    expect(kind("/%6Danage/site/1/details", custom)).toBe("forbidden");
+    expect(kind("/Reports", expired)).toBe("trial-ended");
+    expect(kind("/REPORTS/EVACUATIONS/5/DELETE", standard)).toBe("forbidden");
+  });
+  test("parameters keep their letters; redirects are written canonically", () => {
+    expect(resolve("/RESET/AbC123").params).toEqual({ token: "AbC123" });
+    expect(outcomeFor("/MANAGE/OVERVIEW", admin)).toEqual({ kind: "redirect", to: "/manage/overview/sites" });
+    expect(outcomeFor("/Manage/Site/7", admin)).toEqual({ kind: "redirect", to: "/manage/site/7/details" });
+  });
+  test("a malformed escape is matched as written, like React Router does", () => {
+    expect(resolve("/manage/site/%E0%A4%A/details").target?.path).toBe("/manage/site/:id/details");
+    expect(kind("/today%", admin)).toBe("not-found");
   });
 });
 
