@@ -1,8 +1,9 @@
 /** Security rules of the brief: origin checks, redirects, issuer allow-list, CSP, no tokens in responses, health. */
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { WebClient, h1, messages } from "../support/client";
+import { WebClient, decodeEntities, h1, messages } from "../support/client";
 import { portalEnv, startPortal, throwawayRedis, type PortalHandle, type RedisHandle } from "../support/stack";
+import { OPEN_REDIRECT_PAYLOADS, staysOnPortal } from "../support/redirects";
 import { DEMO_PASSWORD, createUser, hook, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 const clients: WebClient[] = [];
@@ -56,6 +57,58 @@ describe("redirectTo", () => {
       expect(r.final).toMatch(/\/today$/);
     });
   }
+
+  /**
+   * Where the answer sends the browser, and the redirectTo it carries on (a /login?redirectTo=…
+   * target is checked too). A refusal of the input itself (400) sends nowhere.
+   */
+  function unsafeTargets(res: Response): string[] {
+    if (res.status === 400) return [];
+    const location = res.headers.get("location");
+    if (res.status < 300 || res.status >= 400 || !location) return [`status ${res.status} without a redirect`];
+    const bad = staysOnPortal(location) ? [] : [location];
+    const carried = new URL(location, "https://portal.example").searchParams.get("redirectTo");
+    if (carried !== null && !staysOnPortal(carried)) bad.push(`carried ${carried}`);
+    return bad;
+  }
+
+  test(`the open-redirect corpus (${OPEN_REDIRECT_PAYLOADS.length} payloads) on every place that redirects`, async () => {
+    const user = tracked(newClient());
+    await signIn(user, "admin@example.com");
+    const anon = tracked(newClient());
+    const places: [string, (p: string) => Promise<Response>][] = [
+      ["GET /login-detect (signed in)", async (p) => (await user.request(`/login-detect?redirectTo=${encodeURIComponent(p)}`)).res],
+      ["GET /login-detect (signed out)", async (p) => (await anon.request(`/login-detect?redirectTo=${encodeURIComponent(p)}`)).res],
+      ["GET /login (signed in)", async (p) => (await user.request(`/login?redirectTo=${encodeURIComponent(p)}`)).res],
+      ["POST /login (email step)", async (p) => (await anon.post("/login", { email: "admin@example.com", redirectTo: p }, { follow: false })).res],
+      ["POST /language", async (p) => (await user.post("/language", { locale: "en_GB", redirectTo: p }, { follow: false })).res],
+      ["POST /select-site", async (p) => (await user.post("/select-site", { siteId: "1", redirectTo: p }, { follow: false })).res],
+    ];
+    const wrong: string[] = [];
+    for (const [place, send] of places) {
+      for (const payload of OPEN_REDIRECT_PAYLOADS) {
+        for (const bad of unsafeTargets(await send(payload))) wrong.push(`${place} ${JSON.stringify(payload)} → ${bad}`);
+      }
+      await anon.post("/login", { intent: "cancel" }, { follow: false });
+    }
+    expect(wrong).toEqual([]);
+    // The login form's hidden redirectTo never carries a payload either.
+    for (const payload of OPEN_REDIRECT_PAYLOADS) {
+      const { body } = await anon.request(`/login?redirectTo=${encodeURIComponent(payload)}`);
+      const value = decodeEntities(body.match(/name="redirectTo" value="([^"]*)"/)?.[1] ?? "");
+      if (value !== "" && !staysOnPortal(value)) wrong.push(`login form ${JSON.stringify(payload)} → ${value}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("signing in with each payload as redirectTo ends on the portal", async () => {
+    for (const payload of ["/.//evil.example", "/%2e%2e//evil.example", "/%5Cevil.example", "/\u2028//evil.example"]) {
+      const client = tracked(newClient());
+      const r = await signIn(client, "admin@example.com", DEMO_PASSWORD, { redirectTo: payload });
+      for (const hop of r.hops) expect(staysOnPortal(hop.location ?? "/"), `${payload}: ${hop.location}`).toBe(true);
+      expect(r.final).toMatch(/\/today$/);
+    }
+  });
 
   test("/login-detect sends a signed-in user to a checked target", async () => {
     const client = tracked(newClient());
