@@ -12,7 +12,7 @@ import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import type { LoginStep } from "../../upstream/contract/index";
 import { completeLogin } from "~/features/auth/complete.server";
-import { INITIAL_PROGRESS, authenticator } from "~/features/auth/login.server";
+import { INITIAL_PROGRESS, authenticator, ssoPendingFor } from "~/features/auth/login.server";
 import { STEP_SCHEMAS } from "~/features/auth/schemas";
 import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
@@ -72,10 +72,18 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (outcome.type) {
     case "success":
       return completeLogin(request, session, outcome.pair, redirectTo);
-    case "sso":
-      if (redirectTo) session.set("redirectTo", redirectTo);
+    case "sso": {
+      // The identity provider's state is bound to this browser (checked on the callback).
+      const pending = ssoPendingFor(outcome.authUri);
       session.unset("login");
+      if (!pending) {
+        session.flash("notice", { key: "auth:auth_error.sso_generic", tone: "error" });
+        return redirect(loginUrl, { headers: { "Set-Cookie": await commitSession(request, session) } });
+      }
+      if (redirectTo) session.set("redirectTo", redirectTo);
+      session.set("ssoPending", pending);
       return redirect(outcome.authUri, { headers: { "Set-Cookie": await commitSession(request, session) } });
+    }
     case "step":
       session.set("login", outcome.progress);
       if (outcome.notice) session.flash("notice", { ...outcome.notice, tone: "info" });

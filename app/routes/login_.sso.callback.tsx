@@ -7,11 +7,14 @@ import { commitSession } from "~/session/session.server";
 /**
  * /login/sso/callback — the identity provider sends the browser back here with code and state.
  * Success goes to Today; 401 sso_request_access to the access-request screen; anything else
- * back to Login with the error (spec platform §4).
+ * back to Login with the error (spec platform §4). A callback this browser did not start (its
+ * state is not the one kept in this browser's session) signs nobody in.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);
   const outcome = await authenticator.authenticate("sso-callback", request);
+  // One callback per sign-in started here: whatever the outcome, the binding is used up.
+  session.unset("ssoPending");
   switch (outcome.type) {
     case "success":
       return completeLogin(request, session, outcome.pair, null);

@@ -26,10 +26,20 @@ export interface LoginProgress {
   twoFactor?: { secret: string; otpauthUri: string };
 }
 
+export interface SsoPending {
+  stateHash: string;
+  startedAt: number;
+}
+
 export interface SessionData {
   auth: AuthTokens;
   login: LoginProgress;
   ssoAccess: SsoAccessRequestData;
+  /**
+   * The single sign-on this browser started: a hash of the `state` the identity provider will send
+   * back, and when. A callback whose state is not this one signs nobody in (login CSRF).
+   */
+  ssoPending: SsoPending;
   redirectTo: string;
   /** How many clients the user can access (for the client switcher), learnt once per session. */
   clientCount: number;

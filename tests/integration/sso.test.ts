@@ -84,6 +84,38 @@ describe("single sign-on", () => {
     expect(messages(none.body).join(" ")).toContain("Something went wrong, please try again");
   });
 
+  test("login CSRF: a callback produced in one browser, replayed into a fresh browser, signs nobody in", async () => {
+    const victimOf = newClient();
+    const attacker = newClient();
+    const callback = await throughIdentityProvider(attacker, "sso@sso.example.com");
+    const replay = callback.pathname + callback.search;
+    const r = await victimOf.get(replay);
+    expect(r.final).toMatch(/\/login$/);
+    expect(messages(r.body).join(" ")).toContain("Something went wrong, please try again");
+    expect(h1((await victimOf.get("/today")).body)).not.toBe("Today");
+    // The state is bound to the browser, not merely checked once: the browser that started it still gets in…
+    const own = await attacker.get(replay);
+    expect(h1(own.body)).toBe("Today");
+    // …once: the binding is used up with the sign-in (after signing out, the same callback is refused).
+    await attacker.post("/logout", {});
+    const replayed = await attacker.get(replay);
+    expect(replayed.final).toMatch(/\/login$/);
+    expect(h1((await attacker.get("/today")).body)).not.toBe("Today");
+  });
+
+  test("a callback in a browser that started a different sign-in is refused, and its error text is not shown", async () => {
+    const victim = newClient();
+    await throughIdentityProvider(victim, "sso@sso.example.com"); // the victim's own, pending sign-in
+    const attacker = newClient();
+    const theirs = await throughIdentityProvider(attacker, "sso@sso.example.com");
+    const r = await victim.get(theirs.pathname + theirs.search);
+    expect(r.final).toMatch(/\/login$/);
+    expect(h1((await victim.get("/today")).body)).not.toBe("Today");
+    const injected = await newClient().get("/login/sso/callback?error=access_denied&error_description=Call%20555-0100%20to%20unlock&state=x");
+    expect(injected.final).toMatch(/\/login$/);
+    expect(injected.body).not.toContain("555-0100");
+  });
+
   test("the request-access page without an SSO attempt goes to Login", async () => {
     const r = await newClient().get("/login/sso/request-access");
     expect(r.final).toMatch(/\/login$/);

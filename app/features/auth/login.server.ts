@@ -3,13 +3,14 @@
  * from the identity provider. Both resolve to a LoginOutcome; the routes turn outcomes into
  * sessions, steps, redirects or messages (spec platform §4 Login, §8).
  */
+import crypto from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { FormStrategy } from "remix-auth-form";
 import { LOGIN_STEPS, SsoAccessRequestData, type LoginRequest, type LoginStep, type TokenPair } from "../../../upstream/contract/index";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, authErrorNotice, fieldErrors as upstreamFieldErrors, type Notice } from "~/upstream/errors";
-import { getSession, type LoginProgress } from "~/session/session.server";
+import { getSession, type LoginProgress, type SsoPending } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { i18nextOptions } from "~/i18n/i18n.server";
 
@@ -126,7 +127,35 @@ export function loginRequestFor(progress: LoginProgress, form: FormData): LoginR
 
 export const INITIAL_PROGRESS: LoginProgress = { step: "request_email", email: "" };
 
-/** The return from the identity provider: `code` and `state` in the query, or an error. */
+/** How long a started single sign-on may take at the identity provider (the upstream keeps its state as long). */
+export const SSO_PENDING_MS = 10 * 60 * 1000;
+
+const stateHash = (state: string) => crypto.createHash("sha256").update(state).digest("base64url");
+
+/**
+ * Binds a single sign-on to the browser that starts it: the `state` of the identity provider's
+ * URL is kept (hashed) in this browser's pre-login session. Null when the URL carries no state,
+ * which the portal then refuses to follow.
+ */
+export function ssoPendingFor(authUri: string, now = Date.now()): SsoPending | null {
+  const state = new URL(authUri).searchParams.get("state");
+  return state && state.length <= 512 ? { stateHash: stateHash(state), startedAt: now } : null;
+}
+
+/** Did this browser start the sign-in that this callback's `state` belongs to (and recently)? */
+export function startedHere(pending: SsoPending | undefined, state: string | null, now = Date.now()): boolean {
+  if (!pending || !state || now - pending.startedAt > SSO_PENDING_MS) return false;
+  const a = Buffer.from(pending.stateHash);
+  const b = Buffer.from(stateHash(state));
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * The return from the identity provider: `code` and `state` in the query, or an error. Only a
+ * callback for the sign-in this browser started is taken (its state matches the session's); any
+ * other — replayed into another browser, forged, or stale — gets the spec's SSO error and never
+ * reaches the upstream.
+ */
 class SsoCallbackStrategy extends Strategy<LoginOutcome, { request: Request; url: URL }> {
   name = "sso-callback";
   async authenticate(request: Request): Promise<LoginOutcome> {
@@ -158,6 +187,8 @@ authenticator.use(
     const error = url.searchParams.get("error");
     const code = url.searchParams.get("code");
     const state = url.searchParams.get("state");
+    const session = await getSession(request);
+    if (!startedHere(session.get("ssoPending"), state)) return { type: "restart", notice: { key: "auth:auth_error.sso_generic" } };
     if (error || !code || !state) {
       const description = url.searchParams.get("error_description");
       return { type: "restart", notice: description ? { text: description.slice(0, 300) } : { key: "auth:auth_error.sso_generic" } };
