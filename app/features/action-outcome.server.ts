@@ -9,6 +9,7 @@ import type { Config, Site } from "../../upstream/contract/index";
 import { commitSession, type FlashData } from "~/session/session.server";
 import type { Viewer } from "~/session/auth.server";
 import { actionFailureNotice, UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { refusalOf } from "~/upstream/refusal.server";
 
 /** A positive integer id from a form field or a URL parameter, or null. */
 export function postedId(value: FormDataEntryValue | null | undefined): number | null {
@@ -23,11 +24,14 @@ export function postedSite(config: Config, value: FormDataEntryValue | null): Si
 
 /**
  * The failure notice of an action, by the spec's catalogue (`actionFailureNotice`: a 422's first
- * message, trial_period_over, else generic), said about who or what failed; a 403 says Forbidden.
+ * message, else generic), said about who or what failed; a 403 says Forbidden; trial_period_over
+ * sends the user to the trial-ended page instead (`refusalOf`).
  */
 export function failureNotice(err: unknown, key: string, values: Record<string, string | number>): FlashData["notice"] {
-  if (err instanceof UpstreamError && err.status === 403 && err.body.code !== "trial_period_over") {
-    return { key: "common:errors.forbidden_body", tone: "error" };
+  // trial_period_over leads to the trial-ended page (a thrown redirect); a non-upstream error propagates.
+  refusalOf(err);
+  if (err instanceof UpstreamError && err.status === 403) {
+    return { key: "common:errors.forbidden_action", tone: "error" };
   }
   const notice = actionFailureNotice(err);
   if (notice.text) return { key: `${key}_reason`, values: { ...values, reason: notice.text }, tone: "error" };

@@ -13,7 +13,8 @@ import { tokensFrom } from "~/session/auth.server";
 import { commitSession, saveTokens } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream, decodeAccessToken } from "~/upstream/client.server";
-import { UpstreamError } from "~/upstream/errors";
+import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { refusalOf } from "~/upstream/refusal.server";
 import { SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
@@ -44,8 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await saveTokens(request, viewer.session, tokensFrom(pair, viewer.tokens));
   } catch (err) {
     if (err instanceof Error) {
-      // Spec §8: 'Failed to load client'.
-      const status = err instanceof UpstreamError && err.status < 500 ? 400 : 502;
+      // Spec §8: 'Failed to load client', with the refusal's status (a token for another client is a broken upstream).
+      const status = err instanceof UpstreamError || err instanceof UpstreamUnavailableError ? refusalOf(err).status : 502;
       return data({ failed: true }, { status });
     }
     throw err;

@@ -11,7 +11,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { isActionFailure, redirectWithNotice } from "~/features/action-outcome.server";
+import { redirectWithNotice } from "~/features/action-outcome.server";
+import { refusalOf } from "~/upstream/refusal.server";
 import { GROUP_TYPES, newGroupSchema } from "~/features/manage/groups";
 import { replyWith, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
@@ -40,9 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const errors = upstreamFormErrors(err, ["name", "type"]);
     if (errors) return data({ result: replyWith(submission, errors) }, { status: 422 });
-    // The upstream unreachable or failing: say so (groups spec §8 "Failed to save. Please try again."), keep the input.
-    if (!isActionFailure(err)) throw err;
-    return data({ result: submission.reply({ formErrors: ["manage:groups.add.failed"] }) }, { status: 502 });
+    // A refusal keeps its meaning (a 403 is Forbidden); the upstream unreachable or failing says so
+    // (groups spec §8 "Failed to save. Please try again."), keeping the input.
+    const refusal = refusalOf(err);
+    const message = refusal.upstreamFailed ? "manage:groups.add.failed" : refusal.message;
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: refusal.status });
   }
 }
 

@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
 import { signInSchema } from "~/features/today/schemas";
-import { failureNotice, isActionFailure, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
+import { failureNotice, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
 import { todaySite } from "~/features/today/today.server";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
@@ -21,6 +21,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { Toast } from "~/ui/toast";
 import { UpstreamError, fieldErrors } from "~/upstream/errors";
+import { refusalOf } from "~/upstream/refusal.server";
 import { upstreamLoad } from "~/upstream/load.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
@@ -58,10 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (err instanceof UpstreamError && err.status === 422 && err.body.errors) {
       return data({ result: submission.reply({ fieldErrors: fieldErrors(err) }), notice: null }, { status: 422 });
     }
-    if (!isActionFailure(err)) throw err;
-    // The input stays in the form; the failure is the spec's sign-in toast.
+    // The input stays in the form; the failure is the spec's sign-in toast, with the refusal's status.
+    const { status } = refusalOf(err);
     const notice = failureNotice(err, "today:toast.sign_in_failed", { name: shown });
-    return data({ result: submission.reply(), notice }, { status: err instanceof UpstreamError && err.status < 500 ? err.status : 502 });
+    return data({ result: submission.reply(), notice }, { status });
   }
 }
 

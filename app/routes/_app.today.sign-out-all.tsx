@@ -10,7 +10,8 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
 import { SignOutAllSchema } from "~/features/today/schemas";
-import { failureNotice, isActionFailure, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
+import { failureNotice, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
+import { refusalOf } from "~/upstream/refusal.server";
 import { todaySite } from "~/features/today/today.server";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
@@ -47,9 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return redirectWithNotice(request, viewer, "/today", { key: "today:toast.signed_out_all", values: { count: signed_out }, tone: "success" });
   } catch (err) {
-    if (!isActionFailure(err)) throw err;
+    const { status } = refusalOf(err);
     const notice = failureNotice(err, "today:toast.sign_out_all_failed", {});
-    return data({ result: submission.reply(), notice }, { status: 502 });
+    return data({ result: submission.reply(), notice }, { status });
   }
 }
 

@@ -12,6 +12,7 @@ import { commitSession } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, type Notice } from "~/upstream/errors";
+import { refusalOf } from "~/upstream/refusal.server";
 import { Brand, FieldErrors, SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
@@ -52,11 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const first = Object.values(err.body.errors ?? {})[0]?.[0];
       return data({ error: first ? `@${first}` : "auth:sso_request.choose_client", notice: null }, { status: 422 });
     }
-    const status = err instanceof UpstreamUnavailableError ? 503 : 502;
-    if (err instanceof UpstreamError || err instanceof UpstreamUnavailableError) {
-      return data({ error: null, notice: { key: "common:errors.generic_failure" } as Notice }, { status });
-    }
-    throw err;
+    const { status } = refusalOf(err);
+    return data({ error: null, notice: { key: "common:errors.generic_failure" } as Notice }, { status });
   }
   session.set("ssoAccess", { ...access, requested: [...new Set([...access.requested, parsed.data.client_id])] });
   session.flash("notice", { key: "auth:sso_request.sent", tone: "success" });

@@ -4,7 +4,7 @@ import type { RouteName } from "../contract/index.ts";
 export class Stats {
   calls: Partial<Record<RouteName, number>> = {};
   lastHeaders: Partial<Record<RouteName, { "x-timezone": string | null; "accept-language": string | null }>> = {};
-  private faults = new Map<RouteName, { status: number; count: number }>();
+  private faults = new Map<RouteName, { status: number; count: number; code?: string }>();
 
   record(route: RouteName, headers: { "x-timezone"?: string | string[]; "accept-language"?: string | string[] }): void {
     this.calls[route] = (this.calls[route] ?? 0) + 1;
@@ -21,18 +21,18 @@ export class Stats {
     this.faults.clear();
   }
 
-  addFault(route: RouteName, status: number, count: number): void {
+  addFault(route: RouteName, status: number, count: number, code?: string): void {
     if (count <= 0) this.faults.delete(route);
-    else this.faults.set(route, { status, count });
+    else this.faults.set(route, { status, count, code });
   }
 
-  /** Consume one injected fault for the route, if any: returns its status. */
-  takeFault(route: RouteName): number | null {
+  /** Consume one injected fault for the route, if any: its status and error code (e.g. `trial_period_over`). */
+  takeFault(route: RouteName): { status: number; code?: string } | null {
     const f = this.faults.get(route);
     if (!f) return null;
     f.count -= 1;
     if (f.count <= 0) this.faults.delete(route);
-    return f.status;
+    return { status: f.status, code: f.code };
   }
 
   snapshot() {

@@ -33,6 +33,8 @@ const FaultBody = z.object({
   route: RouteNameSchema,
   status: z.number().int().min(100).max(599),
   count: z.number().int().min(0).default(1),
+  /** An error code for the answer's body, e.g. `trial_period_over`. */
+  code: z.string().regex(/^[a-z_]{1,40}$/).optional(),
 });
 
 const UserBody = z.object({
@@ -144,7 +146,7 @@ export function registerTestHooks(router: Router, app: App): void {
 
   router.post("/__test/faults", async (ctx) => {
     const b = parse(FaultBody, await ctx.readBody());
-    app.stats.addFault(b.route, b.status, b.count);
+    app.stats.addFault(b.route, b.status, b.count, b.code);
     return { body: { ok: true } };
   });
   // Realtime faults on one channel: drop or hold back (reorder) its next broadcasts.

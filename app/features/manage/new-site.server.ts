@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
 import { requireAccess } from "~/access/guard.server";
-import { isActionFailure, redirectWithNotice } from "~/features/action-outcome.server";
+import { redirectWithNotice } from "~/features/action-outcome.server";
+import { refusalOf } from "~/upstream/refusal.server";
 import { translator } from "~/i18n/i18n.server";
 import { UpstreamError } from "~/upstream/errors";
 import { instantAt } from "./local-time";
@@ -61,9 +62,10 @@ export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteK
     if (limit) return data({ result: submission.reply({ formErrors: [limit] }) }, { status: 422 });
     const errors = upstreamFormErrors(err, FIELDS);
     if (errors) return data({ result: replyWith(submission, errors) }, { status: 422 });
-    // Anything else (the upstream unreachable or failing): say so on the form, keep what was typed
-    // (platform §8: "Could not create event. Please try again").
-    if (!isActionFailure(err)) throw err;
-    return data({ result: submission.reply({ formErrors: [`manage:new.${kind}.failed`] }) }, { status: 502 });
+    // Anything else keeps its meaning (a 403 is Forbidden); the upstream unreachable or failing says
+    // so on the form, keeping what was typed (platform §8: "Could not create event. Please try again").
+    const refusal = refusalOf(err);
+    const message = refusal.upstreamFailed ? `manage:new.${kind}.failed` : refusal.message;
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: refusal.status });
   }
 }

@@ -6,7 +6,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
-import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
+import { UpstreamError } from "~/upstream/errors";
+import { refusalOf, type Refusal } from "~/upstream/refusal.server";
 
 /** A row id posted by a form (a positive integer), or a 400: never sent upstream unparsed. */
 export function requirePostedId(value: FormDataEntryValue | null): number {
@@ -31,30 +32,16 @@ export function movedOrder(ids: readonly number[], id: number, direction: FormDa
 }
 
 /** A message for the tab (translation key or "@upstream text") and the status to answer with. */
-export interface TabFailure {
-  status: number;
-  message: string;
-}
+export type TabFailure = Pick<Refusal, "status" | "message">;
 
 /**
  * An upstream refusal as a message for the tab, one set of rules for every tab of the area (the
- * user's input stays on the page): 404 (a row or site that is not there: another site's id, or
- * deleted meanwhile) says `notFoundKey`; 422/429 its first message as it came; 403 the trial-ended
- * or the not-permitted message; the upstream unreachable 503; any other upstream error the spec's
- * generic failure (502 for its 5xx). Anything that is not an upstream failure propagates.
+ * user's input stays on the page): `refusalOf`, with 404 (a row or site that is not there:
+ * another site's id, or deleted meanwhile) saying `notFoundKey`.
  */
 export function tabFailure(err: unknown, notFoundKey: string): TabFailure {
-  if (err instanceof UpstreamError) {
-    if (err.status === 404) return { status: 404, message: notFoundKey };
-    if (err.status === 403) return { status: 403, message: err.body.code === "trial_period_over" ? "auth:auth_error.trial_period_over" : "common:errors.forbidden_body" };
-    if (err.status === 422 || err.status === 429) {
-      const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
-      return { status: err.status, message: first ? `@${first}` : "common:errors.generic_failure" };
-    }
-    return { status: err.status >= 500 ? 502 : err.status, message: "common:errors.generic_failure" };
-  }
-  if (err instanceof UpstreamUnavailableError || (err instanceof Response && err.status === 503)) return { status: 503, message: "common:errors.unavailable_upstream" };
-  throw err;
+  const { status, message } = refusalOf(err, notFoundKey);
+  return { status, message };
 }
 
 /**

@@ -190,7 +190,7 @@ export function registerContractRoutes(router: Router, app: App): void {
       router.add(def.method, prefix + def.path, async (ctx) => {
         app.stats.record(name, ctx.req.headers);
         const fault = app.stats.takeFault(name);
-        if (fault !== null) return { status: fault, body: { message: "Injected fault" } };
+        if (fault !== null) return { status: fault.status, body: { message: "Injected fault", ...(fault.code ? { code: fault.code } : {}) } };
 
         const principal = region ? await authenticate(app, ctx.req, region) : undefined;
         let body: unknown;
