@@ -237,7 +237,7 @@ describe("clients and sites", () => {
     const client = newClient();
     await signIn(client, await twoClientUser());
     const r = await client.post("/client-switcher", { client_id: "eu:2" }); // not one of multi's clients
-    expect(r.res.status).toBe(400);
+    expect(r.res.status).toBe(403); // the upstream's refusal keeps its meaning (issue 12)
     expect(messages(r.body).join(" ")).toContain("Failed to load client");
   });
 
