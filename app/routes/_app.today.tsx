@@ -97,18 +97,18 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Recent events, replayed over fresh loader data (harmless: events apply per visit, in order). */
 const REPLAY_MS = 30_000;
 
-function useLiveToday(site: { id: number; count: number; channel: string } | null, visits: Visit[], live: boolean) {
+function useLiveToday(site: { id: number; count: number; evacuation: boolean; channel: string } | null, visits: Visit[], live: boolean) {
   const revalidator = useRevalidator();
   const recent = useRef<{ at: number; message: SiteMessage }[]>([]);
   const replay = useCallback(
     (count: number, list: Visit[]) => {
       const now = Date.now();
       recent.current = recent.current.filter((r) => now - r.at < REPLAY_MS);
-      return recent.current.reduce((s, r) => applySiteEvent(s, r.message, site?.id ?? 0), initialState(count, list));
+      return recent.current.reduce((s, r) => applySiteEvent(s, r.message, site?.id ?? 0), initialState(count, list, site?.evacuation ?? false));
     },
-    [site?.id],
+    [site?.id, site?.evacuation],
   );
-  const [state, setState] = useState<TodayState>(() => initialState(site?.count ?? 0, visits));
+  const [state, setState] = useState<TodayState>(() => initialState(site?.count ?? 0, visits, site?.evacuation ?? false));
   useEffect(() => {
     setState(replay(site?.count ?? 0, visits));
   }, [site?.count, visits, replay]);
@@ -172,8 +172,12 @@ export default function Today() {
               </dd>
             </div>
             <div className="stat">
-              <dt>{t("evacuation.label")}</dt>
-              <dd>{d.site.evacuation ? t("evacuation.in_progress") : t("evacuation.none")}</dd>
+              <dt id="evacuation-label">{t("evacuation.label")}</dt>
+              <dd>
+                <output aria-labelledby="evacuation-label" aria-live="polite" data-testid="evacuation-status">
+                  {state.evacuation ? t("evacuation.in_progress") : t("evacuation.none")}
+                </output>
+              </dd>
             </div>
           </dl>
           {d.listed ? <LiveIndicator status={status} refresh={d.refresh} refreshOff={d.refreshOff} action="/today" /> : null}

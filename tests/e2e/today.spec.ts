@@ -6,7 +6,8 @@
  * its controls. Every test owns a fresh site, so parallel tests never touch each other's counts.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { createUpstreamRole, createUpstreamSite, kioskSignIn } from "../support/hooks";
+import { upstreamAccess } from "../support/access";
+import { createUpstreamRole, createUpstreamSite, kioskSignIn, kioskStartEvacuation } from "../support/hooks";
 import { checkpoint, createUser, expect, heading, jsEnabled, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 interface FreshSite {
@@ -88,6 +89,25 @@ test.describe("live updates @js-only", () => {
     // Session A's page never reloaded: its realtime stream is the one it opened.
     await other.close();
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+
+  test("the evacuation card follows a kiosk start and a completion within 2 s, without a reload", async ({ page }, testInfo) => {
+    const site = await freshSite("evac-card");
+    const email = await userOn(page, testInfo, site, "Administrator", "evac-card");
+    await expect(page.getByTestId("live-status")).toContainText("Live");
+    const card = page.getByTestId("evacuation-status");
+    await expect(card).toHaveText("None");
+    await page.evaluate(() => ((window as any).__stillHere = true));
+
+    const started = await kioskStartEvacuation(upstreamUrl(), "eu", site.token);
+    if (!started.ok) throw new Error(`the kiosk could not start an evacuation: ${JSON.stringify(started)}`);
+    await expect(card).toHaveText("In progress", { timeout: 2000 });
+    await checkpoint(page, testInfo, "today, evacuation in progress");
+
+    const api = await upstreamAccess(upstreamUrl(), email);
+    expect((await api.send("POST", `evacuations/${started.evacuation.id}/complete`, {})).status).toBe(200);
+    await expect(card).toHaveText("None", { timeout: 2000 });
+    expect(await page.evaluate(() => (window as any).__stillHere)).toBe(true);
   });
 
   test("a user without access to a site gets none of its events, even asking for its channel by name", async ({ page, browser, baseURL }, testInfo) => {

@@ -76,6 +76,7 @@ describe("live counter (spec platform §4)", () => {
     const s = initialState(3, []);
     expect(applySiteEvent(s, signIn(visit({ site_id: 99 })), SITE)).toBe(s);
     expect(applySiteEvent(s, { event: "EvacuationCreatedEvent", data: {} }, SITE)).toBe(s);
+    expect(applySiteEvent(s, { event: "EvacuationCreatedEvent", data: { evacuation: { id: 1, site_id: 99 } } }, SITE)).toBe(s);
     expect(applySiteEvent(s, { event: "SignInEvent", data: { nope: 1 } }, SITE)).toBe(s);
     expect(applySiteEvent(s, { event: "SignInEvent", data: null }, SITE)).toBe(s);
   });
@@ -96,6 +97,29 @@ describe("live counter (spec platform §4)", () => {
     const v = visit({ status: "pending", signed_in_at: null, location: { lat: 1, lng: 2, accuracy: 5 } });
     const s = applySiteEvent(initialState(0, [v]), signIn({ ...v, status: "signed_in", location: null }), SITE);
     expect(s.visits[0]!.location).toEqual({ lat: 1, lng: 2, accuracy: 5 });
+  });
+});
+
+describe("evacuation card (spec platform §7: evacuation events on the site channel)", () => {
+  const created = (site = SITE) => ({ event: "EvacuationCreatedEvent", data: { evacuation: { id: 5, site_id: site, status: "in_progress" } } });
+  const completed = (site = SITE) => ({ event: "EvacuationCompleteEvent", data: { counter: 3, evacuation: { id: 5, site_id: site, status: "completed" } } });
+  test("a start turns it on, a completion off; the visits and count are untouched", () => {
+    const v = visit();
+    const s0 = initialState(1, [v]);
+    const s1 = applySiteEvent(s0, created(), SITE);
+    expect(s1).toEqual({ ...s0, evacuation: true });
+    expect(applySiteEvent(s1, created(), SITE)).toBe(s1);
+    const s2 = applySiteEvent(s1, completed(), SITE);
+    expect(s2).toEqual({ ...s0, evacuation: false });
+  });
+  test("replayed over fresh data (which may already say in progress), the events end where the upstream is", () => {
+    const events = [created(), completed()];
+    expect(events.reduce((s, e) => applySiteEvent(s, e, SITE), initialState(0, [], true)).evacuation).toBe(false);
+    expect(applySiteEvent(initialState(0, [], true), created(), SITE).evacuation).toBe(true);
+  });
+  test("another site's evacuation changes nothing", () => {
+    const s = initialState(0, []);
+    expect(applySiteEvent(s, created(99), SITE)).toBe(s);
   });
 });
 

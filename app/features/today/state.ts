@@ -1,7 +1,8 @@
 /**
- * The Today view's live state: who is on site and waiting, and the signed-in counter, kept up to
- * date by the site channel's events (spec platform §4, live counters: a sign-in increments the
- * site's count, a sign-out decrements it, delivery groups are excluded).
+ * The Today view's live state: who is on site and waiting, the signed-in counter and whether an
+ * evacuation is in progress, kept up to date by the site channel's events (spec platform §4, live
+ * counters: a sign-in increments the site's count, a sign-out decrements it, delivery groups are
+ * excluded; §7: EvacuationCreatedEvent and EvacuationCompleteEvent on the same channel).
  *
  * Events are applied per visit, so the state stays right whatever the order of a page load and the
  * events around it: a sign-in already known is not counted twice, a sign-out of a visit the page
@@ -14,12 +15,14 @@ export interface TodayState {
   count: number;
   /** On site (signed_in) and waiting (pending), by id. */
   visits: Visit[];
+  /** An evacuation of the site is in progress (the upstream allows one at a time per site). */
+  evacuation: boolean;
 }
 
 export const counts = (v: Pick<Visit, "status" | "group">) => v.status === "signed_in" && v.group.type !== "delivery";
 
-export function initialState(count: number, visits: Visit[]): TodayState {
-  return { count, visits: visits.filter((v) => v.status === "signed_in" || v.status === "pending") };
+export function initialState(count: number, visits: Visit[], evacuation = false): TodayState {
+  return { count, visits: visits.filter((v) => v.status === "signed_in" || v.status === "pending"), evacuation };
 }
 
 export type SiteMessage = { event: string; data: unknown };
@@ -29,8 +32,16 @@ function isVisitEvent(data: unknown): data is VisitEvent {
   return !!v && typeof v.id === "number" && typeof v.status === "string" && typeof v.group?.type === "string";
 }
 
+const EVACUATION_EVENTS: Record<string, boolean> = { EvacuationCreatedEvent: true, EvacuationCompleteEvent: false };
+
 /** Apply one message of `private-Site.{id}`; returns the same object when nothing changed. */
 export function applySiteEvent(state: TodayState, message: SiteMessage, siteId: number): TodayState {
+  if (message.event in EVACUATION_EVENTS) {
+    const evacuation = (message.data as { evacuation?: { site_id?: unknown } } | null)?.evacuation;
+    if (!evacuation || evacuation.site_id !== siteId) return state;
+    const inProgress = EVACUATION_EVENTS[message.event]!;
+    return state.evacuation === inProgress ? state : { ...state, evacuation: inProgress };
+  }
   if (message.event !== "SignInEvent" && message.event !== "SignOutEvent") return state;
   if (!isVisitEvent(message.data) || message.data.visit.site_id !== siteId) return state;
   const incoming = message.data.visit;
@@ -39,14 +50,14 @@ export function applySiteEvent(state: TodayState, message: SiteMessage, siteId: 
 
   if (message.event === "SignOutEvent" || (incoming.status !== "signed_in" && incoming.status !== "pending")) {
     if (!known) return state;
-    return { count: state.count - (counts(known) ? 1 : 0), visits: state.visits.filter((v) => v.id !== incoming.id) };
+    return { ...state, count: state.count - (counts(known) ? 1 : 0), visits: state.visits.filter((v) => v.id !== incoming.id) };
   }
   if (known && known.status === incoming.status) return state;
   // Locations are never broadcast; keep one the page was given.
   const next: Visit = { ...incoming, location: incoming.location ?? known?.location ?? null };
   const delta = (counts(next) ? 1 : 0) - (known && counts(known) ? 1 : 0);
   const visits = known ? state.visits.map((v) => (v.id === next.id ? next : v)) : [...state.visits, next];
-  return { count: state.count + delta, visits };
+  return { ...state, count: state.count + delta, visits };
 }
 
 export interface GroupSection {
