@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   REFRESH_RETRY_DELAY_MS: z.coerce.number().int().positive().default(5_000),
   /** Attempts before giving up with an error page while the token has expired. */
   REFRESH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  /** Seconds a session keeps the upstream's config answer (0: read it on every navigation). */
+  CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Timezone sent as X-Timezone when the user's own is not known. */
   DEFAULT_TIMEZONE: z.string().default("Europe/London"),
 });

@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import type { AccessTokenClaims, RouteName, RouteResponse, TokenPair } from "../../upstream/contract/index";
+import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "../../upstream/contract/index";
 import { env } from "~/env.server";
 import { callUpstream, decodeAccessToken, regionalBase, type ApiOptions } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
@@ -16,6 +16,7 @@ import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
 import { endStreamsOf } from "~/realtime/hub.server";
 import {
+  destroySession,
   getSession,
   readStoredTokens,
   saveTokens,
@@ -25,6 +26,7 @@ import {
   type PortalSession,
 } from "./session.server";
 import { StoreUnavailableError, store } from "./store.server";
+import { cachedConfig, dropConfig } from "./config-cache.server";
 import { upstreamContext } from "./request-context.server";
 
 /** Tokens to keep: `previous` is the pair they replace (a refresh or a client switch), if any. */
@@ -63,7 +65,7 @@ export async function logoutWithNotice(
   const headers = new Headers();
   if (session.id) {
     endStreamsOf(session.id);
-    headers.append("Set-Cookie", await storage.destroySession(session));
+    headers.append("Set-Cookie", await destroySession(request, session));
   }
   const next = await storage.getSession(null);
   next.flash("notice", notice);
@@ -222,7 +224,7 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     tokens,
     locale: ctx.locale,
     config() {
-      return viewer.shared("config", () => viewer.api("config"));
+      return viewer.shared("config", () => cachedConfig(session.id, tokens.generation, () => viewer.api("config")));
     },
     shared<T>(key: string, read: () => Promise<T>): Promise<T> {
       const requestId = request.headers.get(REQUEST_ID_HEADER);
@@ -240,8 +242,13 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     },
     async api(name, opts = {}) {
       try {
-        return await callUpstream(name, { ...ctx, ...opts, token: tokens.accessToken } as never);
+        const answer = await callUpstream(name, { ...ctx, ...opts, token: tokens.accessToken } as never);
+        // A change the portal made may change what config says (sites, settings, rights).
+        const def: RouteDef = routes[name];
+        if (def.method !== "GET" && !def.readOnly) await dropConfig(session.id);
+        return answer;
       } catch (err) {
+        if (err instanceof UpstreamError && err.status === 403) await dropConfig(session.id);
         if (err instanceof UpstreamError && err.status === 401) {
           return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
         }

@@ -8,6 +8,7 @@ import { createCookie, createSessionStorage, type Session, type SessionStorage }
 import type { LoginStep, SsoAccessRequestData } from "../../upstream/contract/index";
 import { env } from "~/env.server";
 import { store } from "./store.server";
+import { dropConfig } from "./config-cache.server";
 
 export interface AuthTokens {
   accessToken: string;
@@ -155,7 +156,8 @@ export function commitSession(request: Request, session: PortalSession): Promise
   return sessionStorageFor(request).commitSession(session);
 }
 
-export function destroySession(request: Request, session: PortalSession): Promise<string> {
+export async function destroySession(request: Request, session: PortalSession): Promise<string> {
+  await dropConfig(session.id);
   return sessionStorageFor(request).destroySession(session);
 }
 
@@ -171,7 +173,7 @@ export async function startAuthenticatedSession(
 ): Promise<{ session: PortalSession; headers: Headers }> {
   const storage = sessionStorageFor(request);
   const headers = new Headers();
-  if (previous.id) await storage.destroySession(previous);
+  if (previous.id) await Promise.all([dropConfig(previous.id), storage.destroySession(previous)]);
   const blank = await storage.getSession(null);
   blank.set("auth", tokens);
   const setCookie = await storage.commitSession(blank);

@@ -1178,6 +1178,8 @@ export interface RouteDef {
   upload?: UploadDef;
   response: Schema;
   summary: string;
+  /** A POST that only reads (changes nothing the caller's config or data shows). */
+  readOnly?: true;
 }
 
 export const routes = {
@@ -1195,7 +1197,7 @@ export const routes = {
   clientRoles: { method: "GET", path: "client/roles", base: "regional", auth: "bearer", response: z.array(Role), summary: "Roles of the client" },
   siteCustomFields: { method: "GET", path: "sites/{siteId}/custom-fields", base: "regional", auth: "bearer", response: z.array(CustomField), summary: "Custom fields of a site" },
   ssoConfig: { method: "GET", path: "sso/{clientId}/config", base: "regional", auth: "bearer", response: SsoConfig, summary: "Single sign-on configuration; 403 when not authorised" },
-  broadcastingAuth: { method: "POST", path: "broadcasting/auth", base: "regional", auth: "bearer", body: BroadcastingAuthRequest, response: BroadcastingAuthResponse, summary: "Authorise private channels (batched)" },
+  broadcastingAuth: { method: "POST", path: "broadcasting/auth", base: "regional", auth: "bearer", body: BroadcastingAuthRequest, response: BroadcastingAuthResponse, readOnly: true, summary: "Authorise private channels (batched)" },
   siteToday: { method: "GET", path: "sites/{siteId}/visits/today", base: "regional", auth: "bearer", response: SiteToday, summary: "Who is on site now and who waits for approval (Today.viewer)" },
   signInOptions: { method: "GET", path: "sites/{siteId}/sign-in-options", base: "regional", auth: "bearer", response: SignInOptions, summary: "Groups and members the sign-in form offers (Today.signInOut)" },
   signIn: { method: "POST", path: "sites/{siteId}/visits", base: "regional", auth: "bearer", body: SignInRequest, response: Visit, summary: "Sign a visitor or member in (Today.signInOut); broadcasts SignInEvent" },
