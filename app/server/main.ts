@@ -18,6 +18,7 @@ import { contentSecurityPolicy, issuerOrigins } from "./csp.js";
 import { DEFAULT_UPSTREAM_ISSUERS } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
+import { trustedProxyHops } from "./trust-proxy.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -34,15 +35,6 @@ export interface PortalServerOptions {
    * client address the throttles count is then the one the nearest trusted proxy saw.
    */
   trustProxy: number;
-}
-
-/** TRUST_PROXY: unset/0/false = none, 1/true = one proxy in front, N = N proxies. */
-export function trustedProxyHops(value: string | undefined): number {
-  if (!value || value === "false") return 0;
-  if (value === "true") return 1;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Invalid environment: TRUST_PROXY must be a number of proxies or true/false, not ${value}`);
-  return n;
 }
 
 export async function createPortalServer(opts: PortalServerOptions) {
