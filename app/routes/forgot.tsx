@@ -8,11 +8,14 @@ import type { z } from "zod";
 import { ForgotSchema } from "~/features/auth/schemas";
 import { translator } from "~/i18n/i18n.server";
 import { consumeForgot, formatWait, retryAfterHeaders } from "~/security/throttle.server";
+import { retryAfterHeader } from "~/security/retry-after";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, fieldErrors } from "~/upstream/errors";
 import { Brand, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+
+export const headers = retryAfterHeader;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 

@@ -16,6 +16,7 @@ import { INITIAL_PROGRESS, authenticator } from "~/features/auth/login.server";
 import { STEP_SCHEMAS } from "~/features/auth/schemas";
 import { translator } from "~/i18n/i18n.server";
 import { checkLogin, formatWait, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/security/throttle.server";
+import { retryAfterHeader } from "~/security/retry-after";
 import { readSession, unavailable } from "~/session/auth.server";
 import { safeRedirect } from "~/session/redirect";
 import { commitSession, type LoginProgress } from "~/session/session.server";
@@ -23,6 +24,8 @@ import { StoreUnavailableError } from "~/session/store.server";
 import { Brand, CheckboxField, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner, type ToneNotice } from "~/ui/notice";
 import type { Notice } from "~/upstream/errors";
+
+export const headers = retryAfterHeader;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { translator } from "~/i18n/i18n.server";
 import { consumeSsoAccessRequest, formatWait, retryAfterHeaders } from "~/security/throttle.server";
+import { retryAfterHeader } from "~/security/retry-after";
 import { readSession } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
@@ -15,6 +16,8 @@ import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, type Notice } from "~/upstream/errors";
 import { Brand, FieldErrors, SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+
+export const headers = retryAfterHeader;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
