@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { env } from "./env.server";
 import { detectLocale, i18nFor } from "./i18n/i18n.server";
 import { NonceProvider } from "./ui/nonce";
+import { RequestIdProvider } from "./ui/request-id";
 
 // Validate the environment when the server module loads, not on the first request.
 env();
@@ -18,7 +19,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: { cspNonce?: string },
+  loadContext: { cspNonce?: string; requestId?: string },
 ) {
   const nonce = loadContext.cspNonce ?? "";
   const i18n = await i18nFor(await detectLocale(request));
@@ -28,9 +29,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        <RequestIdProvider value={loadContext.requestId ?? ""}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </I18nextProvider>
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,

@@ -13,6 +13,21 @@ export const DEFAULT_UPSTREAM_ISSUERS = ["http://localhost:4000/eu", "http://loc
 
 const seconds = (dflt: number) => z.coerce.number().int().positive().default(dflt);
 
+/**
+ * A throttle: "N/W" is at most N per W seconds, e.g. `5/900`. Why each default is what it is:
+ * README's configuration table and docs/decisions/notes-issue12-throttle.md.
+ */
+const rate = (dflt: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, "expected N/SECONDS, e.g. 5/900")
+    .default(dflt)
+    .transform((s) => {
+      const [points, duration] = s.split("/").map(Number) as [number, number];
+      return { points, duration };
+    })
+    .refine((r) => r.points >= 1 && r.duration >= 1, "N and SECONDS must be at least 1");
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   /** Signs the session cookie (the cookie holds only the session id). Comma-separated for rotation. */
@@ -42,6 +57,24 @@ const EnvSchema = z.object({
   REFRESH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   /** Seconds a session keeps the upstream's config answer (0: read it on every navigation). */
   CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** Failed sign-ins for one account from one address before that pair waits (a success clears it). */
+  THROTTLE_LOGIN_ACCOUNT_IP: rate("5/900"),
+  /** Failed sign-ins for one account from all addresses together: the slower backstop. */
+  THROTTLE_LOGIN_ACCOUNT: rate("30/3600"),
+  /** Failed sign-ins from one address across all accounts (password spraying from one place). */
+  THROTTLE_LOGIN_IP_FAILURES: rate("30/900"),
+  /** Sign-in requests (every step) from one address, successful or not: a flood cap. */
+  THROTTLE_LOGIN_IP: rate("300/60"),
+  /** Failed sign-ins across the whole portal; above it, an address with any recent failure waits. */
+  THROTTLE_LOGIN_GLOBAL: rate("300/60"),
+  /** Password reset requests for one address (each one is a mail). */
+  THROTTLE_FORGOT_EMAIL: rate("3/3600"),
+  /** Password reset requests from one client address. */
+  THROTTLE_FORGOT_IP: rate("20/3600"),
+  /** SSO access requests for one email (one SSO sign-in). */
+  THROTTLE_SSO_REQUEST_EMAIL: rate("10/3600"),
+  /** SSO access requests from one client address. */
+  THROTTLE_SSO_REQUEST_IP: rate("30/3600"),
   /** Timezone sent as X-Timezone when the user's own is not known. */
   DEFAULT_TIMEZONE: z.string().default("Europe/London"),
 });

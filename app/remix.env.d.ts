@@ -10,6 +10,8 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /** The client's address for throttles (see TRUST_PROXY). */
+    clientIp: string;
     /** Call `fn` once when the response ends or the client's socket closes. */
     onClose(fn: () => void): void;
   }

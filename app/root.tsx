@@ -8,6 +8,7 @@ import { detectLocale } from "./i18n/i18n.server";
 import { readFlash } from "./session/flash.server";
 import { GeneralErrorBoundary } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";
+import { useRequestId } from "./ui/request-id";
 import { ErrorDialog } from "./ui/error-dialog";
 import { Toast } from "./ui/toast";
 import stylesHref from "./styles/app.css";
@@ -34,9 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const locale = rootData?.locale && isLocale(rootData.locale) ? rootData.locale : DEFAULT_LOCALE;
   const nonce = useNonce();
+  const requestId = useRequestId();
   const { t } = useTranslation();
   return (
-    <html lang={toLanguageTag(locale)} data-locale={locale}>
+    <html lang={toLanguageTag(locale)} data-locale={locale} data-request-id={requestId || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

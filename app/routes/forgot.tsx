@@ -7,11 +7,15 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ForgotSchema } from "~/features/auth/schemas";
 import { translator } from "~/i18n/i18n.server";
+import { consumeForgot, formatWait, retryAfterHeaders } from "~/security/throttle.server";
+import { retryAfterHeader } from "~/security/retry-after";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, fieldErrors } from "~/upstream/errors";
 import { Brand, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+
+export const headers = retryAfterHeader;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
@@ -20,9 +24,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("auth:forgot.title") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, failed: false }, { status: 400 });
+  // Every request is a mail: counted per address and per client before the upstream sends one.
+  const verdict = await consumeForgot({ ip: context.clientIp, email: submission.value.email });
+  if (!verdict.ok) {
+    const { t, locale } = await translator(request);
+    return data(
+      { result: submission.reply(), sent: false, failed: false, throttled: t("auth:throttle.too_many_resets", { wait: formatWait(verdict.retryAfterMs, locale) }) },
+      { status: 429, headers: retryAfterHeaders(verdict) },
+    );
+  }
   try {
     await callUpstream("forgot", { ...(await upstreamContext(request)), body: { email: submission.value.email } });
   } catch (err) {
@@ -59,6 +72,9 @@ export default function Forgot() {
         <p className="muted">{t("forgot.intro")}</p>
         {actionData?.sent ? <NoticeBanner notice={{ key: "auth:forgot.sent", tone: "success" }} /> : null}
         {actionData?.failed ? <NoticeBanner notice={{ key: "common:errors.generic_failure", tone: "error" }} /> : null}
+        {actionData && "throttled" in actionData && typeof actionData.throttled === "string" ? (
+          <NoticeBanner notice={{ text: actionData.throttled, tone: "error" }} />
+        ) : null}
         <ValidatedForm form={form}>
           <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" autoFocus />
           <div className="actions">

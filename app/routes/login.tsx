@@ -15,12 +15,17 @@ import { completeLogin } from "~/features/auth/complete.server";
 import { INITIAL_PROGRESS, authenticator, ssoPendingFor } from "~/features/auth/login.server";
 import { STEP_SCHEMAS } from "~/features/auth/schemas";
 import { translator } from "~/i18n/i18n.server";
-import { readSession } from "~/session/auth.server";
+import { checkLogin, formatWait, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/security/throttle.server";
+import { retryAfterHeader } from "~/security/retry-after";
+import { readSession, unavailable } from "~/session/auth.server";
 import { safeRedirect } from "~/session/redirect";
 import { commitSession, type LoginProgress } from "~/session/session.server";
+import { StoreUnavailableError } from "~/session/store.server";
 import { Brand, CheckboxField, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner, type ToneNotice } from "~/ui/notice";
 import type { Notice } from "~/upstream/errors";
+
+export const headers = retryAfterHeader;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
@@ -51,7 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { result: SubmissionResult<string[]>; notice?: Notice };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    return await loginAction(request, context.clientIp);
+  } catch (err) {
+    // The session store went away mid-sign-in (saving the step or the new session): a 503 page.
+    if (err instanceof StoreUnavailableError) unavailable("store");
+    throw err;
+  }
+}
+
+async function loginAction(request: Request, clientIp: string) {
   const session = await readSession(request);
   const form = await request.clone().formData();
   const redirectTo = safeRedirect(form.get("redirectTo"), "");
@@ -68,9 +83,28 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
 
+  // Throttles come before the upstream: a refused attempt never reaches it (nor feeds its own
+  // per-email limit, which would lock the real user out).
+  const emailField = form.get("email");
+  const attempt = { ip: clientIp, email: progress.step === "request_email" ? (typeof emailField === "string" ? emailField : "") : progress.email };
+  const verdict = await checkLogin(attempt);
+  if (!verdict.ok) {
+    const { t, locale } = await translator(request);
+    return data<ActionData>(
+      {
+        result: submission.reply({ hideFields: SECRET_FIELDS }),
+        notice: { text: t("auth:throttle.too_many_attempts", { wait: formatWait(verdict.retryAfterMs, locale) }) },
+      },
+      { status: 429, headers: retryAfterHeaders(verdict) },
+    );
+  }
+
   const outcome = await authenticator.authenticate("login", request);
+  // A refused password, code or answer at any step counts; an upstream 429 or 5xx does not.
+  if (outcome.type === "error" && outcome.status === 401) await recordLoginFailure(attempt);
   switch (outcome.type) {
     case "success":
+      await recordLoginSuccess(attempt);
       return completeLogin(request, session, outcome.pair, redirectTo);
     case "sso": {
       // The identity provider's state is bound to this browser (checked on the callback).

@@ -7,6 +7,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { translator } from "~/i18n/i18n.server";
+import { consumeSsoAccessRequest, formatWait, retryAfterHeaders } from "~/security/throttle.server";
+import { retryAfterHeader } from "~/security/retry-after";
 import { readSession } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { upstreamContext } from "~/session/request-context.server";
@@ -15,6 +17,8 @@ import { UpstreamError, UpstreamUnavailableError, type Notice } from "~/upstream
 import { refusalOf } from "~/upstream/refusal.server";
 import { Brand, FieldErrors, SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+
+export const headers = retryAfterHeader;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
 
@@ -32,13 +36,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const RequestSchema = z.object({ client_id: z.string().regex(/^[a-z]{2}:\d+$/) });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await readSession(request);
   const access = session.get("ssoAccess");
   if (!access) throw redirect("/login");
   const parsed = RequestSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success || !access.clients.some((c) => c.id === parsed.data.client_id)) {
     return data({ error: "auth:sso_request.choose_client" as string, notice: null as Notice | null }, { status: 400 });
+  }
+  // Each request mails a client's administrators: counted per SSO sign-in's email and per client address.
+  const verdict = await consumeSsoAccessRequest({ ip: context.clientIp, email: access.email });
+  if (!verdict.ok) {
+    const { t, locale } = await translator(request);
+    const text = t("auth:throttle.too_many_access_requests", { wait: formatWait(verdict.retryAfterMs, locale) });
+    return data({ error: null, notice: { text } as Notice }, { status: 429, headers: retryAfterHeaders(verdict) });
   }
   const ctx = await upstreamContext(request);
   try {

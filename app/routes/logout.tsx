@@ -9,7 +9,8 @@ import { allowedLogoutTarget } from "~/features/auth/logout.server";
 import { endStreamsOf } from "~/realtime/hub.server";
 import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
-import { commitSession, destroySession, sessionStorageFor } from "~/session/session.server";
+import { clearSessionCookie, commitSession, cookieSessionId, destroySession, sessionStorageFor } from "~/session/session.server";
+import { StoreUnavailableError } from "~/session/store.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { Brand, SubmitButton } from "~/ui/form";
@@ -25,6 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  try {
+    return await signOut(request);
+  } catch (err) {
+    if (!(err instanceof StoreUnavailableError) && !(err instanceof Response && err.status === 503)) throw err;
+    // The session store is down: the tokens cannot be read to revoke them upstream, but the
+    // browser still leaves signed out (its cookie cleared); the stored session expires by itself.
+    const id = await cookieSessionId(request);
+    if (id) endStreamsOf(id);
+    return redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie(request) } });
+  }
+}
+
+async function signOut(request: Request) {
   const session = await readSession(request);
   const tokens = session.get("auth");
   let target = "/login";

@@ -18,6 +18,7 @@ import { contentSecurityPolicy, issuerOrigins } from "./csp.js";
 import { DEFAULT_UPSTREAM_ISSUERS } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
+import { trustedProxyHops } from "./trust-proxy.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -29,14 +30,18 @@ export interface PortalServerOptions {
   formActionOrigins: string[];
   /** Origins allowed in CSP img-src besides the portal: the allowed upstreams (uploaded images). */
   imageOrigins?: string[];
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the portal to trust for X-Forwarded-For/-Proto (0: none). The
+   * client address the throttles count is then the one the nearest trusted proxy saw.
+   */
+  trustProxy: number;
 }
 
 export async function createPortalServer(opts: PortalServerOptions) {
   const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", opts.trustProxy);
+  app.set("trust proxy", opts.trustProxy > 0 ? opts.trustProxy : false);
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -97,10 +102,13 @@ export async function createPortalServer(opts: PortalServerOptions) {
     "*",
     createRequestHandler({
       build,
-      mode: process.env.NODE_ENV === "production" ? "production" : "development",
+      // Development mode (error stacks in pages) only when asked for by name.
+      mode: process.env.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
+        /** The address throttles count: express's req.ip behind trusted proxies, else the socket's. */
+        clientIp: (opts.trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? "",
         /**
          * Call `fn` once when the response ends or the client's socket closes, whichever comes
          * first (the SSE relay cleans up on it; the abort signal alone can miss disconnects).
@@ -137,7 +145,7 @@ async function main() {
     host: process.env.HOST,
     formActionOrigins: [new URL(auth).origin, ...extra],
     imageOrigins: issuerOrigins(issuers),
-    trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
+    trustProxy: trustedProxyHops(process.env.TRUST_PROXY),
   });
   console.log(JSON.stringify({ level: "info", msg: "portal listening", url: `http://localhost:${port}` }));
   const stop = () => {

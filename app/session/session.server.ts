@@ -80,8 +80,8 @@ function isExpired(data: Record<string, unknown>): boolean {
   return now - created > SESSION_ABSOLUTE_TIMEOUT * 1000 || now - seen > SESSION_IDLE_TIMEOUT * 1000;
 }
 
-function makeStorage(secure: boolean): SessionStorage<SessionData, FlashData> {
-  const cookie = createCookie(secure ? "__Host-gh_session" : "gh_session", {
+function makeCookie(secure: boolean) {
+  return createCookie(secure ? "__Host-gh_session" : "gh_session", {
     httpOnly: true,
     sameSite: "lax",
     secure,
@@ -89,6 +89,10 @@ function makeStorage(secure: boolean): SessionStorage<SessionData, FlashData> {
     secrets: env().SESSION_SECRET!.split(","),
     maxAge: env().SESSION_ABSOLUTE_TIMEOUT,
   });
+}
+
+function makeStorage(secure: boolean): SessionStorage<SessionData, FlashData> {
+  const cookie = makeCookie(secure);
   return createSessionStorage<SessionData, FlashData>({
     cookie,
     async createData(data) {
@@ -138,6 +142,21 @@ let storages: { http: SessionStorage<SessionData, FlashData>; https: SessionStor
 export function sessionStorageFor(request: Request): SessionStorage<SessionData, FlashData> {
   storages ??= { http: makeStorage(false), https: makeStorage(true) };
   return new URL(request.url).protocol === "https:" ? storages.https : storages.http;
+}
+
+/**
+ * Without the store: the session id the cookie names (if it is signed by us), and a Set-Cookie
+ * that clears the cookie. Logout uses them when the store is down, so a user can always sign out.
+ */
+export async function cookieSessionId(request: Request): Promise<string | undefined> {
+  const cookie = makeCookie(new URL(request.url).protocol === "https:");
+  const id: unknown = await cookie.parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id ? id : undefined;
+}
+
+export function clearSessionCookie(request: Request): Promise<string> {
+  const cookie = makeCookie(new URL(request.url).protocol === "https:");
+  return cookie.serialize("", { maxAge: undefined, expires: new Date(0) });
 }
 
 /**

@@ -65,7 +65,7 @@ const RELEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return red
 
 class RedisStore implements KeyValueStore {
   readonly kind = "redis" as const;
-  constructor(private redis: Redis) {}
+  constructor(readonly redis: Redis) {}
   /** While (re)connecting, wait up to 1 s for Redis before giving up: a 503 within 2 s, never a hang. */
   private async ready() {
     if (this.redis.status === "ready") return;
@@ -139,3 +139,9 @@ export function store(): KeyValueStore {
   return (globalThis.__gatehouseStore = new RedisStore(redis));
 }
 let lastRedisError: string | undefined;
+
+/** The ioredis client behind the store (for the throttles), or undefined for the in-process store. */
+export function redisClient(): Redis | undefined {
+  const s = store();
+  return s instanceof RedisStore ? s.redis : undefined;
+}

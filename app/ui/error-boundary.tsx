@@ -1,13 +1,18 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRequestId } from "./request-id";
 
 /**
  * One error boundary for every route, with a message per status: 403 Forbidden, 404 Page not
  * found, 503 (session store, upstream or token renewal unavailable), anything else generic.
+ * It shows the translated message and the request id (for support), never the error itself.
  */
 export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } = {}) {
   const error = useRouteError();
   const { t } = useTranslation();
+  const documentRequestId = useRequestId();
+  // The id belongs to the document request; after a client-side navigation it would name another one.
+  const requestId = useLocation().key === "default" ? documentRequestId : "";
   let status = 500;
   let reason = "";
   if (isRouteErrorResponse(error)) {
@@ -47,6 +52,11 @@ export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } 
         <p className="eyebrow">{t("common:errors.status", { status })}</p>
         <h1 id="error-title">{title}</h1>
         <p>{body}</p>
+        {requestId ? (
+          <p className="muted">
+            {t("common:errors.request_id")} <code>{requestId}</code>
+          </p>
+        ) : null}
       <p>
         <Link to="/" reloadDocument>
           {t("common:errors.back_home")}

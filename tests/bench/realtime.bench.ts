@@ -256,6 +256,8 @@ async function runSize(n: number, upstreamPid: number, upstreamUrl: string, port
   const extra: Record<string, string> = {};
   if (PROBE) Object.assign(extra, { NODE_OPTIONS: `--expose-gc --require ${probeScript}`, BENCH_PROBE_OUT: probeOut });
   if (process.env.BENCH_HEARTBEAT_MS) extra.REALTIME_HEARTBEAT_MS = process.env.BENCH_HEARTBEAT_MS;
+  // Every simulated user signs in from this one address: lift the portal's per-address flood cap.
+  extra.THROTTLE_LOGIN_IP = "1000000/60";
   const portal = await startPortal({ port: portalPort, env: portalEnv(upstreamUrl, redisUrl, extra) });
   const pid = portal.proc.child.pid!;
   const streams: Stream[] = [];

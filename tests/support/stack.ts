@@ -10,6 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { upstreamHook } from "./hooks";
 
@@ -126,8 +127,30 @@ export async function throwawayRedis(): Promise<RedisHandle> {
 }
 
 export async function sharedRedis(): Promise<RedisHandle> {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, close: async () => {} };
+  if (process.env.REDIS_URL) {
+    await clearThrottles(process.env.REDIS_URL);
+    return { url: process.env.REDIS_URL, close: async () => {} };
+  }
   return throwawayRedis();
+}
+
+/**
+ * A long-lived Redis (REDIS_URL, as CI may use) keeps the portal's throttle counts between runs,
+ * and every suite signs in from 127.0.0.1: start each run from zero, as with a fresh database.
+ */
+async function clearThrottles(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", "gh:throttle:*", "COUNT", 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -325,7 +325,13 @@ export function registerTestHooks(router: Router, app: App): void {
       to ? [to.trim().toLowerCase()] : [],
     );
     if (!row) throw notFound("No mail.");
-    return { body: { to: row.to_email, subject: row.subject, body: row.body, created_at: row.created_at } };
+    // How many mails went to that address (or in all): what a throttle on sending them must bound.
+    const total = await one<{ n: string | number }>(
+      app.db,
+      to ? "SELECT count(*) AS n FROM outbox WHERE to_email = $1" : "SELECT count(*) AS n FROM outbox",
+      to ? [to.trim().toLowerCase()] : [],
+    );
+    return { body: { to: row.to_email, subject: row.subject, body: row.body, created_at: row.created_at, count: Number(total?.n ?? 0) } };
   });
 
   router.post("/__test/revoke", async (ctx) => {

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEnvs } from "./start-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -27,22 +28,10 @@ if (!built || stale || process.env.FORCE_BUILD === "1") {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const port = process.env.PORT ?? "3000";
-const upstreamPort = process.env.UPSTREAM_PORT ?? "4000";
-const upstreamUrl = `http://localhost:${upstreamPort}`;
-const env = {
-  ...process.env,
-  GATEHOUSE_DEMO: "1",
-  PORT: port,
-  UPSTREAM_PORT: upstreamPort,
-  PORTAL_URL: process.env.PORTAL_URL ?? `http://localhost:${port}`,
-  AUTH_API_URL: process.env.AUTH_API_URL ?? `${upstreamUrl}/api/v2`,
-  UPSTREAM_ISSUERS: process.env.UPSTREAM_ISSUERS ?? `${upstreamUrl}/eu,${upstreamUrl}/us`,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, ".data"),
-};
+const { port, upstreamUrl, upstream: upstreamEnv, portal: portalEnv } = startEnvs(process.env, root);
 
 const children = [];
-function run(name, args) {
+function run(name, args, env) {
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "inherit", "inherit"] });
   child.on("exit", (code, signal) => {
     if (!stopping) {
@@ -77,13 +66,13 @@ async function waitFor(url, ms) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-run("upstream", ["--import", "tsx", "upstream/src/main.ts"]);
+run("upstream", ["--import", "tsx", "upstream/src/main.ts"], upstreamEnv);
 await waitFor(`${upstreamUrl}/healthz`, 60_000).catch((e) => {
   console.error(e.message);
   stop(1);
 });
 if (!stopping) {
-  run("portal", ["build/server.js"]);
+  run("portal", ["build/server.js"], portalEnv);
   await waitFor(`http://localhost:${port}/healthz`, 30_000).catch((e) => {
     console.error(e.message);
     stop(1);
