@@ -34,7 +34,11 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "cont
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { viewer } = await requireAccess(request);
+  const { viewer } = await requireAccess(request).catch((refusal: unknown) => {
+    // To the login page (or a 403): never cached (this path is left out of the site-wide no-store).
+    if (refusal instanceof Response) refusal.headers.set("cache-control", "no-store");
+    throw refusal;
+  });
   const name = params.name ?? "";
   if (!FileName.safeParse(name).success) return notFound();
   const kind = name.slice(name.lastIndexOf(".") + 1);
@@ -56,7 +60,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The kind the name says, which the upstream sniffed on upload; never the upstream's own word.
     "content-type": CONTENT_TYPES[kind] ?? "application/octet-stream",
     "cache-control": `private, max-age=${MAX_AGE}`,
-    "x-content-type-options": "nosniff",
+    // X-Content-Type-Options: nosniff comes with every answer of the portal (server/main.ts); this
+    // CSP is enforced besides the site-wide one.
     "content-security-policy": "default-src 'none'; sandbox",
     "accept-ranges": "bytes",
   });

@@ -85,8 +85,10 @@ export async function createPortalServer(opts: PortalServerOptions) {
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   // Pages and data carry personal information: never cached, so Back after logout cannot show them.
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
+  // Uploaded files (/files/…) say their own (`private`, a few minutes; `no-store` when refused):
+  // Remix appends a route's headers to these, so a "no-store" here would win over theirs.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/files/")) res.setHeader("Cache-Control", "no-store");
     next();
   });
 

@@ -31,7 +31,7 @@ describe("an uploaded logo, through the portal", () => {
     let r = await postMultipart(admin, branding, [["intent", "upload-image"], ["file", PNG, "logo.png", "image/png"]]);
     expect(r.res.status).toBe(303);
     r = await admin.request(branding);
-    const src = /<img[^>]*src="([^"]+)"/.exec(r.body)?.[1];
+    const src = /<img class="media-preview" src="([^"]+)"/.exec(r.body)?.[1];
     expect(src).toMatch(/^\/files\/[A-Za-z0-9_-]+\.png$/);
     const name = src!.slice("/files/".length);
     // No upstream URL on the page, and the CSP allows images and media from the portal only.
