@@ -14,5 +14,7 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** Call `fn` once when the response ends or the client's socket closes. */
     onClose(fn: () => void): void;
+    /** Resolves once the response can take more bytes (backpressure for streamed files). */
+    drained(): Promise<void>;
   }
 }

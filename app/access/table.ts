@@ -72,6 +72,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/today/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
   { path: "/select-site", rule: {}, screen: true },
   { path: "/realtime", rule: {}, screen: true },
+  // Uploaded files, streamed from the upstream with the user's token (the upstream decides who may see which).
+  { path: "/files/:name", rule: {}, screen: true },
   { path: "/my-profile", rule: {}, screen: true },
   { path: "/support", rule: {}, screen: true },
   { path: "/client-switcher", rule: { when: ["multiClient"] }, screen: true },

@@ -6,7 +6,7 @@
  * Uploads are multipart posts whose `intent` comes before the file, so the action knows the
  * file's limit before reading it and stops reading at the limit (413 with the rule, never a 500).
  * The upstream judges the content (its 422 shows on the file field). The files themselves are
- * shown from the upstream's `/files/…` URLs (the CSP's img-src allows the upstream origins).
+ * shown from the portal's `/files/{name}` (streamed with the user's token; see routes/files.$name).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -28,8 +28,8 @@ const UPLOAD_INTENTS = { "upload-image": "image", "upload-video": "video" } as c
 type UploadIntent = keyof typeof UPLOAD_INTENTS;
 const isUploadIntent = (v: unknown): v is UploadIntent => typeof v === "string" && Object.hasOwn(UPLOAD_INTENTS, v);
 
-/** A video's kind from its URL (the upstream names files `{token}.{ext}`; it keeps no original name). */
-const videoKind = (url: string) => (/\.mov$/i.test(new URL(url).pathname) ? "mov" : "mp4");
+/** A video's kind from its name (the upstream names files `{token}.{ext}`; it keeps no original name). */
+const videoKind = (url: string) => (/\.mov$/i.test(url) ? "mov" : "mp4");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);

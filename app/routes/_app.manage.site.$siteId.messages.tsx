@@ -10,8 +10,8 @@
  *
  * The attachment upload is a multipart post whose intent and message come before the file, so the
  * action knows the limit before reading it and stops reading at it (413 with the rule, never a
- * 500). The file is linked from the upstream's `/files/…` URL (a link, which the CSP does not
- * restrict; only URLs on an allowed upstream origin are shown).
+ * 500). The file is linked at the portal's `/files/{name}` (streamed with the user's token; a PDF
+ * comes as a download).
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const editParam = new URL(request.url).searchParams.get("edit");
   const editId = postedId(editParam);
   const editing = can.edit && editId !== null ? (messages.find((m) => m.id === editId) ?? null) : null;
-  const attachmentOf = (a: (typeof messages)[number]["attachment"]): Attachment | null => (a ? { url: shownFileUrl(a.url), kind: a.kind, size: a.size } : null);
+  const attachmentOf = (a: (typeof messages)[number]["attachment"]): Attachment | null => (a ? { url: shownFileUrl(a.name), kind: a.kind, size: a.size } : null);
   return data(
     {
       title: `${t("manage:site.tab.messages")} · ${site.name} · Gatehouse`,

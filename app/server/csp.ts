@@ -1,14 +1,15 @@
 /**
- * A strict, nonce-based Content-Security-Policy (enforced, never report-only). `imageOrigins` are
- * the allowed upstreams' origins: they serve uploaded images (branding images, evacuation point
- * photos) at unguessable `/files/…` URLs, which pages show directly.
+ * A strict, nonce-based Content-Security-Policy (enforced, never report-only). Uploaded files
+ * (branding images, welcome videos, evacuation point photos) are shown from the portal's own
+ * `/files/{name}`, so images and media come from 'self' only (plus `data:` images).
  */
-export function contentSecurityPolicy(nonce: string, formActionOrigins: string[], imageOrigins: string[] = []): string {
+export function contentSecurityPolicy(nonce: string, formActionOrigins: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    `img-src 'self' data: ${imageOrigins.join(" ")}`.trim(),
+    "img-src 'self' data:",
+    "media-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
     `form-action 'self' ${formActionOrigins.join(" ")}`.trim(),
@@ -16,18 +17,4 @@ export function contentSecurityPolicy(nonce: string, formActionOrigins: string[]
     "base-uri 'none'",
     "object-src 'none'",
   ].join("; ");
-}
-
-/** The distinct origins of the allowed upstream issuers (e.g. `http://localhost:4000/eu` → `http://localhost:4000`). */
-export function issuerOrigins(issuers: string[]): string[] {
-  const out = new Set<string>();
-  for (const issuer of issuers) {
-    try {
-      const url = new URL(issuer);
-      if (url.protocol === "https:" || url.protocol === "http:") out.add(url.origin);
-    } catch {
-      // Not a URL: the portal refuses such an environment at start anyway.
-    }
-  }
-  return [...out];
 }

@@ -14,8 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { isCrossOriginWrite } from "./origin.js";
-import { contentSecurityPolicy, issuerOrigins } from "./csp.js";
-import { DEFAULT_UPSTREAM_ISSUERS } from "../env.server.js";
+import { contentSecurityPolicy } from "./csp.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { trustedProxyHops } from "./trust-proxy.js";
@@ -28,8 +27,6 @@ export interface PortalServerOptions {
   host?: string;
   /** Extra origins allowed in CSP form-action (identity providers, logout targets). */
   formActionOrigins: string[];
-  /** Origins allowed in CSP img-src besides the portal: the allowed upstreams (uploaded images). */
-  imageOrigins?: string[];
   /**
    * How many proxies in front of the portal to trust for X-Forwarded-For/-Proto (0: none). The
    * client address the throttles count is then the one the nearest trusted proxy saw.
@@ -67,7 +64,7 @@ export async function createPortalServer(opts: PortalServerOptions) {
 
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, opts.formActionOrigins, opts.imageOrigins));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, opts.formActionOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -93,8 +90,10 @@ export async function createPortalServer(opts: PortalServerOptions) {
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   // Pages and data carry personal information: never cached, so Back after logout cannot show them.
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
+  // Uploaded files (/files/…) say their own (`private`, a few minutes; `no-store` when refused):
+  // Remix appends a route's headers to these, so a "no-store" here would win over theirs.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/files/")) res.setHeader("Cache-Control", "no-store");
     next();
   });
 
@@ -124,6 +123,24 @@ export async function createPortalServer(opts: PortalServerOptions) {
           res.once("close", done);
           socket.once("close", done);
         },
+        /**
+         * Resolves once the response can take more bytes (at once unless the socket's buffer is
+         * full; also when the client has gone). Remix writes a streamed body without waiting for
+         * "drain", so a route streaming a large file awaits this between chunks: a slow client
+         * then holds the upstream read back instead of piling the file up in memory.
+         */
+        drained(): Promise<void> {
+          if (!res.writableNeedDrain || res.destroyed || res.writableEnded) return Promise.resolve();
+          return new Promise<void>((resolve) => {
+            const done = () => {
+              res.off("drain", done);
+              res.off("close", done);
+              resolve();
+            };
+            res.once("drain", done);
+            res.once("close", done);
+          });
+        },
       }),
     }),
   );
@@ -139,12 +156,10 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const extra = (process.env.FORM_ACTION_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   const auth = process.env.AUTH_API_URL ?? "http://localhost:4000/api/v2";
-  const issuers = process.env.UPSTREAM_ISSUERS ? process.env.UPSTREAM_ISSUERS.split(",").map((s) => s.trim()) : DEFAULT_UPSTREAM_ISSUERS;
   const server = await createPortalServer({
     port,
     host: process.env.HOST,
     formActionOrigins: [new URL(auth).origin, ...extra],
-    imageOrigins: issuerOrigins(issuers),
     trustProxy: trustedProxyHops(process.env.TRUST_PROXY),
   });
   console.log(JSON.stringify({ level: "info", msg: "portal listening", url: `http://localhost:${port}` }));

@@ -12,6 +12,8 @@ import { decodeJwt } from "jose";
 import {
   AccessTokenClaims,
   ErrorBody,
+  FILE_PATH,
+  FileName,
   routes,
   type RouteBody,
   type RouteName,
@@ -139,6 +141,43 @@ export async function callUpstream<N extends RouteName>(name: N, opts: CallOptio
   }
   const body = ErrorBody.safeParse(json);
   throw new UpstreamError(name, res.statusCode, body.success ? body.data : {});
+}
+
+/** An uploaded file as the upstream answered: status (200, 206, 416, 404…), its headers, and its body still streaming. */
+export interface UpstreamFile {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Read it or `dump()` it: the connection goes back to the pool only then. */
+  body: import("undici").Dispatcher.ResponseData["body"];
+}
+
+/** Waiting for the next bytes of a file longer than this gives up (a stalled upstream). */
+const FILE_IDLE_TIMEOUT_MS = 30_000;
+
+/**
+ * GET an uploaded file (`files/{name}` of the token's region) with the user's token, streamed:
+ * nothing is buffered here. `range` is passed on for video players. The name must be a contract
+ * FileName (never a URL); the base comes from the allow-listed issuer, as for every call.
+ */
+export async function fetchUpstreamFile(name: string, opts: { token: string; range?: string | null; signal?: AbortSignal }): Promise<UpstreamFile> {
+  if (!FileName.safeParse(name).success) throw new Error("Not a file name");
+  const base = regionalBase(decodeAccessToken(opts.token).iss);
+  const url = `${base}/${FILE_PATH.replace("{name}", encodeURIComponent(name))}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${opts.token}` };
+  if (opts.range && /^bytes=\d*-\d*$/.test(opts.range)) headers.range = opts.range;
+  try {
+    const res = await request(url, {
+      method: "GET",
+      headers,
+      signal: opts.signal,
+      dispatcher: agent,
+      headersTimeout: env().UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: FILE_IDLE_TIMEOUT_MS,
+    });
+    return { status: res.statusCode, headers: res.headers, body: res.body };
+  } catch (err) {
+    throw new UpstreamUnavailableError("file", (err as Error).message);
+  }
 }
 
 /** Any HTTP answer from the auth service within the timeout means it is reachable. */

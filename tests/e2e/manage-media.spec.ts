@@ -56,7 +56,11 @@ test("branding: a non-image is refused, a logo is uploaded and shown after a rel
   await page.reload();
   const logo = page.getByRole("img", { name: `The current branding image of ${site.name}` });
   await expectLoaded(logo);
-  expect(await logo.getAttribute("src")).toMatch(new RegExp(`^${upstreamUrl()}/files/[A-Za-z0-9_-]+\\.png$`));
+  // Shown from the portal's /files/ (streamed with the user's token), never from the upstream.
+  const src = (await logo.getAttribute("src"))!;
+  expect(src).toMatch(/^\/files\/[A-Za-z0-9_-]+\.png$/);
+  // The upstream gives it to no one without a token.
+  expect((await page.request.get(`${upstreamUrl()}/eu/api/v2${src}`)).status()).toBe(404);
   await checkpoint(page, testInfo, "branding, with a logo");
 
   // Remove it.
@@ -75,7 +79,11 @@ test("branding: a welcome video is uploaded, linked after a reload, then removed
   await page.getByRole("button", { name: "Upload video" }).click();
   await expect(page.getByText(`The welcome video of ${site.name} has been saved.`)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("link", { name: "Watch the current welcome video" })).toHaveAttribute("href", /\/files\/[A-Za-z0-9_-]+\.mp4$/);
+  const watch = page.getByRole("link", { name: "Watch the current welcome video" });
+  await expect(watch).toHaveAttribute("href", /^\/files\/[A-Za-z0-9_-]+\.mp4$/);
+  // The browser's session gets it from the portal, by byte range as video players ask.
+  const part = await page.request.get((await watch.getAttribute("href"))!, { headers: { range: "bytes=0-3" } });
+  expect([part.status(), part.headers()["content-type"], part.headers()["cache-control"]]).toEqual([206, "video/mp4", "private, max-age=300"]);
   await expect(page.getByText("(MP4 video)")).toBeVisible();
   await checkpoint(page, testInfo, "branding, with a video");
   await page.getByRole("button", { name: "Remove video" }).click();

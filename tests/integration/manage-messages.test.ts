@@ -4,7 +4,7 @@
  * unknown, "only these groups" with none ticked, markup in the label, files of the wrong kind, empty
  * or over 50 MB, parts in the wrong order, another site's message) gets a 4xx with the visible
  * message and nothing is saved; what each action does reaches the upstream, and the page shows the
- * action, the recipients and the attachment (a link on the upstream's origin, its kind and size).
+ * action, the recipients and the attachment (a link to the portal's /files/, its kind and size).
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { upstreamAccess } from "../support/access";
@@ -18,7 +18,7 @@ const MB = 1024 * 1024;
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", "latin1"), Buffer.alloc(2000, 0x20), Buffer.from("\n%%EOF\n", "latin1")]);
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
-type Message = { id: number; title: string; action: string; checkbox_label: string | null; recipient_group_ids: number[] | null; attachment: { url: string; kind: string; size: number } | null };
+type Message = { id: number; title: string; action: string; checkbox_label: string | null; recipient_group_ids: number[] | null; attachment: { name: string; kind: string; size: number } | null };
 
 /** A fresh site of Acme's showing all its groups, and a signed-in administrator (portal and upstream). */
 async function freshSite() {
@@ -165,7 +165,7 @@ describe("what each action does", () => {
     expect((await s.stored())[1]).toMatchObject({ action: "acknowledge", checkbox_label: "OK", recipient_group_ids: null });
   });
 
-  test("an attachment is uploaded as multipart, linked from the upstream's origin with its kind and size, replaced, and removed; deleting the message deletes it", async () => {
+  test("an attachment is uploaded as multipart, linked at the portal's /files/ with its kind and size, replaced, and removed; deleting the message deletes it", async () => {
     const s = await freshSite();
     const m = (await s.admin.send("POST", `sites/${s.site.id}/messages`, { icon: "!", title: "Rules", content: "<p>x</p>", checkbox_label: "OK" })).json as Message;
     const edit = `${s.path}?edit=${m.id}`;
@@ -173,15 +173,16 @@ describe("what each action does", () => {
     expect(r.res.status).toBe(303);
     expect(r.res.headers.get("location")).toBe(edit);
     let [a] = await s.files();
-    expect(a).toEqual({ url: expect.stringMatching(new RegExp(`^${upstreamUrl()}/files/[A-Za-z0-9_-]+\\.pdf$`)), kind: "pdf", size: PDF.length });
+    expect(a).toEqual({ name: expect.stringMatching(/^[A-Za-z0-9_-]+\.pdf$/), kind: "pdf", size: PDF.length });
     r = await s.client.request(edit);
     expect(messages(r.body).join(" ")).toContain("The attachment of “Rules” has been saved.");
-    expect(r.body).toContain(`href="${a!.url}"`);
+    expect(r.body).toContain(`href="/files/${a!.name}"`);
     expect(r.body).toContain("PDF document, 2 kB");
-    // A link is not restricted by the CSP; the page only links to the upstream's origin.
-    expect(r.res.headers.get("content-security-policy")).not.toMatch(/navigate-to/);
-    const file = await fetch(a!.url);
-    expect([file.status, file.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    // The link is the portal's: signed in, the PDF comes as a download; the upstream gives it to no one without a token.
+    const file = await s.client.request(`/files/${a!.name}`);
+    expect([file.res.status, file.res.headers.get("content-type"), file.res.headers.get("content-disposition")]).toEqual([200, "application/pdf", `attachment; filename="${a!.name}"`]);
+    expect(file.body.startsWith("%PDF-")).toBe(true);
+    expect((await fetch(`${upstreamUrl()}/eu/api/v2/files/${a!.name}`)).status).toBe(404);
 
     r = await postMultipart(s.client, edit, [["intent", "upload-attachment"], ["id", String(m.id)], ["file", PNG, "map.png", "image/png"]]);
     expect(r.res.status).toBe(303);
@@ -192,13 +193,13 @@ describe("what each action does", () => {
     r = await s.client.post(s.path, { intent: "remove-attachment", id: String(m.id) });
     expect(messages(r.body).join(" ")).toContain("The attachment of “Rules” has been removed.");
     expect(await s.files()).toEqual([null]);
-    expect((await fetch(a!.url)).status).toBe(404);
+    expect((await s.client.request(`/files/${a!.name}`)).res.status).toBe(404);
 
     // Deleting a message deletes its file.
     await postMultipart(s.client, edit, [["intent", "upload-attachment"], ["id", String(m.id)], ["file", PDF, "rules.pdf", "application/pdf"]]);
     [a] = await s.files();
     r = await s.client.post(s.path, { intent: "delete", id: String(m.id) });
     expect(messages(r.body).join(" ")).toContain("“Rules” has been deleted.");
-    expect((await fetch(a!.url)).status).toBe(404);
+    expect((await s.client.request(`/files/${a!.name}`)).res.status).toBe(404);
   });
 });

@@ -228,6 +228,19 @@ export type Client = z.infer<typeof Client>;
 
 export const SITE_TYPES = ["standard", "remote", "event"] as const;
 
+/**
+ * An uploaded file (branding image, welcome video, evacuation point photo, message attachment) as
+ * the entities carry it: its name, `{random}.{kind}`, never a URL. The file is read at
+ * `GET {regional}/files/{name}` (`FILE_PATH`) by a caller entitled to it: `Bearer` of a user of the
+ * file's client who may see its site, `Device` of a kiosk of its site, or a signed URL the upstream
+ * minted (`?expires=&signature=`, at most an hour). Anyone else gets 404.
+ */
+export const FILE_NAME_PATTERN = /^[A-Za-z0-9_-]{10,64}\.(png|jpeg|gif|webp|mp4|mov|pdf)$/;
+export const FileName = z.string().regex(FILE_NAME_PATTERN);
+export const FILE_PATH = "files/{name}";
+/** The longest a signed file URL may live (seconds). */
+export const SIGNED_FILE_URL_MAX_SECONDS = 3600;
+
 export const Site = z.object({
   id: z.number().int(),
   type: z.enum(SITE_TYPES),
@@ -245,8 +258,10 @@ export const Site = z.object({
     .object({ zoom: z.number(), radius: z.number(), lat: z.number(), lng: z.number() })
     .nullable(),
   badge_id: z.number().int().nullable(),
-  branding_image: z.string().nullable(),
-  welcome_video: z.string().nullable(),
+  /** The branding image's file name (see FileName). */
+  branding_image: FileName.nullable(),
+  /** The welcome video's file name. */
+  welcome_video: FileName.nullable(),
   active_from: z.string().nullable(),
   active_until: z.string().nullable(),
 });
@@ -843,8 +858,8 @@ export const EvacuationPoint = z.object({
   id: z.number().int(),
   title: z.string(),
   icon: z.enum(EVACUATION_POINT_ICONS).nullable(),
-  /** URL of the uploaded photo. */
-  photo: z.string().nullable(),
+  /** The uploaded photo's file name (see FileName). */
+  photo: FileName.nullable(),
   location: LatLng.nullable(),
   position: z.number().int(),
 });
@@ -982,7 +997,7 @@ export const SiteMessage = z.object({
   checkbox_label: z.string().nullable(),
   /** Groups that see the message; null = every group. */
   recipient_group_ids: z.array(z.number().int()).nullable(),
-  attachment: z.object({ url: z.string(), kind: z.enum(ATTACHMENT_KINDS), size: z.number().int() }).nullable(),
+  attachment: z.object({ name: FileName, kind: z.enum(ATTACHMENT_KINDS), size: z.number().int() }).nullable(),
   redisplay: z.enum(MESSAGE_REDISPLAY),
   position: z.number().int(),
   updated_at: z.string(),

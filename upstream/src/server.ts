@@ -116,7 +116,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   registerContractRoutes(router, app);
   registerKioskRoutes(router, app);
   registerDeviceCodeRoutes(router, app);
-  // Uploaded files (branding images, welcome videos, evacuation point photos) at unguessable URLs.
+  // Uploaded files (branding images, welcome videos, evacuation point photos, message attachments),
+  // to entitled callers only: GET {region}/api/v2/files/{name}.
   registerFileRoutes(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 

@@ -1,12 +1,11 @@
 /**
  * Uploads in the manage area (the branding image and welcome video, evacuation point photos),
  * server side: reading a multipart/form-data post with the size limit enforced WHILE it streams
- * (never buffering more than the limit), the upstream's file URLs as pages may show them, and
+ * (never buffering more than the limit), the portal URLs of uploaded files as pages show them, and
  * upstream refusals of a row (404, 403, 413) as a message instead of a 500.
  */
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { env } from "~/env.server";
-import { issuerOrigins } from "~/server/csp";
+import { FileName } from "../../../upstream/contract/index";
 import { UpstreamError } from "~/upstream/errors";
 
 /** Each text field of a multipart post (ids, intents, …): far more than any of ours needs. */
@@ -96,20 +95,13 @@ async function drain(source: ReadableStreamDefaultReader<Uint8Array>) {
 }
 
 /**
- * An uploaded file's URL as a page may use it (img src, a link): only http(s) URLs on an allowed
- * upstream's origin, which the CSP's img-src also allows. Anything else (a `javascript:` URL, a
- * foreign host) is not shown.
+ * The portal URL of an uploaded file the upstream named (img src, video src, a link):
+ * `/files/{name}`, which streams it with the signed-in user's token. Only a contract FileName is
+ * accepted (never a URL, so nothing the upstream sends can point a page elsewhere); anything else
+ * is not shown.
  */
-export function shownFileUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
-  return issuerOrigins(env().UPSTREAM_ISSUERS).includes(parsed.origin) ? parsed.toString() : null;
+export function shownFileUrl(name: string | null | undefined): string | null {
+  return name && FileName.safeParse(name).success ? `/files/${name}` : null;
 }
 
 /**

@@ -100,7 +100,7 @@ export async function setEvacuationPointPhoto(app: App, p: Principal, siteId: st
   return changeSite(app, p, siteId, async (q, locked) => {
     const point = await siteChild<PointRow>(q, "evacuation_points", pointId, locked.id, NOT_FOUND, true);
     const stored = file ? await storeFile(app, q, locked.id, file) : null;
-    await q.query("UPDATE evacuation_points SET photo = $2, photo_file_id = $3 WHERE id = $1", [point.id, stored?.url ?? null, stored?.id ?? null]);
+    await q.query("UPDATE evacuation_points SET photo = $2, photo_file_id = $3 WHERE id = $1", [point.id, stored?.name ?? null, stored?.id ?? null]);
     await deleteFile(q, point.photo_file_id);
     return pointById(q, point.id);
   });

@@ -20,6 +20,8 @@ export interface As {
   patch(p: string, body: unknown): Promise<Answer>;
   del(p: string, body?: unknown): Promise<Answer>;
   upload(p: string, name: string, bytes: Uint8Array, type?: string): Promise<Answer>;
+  /** GET an uploaded file by name (`files/{name}`) with this user's token; the raw response. */
+  file(name: string, headers?: Record<string, string>): Promise<Response>;
 }
 
 export function httpTestClient(url: () => string, tag: string) {
@@ -55,6 +57,7 @@ export function httpTestClient(url: () => string, tag: string) {
         fd.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
         return call("POST", base + p, fd, h);
       },
+      file: (name, headers = {}) => fetch(`${url()}${base}files/${name}`, { headers: { ...h, ...headers } }),
     };
   }
 

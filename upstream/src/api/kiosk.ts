@@ -7,6 +7,9 @@
  *                                          and source "kiosk" (default) | "companion"  -> Visit
  *   POST /{region}/api/v2/kiosk/sign-out   {visit_id} or {member_id}                   -> Visit
  *   POST /{region}/api/v2/kiosk/evacuations {comment?}  start an evacuation of the site -> EvacuationSummary
+ *   GET  /{region}/api/v2/kiosk/media                   the site's branding image, welcome video,
+ *                                          message attachments and evacuation point photos as
+ *                                          signed URLs (15 min) an <img>/<video> loads headerless
  *
  * Authorised by `Authorization: Device <token>` (a kiosk device; the device's site is the site);
  * missing or unknown token, or a device of the other region -> 401 `{code: "invalid_device"}`.
@@ -25,6 +28,17 @@ import { isExpired } from "../model.ts";
 import { signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
 import { startEvacuationAt } from "./evacuations.ts";
 import { AppVersion } from "./devices.ts";
+import { SIGNED_FILE_URL_SECONDS, signedFileUrl } from "./uploads.ts";
+
+/** What a kiosk shows from the site's files: signed URLs (null when there is no such file). */
+export const KioskMedia = z.object({
+  branding_image: z.string().nullable(),
+  welcome_video: z.string().nullable(),
+  messages: z.array(z.object({ id: z.number().int(), attachment: z.string().nullable() })),
+  evacuation_points: z.array(z.object({ id: z.number().int(), photo: z.string().nullable() })),
+  /** When the URLs stop working (ISO 8601): ask again before. */
+  expires_at: z.string(),
+});
 
 export const KioskSignInRequest = SignInRequest.extend({
   location: VisitLocation.optional(),
@@ -105,6 +119,26 @@ export function registerKioskRoutes(router: Router, app: App): void {
       return { body: toVisit(await signOutVisit(app, visit, "member_id"), false) };
     });
 
+    router.get(`/${region}/api/v2/kiosk/media`, async (ctx) => {
+      const site = await authenticateDevice(app, ctx.req, region);
+      const now = Date.now();
+      const url = (name: string | null) => (name ? signedFileUrl(app, region, name, SIGNED_FILE_URL_SECONDS, now) : null);
+      const s = await one<{ branding_image: string | null; welcome_video: string | null }>(app.db, "SELECT branding_image, welcome_video FROM sites WHERE id = $1", [site.id]);
+      const messages = await app.db.query<{ id: number; token: string | null; kind: string | null }>(
+        "SELECT m.id, f.token, f.kind FROM site_messages m LEFT JOIN files f ON f.id = m.attachment_file_id WHERE m.site_id = $1 ORDER BY m.position, m.id",
+        [site.id],
+      );
+      const points = await app.db.query<{ id: number; photo: string | null }>("SELECT id, photo FROM evacuation_points WHERE site_id = $1 ORDER BY position, id", [site.id]);
+      const body: z.input<typeof KioskMedia> = {
+        branding_image: url(s?.branding_image ?? null),
+        welcome_video: url(s?.welcome_video ?? null),
+        messages: messages.map((m) => ({ id: m.id, attachment: url(m.token ? `${m.token}.${m.kind}` : null) })),
+        evacuation_points: points.map((p) => ({ id: p.id, photo: url(p.photo) })),
+        expires_at: new Date(Math.floor(now / 1000) * 1000 + SIGNED_FILE_URL_SECONDS * 1000).toISOString(),
+      };
+      return { body };
+    });
+
     router.post(`/${region}/api/v2/kiosk/evacuations`, async (ctx) => {
       const site = await authenticateDevice(app, ctx.req, region);
       const b = parse(StartEvacuationRequest, await ctx.readBody());
@@ -140,6 +174,15 @@ export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
       StartEvacuationRequest,
       EvacuationSummary,
     ),
+    "/kiosk/media": {
+      get: {
+        operationId: "kioskMedia",
+        summary: "Front-desk kiosk: the site's files (branding image, welcome video, message attachments, evacuation point photos) as signed URLs valid 15 minutes",
+        tags: ["kiosk"],
+        security: [{ device: [] }],
+        responses: { "200": { description: "OK", content: json(KioskMedia) }, "401": { description: "Missing or unknown device token (`invalid_device`)" } },
+      },
+    },
     "/kiosk/sign-out": op("kioskSignOut", "Front-desk kiosk: sign a visit (visit_id) or a member (member_id) out; broadcasts SignOutEvent", KioskSignOutRequest),
   };
 }

@@ -136,15 +136,15 @@ describe("a message's recipients", () => {
 });
 
 describe("a message's attachment", () => {
-  it("a PDF is stored and served at the URL the message carries, with its kind and size; replaced by an image; removed", async () => {
+  it("a PDF is stored and served (to its client's users) under the name the message carries, with its kind and size; replaced by an image; removed", async () => {
     const { site, base } = await newSite();
     const m = SiteMessage.parse((await admin.post(base, ok)).json);
     const r = await admin.upload(`${base}/${m.id}/attachment`, "rules.pdf", PDF, "application/pdf");
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const withPdf = SiteMessage.parse(r.json);
-    expect(withPdf.attachment).toEqual({ url: expect.stringMatching(new RegExp(`^${up.url}/files/[A-Za-z0-9_-]+\\.pdf$`)), kind: "pdf", size: PDF.length });
+    expect(withPdf.attachment).toEqual({ name: expect.stringMatching(/^[A-Za-z0-9_-]+\.pdf$/), kind: "pdf", size: PDF.length });
     expect(Date.parse(withPdf.updated_at)).toBeGreaterThanOrEqual(Date.parse(m.updated_at));
-    const file = await fetch(withPdf.attachment!.url);
+    const file = await admin.file(withPdf.attachment!.name);
     expect([file.status, file.headers.get("content-type"), file.headers.get("x-content-type-options")]).toEqual([200, "application/pdf", "nosniff"]);
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
     expect((await admin.get(base)).json[0].attachment).toEqual(withPdf.attachment);
@@ -152,12 +152,12 @@ describe("a message's attachment", () => {
     // The declared type and name do not matter; the content does.
     const withPng = SiteMessage.parse((await admin.upload(`${base}/${m.id}/attachment`, "rules.pdf", PNG, "application/pdf")).json);
     expect(withPng.attachment).toMatchObject({ kind: "png", size: PNG.length });
-    expect((await fetch(withPdf.attachment!.url)).status).toBe(404);
+    expect((await admin.file(withPdf.attachment!.name)).status).toBe(404);
     expect(await fileCount(site.id)).toBe(1);
 
     const removed = SiteMessage.parse((await admin.del(`${base}/${m.id}/attachment`)).json);
     expect(removed.attachment).toBeNull();
-    expect((await fetch(withPng.attachment!.url)).status).toBe(404);
+    expect((await admin.file(withPng.attachment!.name)).status).toBe(404);
     expect(await fileCount(site.id)).toBe(0);
     // Removing none is harmless.
     expect((await admin.del(`${base}/${m.id}/attachment`)).status).toBe(200);
@@ -198,14 +198,14 @@ describe("a message's attachment", () => {
   it("is deleted with its message; viewers cannot attach or remove", async () => {
     const { site, base } = await newSite();
     const m = SiteMessage.parse((await admin.post(base, ok)).json);
-    const url = SiteMessage.parse((await admin.upload(`${base}/${m.id}/attachment`, "rules.pdf", PDF, "application/pdf")).json).attachment!.url;
+    const url = SiteMessage.parse((await admin.upload(`${base}/${m.id}/attachment`, "rules.pdf", PDF, "application/pdf")).json).attachment!.name;
     const viewer = await user("Standard User");
     expect((await viewer.upload(`${base}/${m.id}/attachment`, "rules.pdf", PDF, "application/pdf")).status).toBe(403);
     expect((await viewer.del(`${base}/${m.id}/attachment`)).status).toBe(403);
     expect(await fileCount(site.id)).toBe(1);
     expect((await admin.del(`${base}/${m.id}`)).status).toBe(200);
     expect(await fileCount(site.id)).toBe(0);
-    expect((await fetch(url)).status).toBe(404);
+    expect((await admin.file(url)).status).toBe(404);
   });
 });
 

@@ -64,7 +64,7 @@ const toMessage = (app: App, r: MessageRow): z.input<typeof SiteMessage> => ({
   action: r.action,
   checkbox_label: r.checkbox_label,
   recipient_group_ids: r.recipient_group_ids,
-  attachment: r.file_token ? { url: `${app.opts.publicUrl}/files/${r.file_token}.${r.file_kind}`, kind: r.file_kind as "pdf", size: Number(r.file_size) } : null,
+  attachment: r.file_token ? { name: `${r.file_token}.${r.file_kind}`, kind: r.file_kind as "pdf", size: Number(r.file_size) } : null,
   redisplay: r.redisplay as "when_updated",
   position: r.position,
   updated_at: iso(r.updated_at)!,

@@ -262,7 +262,7 @@ export async function setSiteFile(app: App, p: Principal, idParam: string, colum
   return changeSite(app, p, idParam, async (q, site) => {
     const old = site[`${column}_file_id`] as number | null;
     const stored = file ? await storeFile(app, q, site.id, file) : null;
-    await q.query(`UPDATE sites SET ${column} = $2, ${column}_file_id = $3 WHERE id = $1`, [site.id, stored?.url ?? null, stored?.id ?? null]);
+    await q.query(`UPDATE sites SET ${column} = $2, ${column}_file_id = $3 WHERE id = $1`, [site.id, stored?.name ?? null, stored?.id ?? null]);
     await deleteFile(q, old);
     return details(q, site.id);
   });

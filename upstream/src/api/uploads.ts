@@ -8,18 +8,22 @@
  * allowed kind judged by its first bytes (magic numbers), never by the name or the declared type
  * (422 `errors.file`). A video must also be named .mov or .mp4 (platform §5).
  *
- * Files live in the `files` table (the same on PGlite and PostgreSQL) and are served, without a
- * token, at `{publicUrl}/files/{random token}.{ext}`: the URL is unguessable and is what the site
- * entity carries, so a kiosk or an <img> can load it directly. Replacing or removing a file deletes
- * the old one in the same transaction.
+ * Files live in the `files` table (the same on PGlite and PostgreSQL). The entities carry a file's
+ * name, `{random}.{kind}`, and the file is served at `{region}/api/v2/files/{name}` only to a
+ * caller entitled to it (see `entitlement`): a user of the file's client who may see its site, a
+ * kiosk of its site, or a signed URL the upstream minted for one of those. Everyone else gets 404,
+ * whether the file exists or not. Replacing or removing a file deletes the old one in the same
+ * transaction.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { ATTACHMENT_KIND_MESSAGE, type UploadDef } from "../../contract/index.ts";
+import { ATTACHMENT_KIND_MESSAGE, FILE_NAME_PATTERN, FILE_PATH, REGIONS, SIGNED_FILE_URL_MAX_SECONDS, type Region, type UploadDef } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
-import { readRaw, type Router } from "../http/router.ts";
+import { readRaw, type Ctx, type Reply, type Router } from "../http/router.ts";
+import { authenticateDevice } from "./kiosk.ts";
+import { authenticate } from "./regional.ts";
 
 export type FileKind = UploadDef["kinds"][number];
 
@@ -93,44 +97,137 @@ export async function readUpload(req: IncomingMessage, def: UploadDef): Promise<
   return { filename: file.name.slice(0, 200), kind, data };
 }
 
-/** Store a file of a site; returns its id and public URL. */
-export async function storeFile(app: App, q: Queryable, siteId: number, file: UploadedFile): Promise<{ id: number; url: string }> {
+/** Store a file of a site; returns its id and name (`{random}.{kind}`, what the entities carry). */
+export async function storeFile(_app: App, q: Queryable, siteId: number, file: UploadedFile): Promise<{ id: number; name: string }> {
   const token = randomBytes(18).toString("base64url");
   const [{ id }] = await q.query<{ id: number }>(
     "INSERT INTO files (site_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     [siteId, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
   );
-  return { id, url: `${app.opts.publicUrl}/files/${token}.${file.kind}` };
+  return { id, name: `${token}.${file.kind}` };
 }
 
 export async function deleteFile(q: Queryable, id: number | null): Promise<void> {
   if (id !== null) await q.query("DELETE FROM files WHERE id = $1", [id]);
 }
 
-/** `GET /files/{token}.{ext}`: the file, cacheable for good (a new upload gets a new URL); one byte range for video players. */
-export function registerFileRoutes(router: Router, app: App): void {
-  router.get("/files/:name", async (ctx) => {
-    const m = /^([A-Za-z0-9_-]{10,64})\.(png|jpeg|gif|webp|mp4|mov|pdf)$/.exec(ctx.params.name);
-    const row = m ? await one<{ content_type: string; data: Uint8Array }>(app.db, "SELECT content_type, data FROM files WHERE token = $1 AND kind = $2", [m[1], m[2]]) : undefined;
-    if (!row) throw notFound("File not found.");
-    const data = Buffer.from(row.data);
-    const headers: Record<string, string> = {
-      "content-type": row.content_type,
-      "cache-control": "public, max-age=31536000, immutable",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'",
-      "accept-ranges": "bytes",
-    };
-    const range = /^bytes=(\d*)-(\d*)$/.exec(String(ctx.req.headers.range ?? ""));
-    if (range && (range[1] || range[2])) {
-      const start = range[1] ? Number(range[1]) : Math.max(0, data.length - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), data.length - 1) : data.length - 1;
-      if (start >= data.length || start > end) {
-        return { status: 416, raw: "", headers: { ...headers, "content-range": `bytes */${data.length}`, "content-length": "0" } };
-      }
-      const part = data.subarray(start, end + 1);
-      return { status: 206, raw: part, headers: { ...headers, "content-range": `bytes ${start}-${end}/${data.length}`, "content-length": String(part.length) } };
+// ---------------------------------------------------------------------------------------------
+// Signed URLs: for callers that need a URL usable without headers (a kiosk's <img>/<video>).
+// The upstream alone mints them, in answers to callers entitled to the file.
+// ---------------------------------------------------------------------------------------------
+
+/** A key of its own for file URLs, derived from the server's secret (never the JWT key itself). */
+const fileKey = (app: App) => createHmac("sha256", app.opts.jwtSecret).update("gatehouse:signed-file-url:v1").digest();
+
+const signature = (app: App, region: Region, name: string, expires: number) =>
+  createHmac("sha256", fileKey(app)).update(`${region}\n${name}\n${expires}`).digest("base64url");
+
+/** Default life of a minted URL (seconds): long enough for a kiosk to load a 50 MB video. */
+export const SIGNED_FILE_URL_SECONDS = 15 * 60;
+
+/** `{publicUrl}/{region}/api/v2/files/{name}?expires=…&signature=…`, valid for `seconds` (at most an hour). */
+export function signedFileUrl(app: App, region: Region, name: string, seconds = SIGNED_FILE_URL_SECONDS, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + Math.min(Math.max(1, Math.floor(seconds)), SIGNED_FILE_URL_MAX_SECONDS);
+  return `${app.opts.publicUrl}/${region}/api/v2/files/${name}?expires=${expires}&signature=${signature(app, region, name, expires)}`;
+}
+
+/** Seconds the signed URL in `query` is still good for, or 0 (absent, malformed, expired, too long-lived, tampered). */
+function signedSecondsLeft(app: App, region: Region, name: string, query: URLSearchParams): number {
+  const expiresRaw = query.get("expires") ?? "";
+  const given = query.get("signature") ?? "";
+  if (!/^\d{1,12}$/.test(expiresRaw) || !/^[A-Za-z0-9_-]{43}$/.test(given)) return 0;
+  const expires = Number(expiresRaw);
+  const left = expires - Math.floor(Date.now() / 1000);
+  if (left <= 0 || left > SIGNED_FILE_URL_MAX_SECONDS) return 0;
+  const want = Buffer.from(signature(app, region, name, expires));
+  const got = Buffer.from(given);
+  return want.length === got.length && timingSafeEqual(want, got) ? left : 0;
+}
+
+interface FileRow {
+  id: number;
+  content_type: string;
+  site_id: number;
+  client_id: number;
+}
+
+/**
+ * Whether the caller of this request may read a file of `file.site_id`: a valid signed URL, the
+ * `Bearer` token of a user of the site's client who may see the site (site-restricted users only
+ * their sites), or the `Device` token of a kiosk of the site. Returns the Cache-Control max-age to
+ * answer with, or null (the caller answers 404, never saying the file exists).
+ */
+async function entitlement(app: App, ctx: Ctx, region: Region, name: string, file: FileRow): Promise<number | null> {
+  if (ctx.url.searchParams.has("signature")) {
+    const left = signedSecondsLeft(app, region, name, ctx.url.searchParams);
+    return left > 0 ? Math.min(left, PRIVATE_MAX_AGE) : null;
+  }
+  const auth = String(ctx.req.headers.authorization ?? "");
+  try {
+    if (/^Bearer\s/i.test(auth)) {
+      const p = await authenticate(app, ctx.req, region);
+      const seesSite = p.client.id === file.client_id && (p.m.site_ids === null || p.m.site_ids.includes(file.site_id));
+      return seesSite ? PRIVATE_MAX_AGE : null;
     }
-    return { raw: data, headers: { ...headers, "content-length": String(data.length) } };
-  });
+    if (/^Device\s/i.test(auth)) {
+      const device = await authenticateDevice(app, ctx.req, region);
+      return device.id === file.site_id ? PRIVATE_MAX_AGE : null;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) return null; // an expired, revoked or foreign token: not entitled
+    throw err;
+  }
+  return null;
+}
+
+/** How long a browser may keep a file (seconds): short, so a revoked user stops seeing it soon. */
+const PRIVATE_MAX_AGE = 300;
+
+/**
+ * `GET /{region}/api/v2/files/{name}`: the file, to an entitled caller only (`entitlement`), as
+ * `private` (never shared caches); one byte range for video players. Unknown, foreign, anonymous,
+ * expired or tampered: 404.
+ */
+export function registerFileRoutes(router: Router, app: App): void {
+  for (const region of REGIONS) {
+    router.get(`/${region}/api/v2/${FILE_PATH.replace("{name}", ":name")}`, async (ctx) => {
+      const name = ctx.params.name;
+      const m = FILE_NAME_PATTERN.exec(name) ? /^(.+)\.([a-z0-9]+)$/.exec(name) : null;
+      const file = m
+        ? await one<FileRow>(
+            app.db,
+            `SELECT f.id, f.content_type, f.site_id, s.client_id
+               FROM files f JOIN sites s ON s.id = f.site_id JOIN clients c ON c.id = s.client_id
+              WHERE f.token = $1 AND f.kind = $2 AND c.region = $3`,
+            [m[1], m[2], region],
+          )
+        : undefined;
+      const maxAge = file ? await entitlement(app, ctx, region, name, file) : null;
+      // The bytes are read only for an entitled caller (never 50 MB for an anonymous request).
+      const row = file && maxAge !== null ? await one<{ data: Uint8Array }>(app.db, "SELECT data FROM files WHERE id = $1", [file.id]) : undefined;
+      if (!file || maxAge === null || !row) throw notFound("File not found.");
+      return fileReply(ctx, file.content_type, Buffer.from(row.data), maxAge);
+    });
+  }
+}
+
+function fileReply(ctx: Ctx, contentType: string, data: Buffer, maxAge: number): Reply {
+  const headers: Record<string, string> = {
+    "content-type": contentType,
+    "cache-control": `private, max-age=${maxAge}`,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; sandbox",
+    "accept-ranges": "bytes",
+  };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(String(ctx.req.headers.range ?? ""));
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, data.length - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), data.length - 1) : data.length - 1;
+    if (start >= data.length || start > end) {
+      return { status: 416, raw: "", headers: { ...headers, "content-range": `bytes */${data.length}`, "content-length": "0" } };
+    }
+    const part = data.subarray(start, end + 1);
+    return { status: 206, raw: part, headers: { ...headers, "content-range": `bytes ${start}-${end}/${data.length}`, "content-length": String(part.length) } };
+  }
+  return { raw: data, headers: { ...headers, "content-length": String(data.length) } };
 }
