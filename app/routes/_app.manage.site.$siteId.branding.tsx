@@ -8,7 +8,7 @@
  * The upstream judges the content (its 422 shows on the file field). The files themselves are
  * shown from the upstream's `/files/…` URLs (the CSP's img-src allows the upstream origins).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (isUploadIntent(intent)) {
     const kind = UPLOAD_INTENTS[intent];
-    const submission = parseWithZod(form, { schema: uploadSchema(kind) });
+    const submission = parseSubmission(form, { schema: uploadSchema(kind) });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const file = submission.value.file as File;
     try {

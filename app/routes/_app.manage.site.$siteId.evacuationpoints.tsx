@@ -10,6 +10,7 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -116,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "add") {
-    const submission = parseWithZod(form, { schema: evacuationPointSchema });
+    const submission = parseSubmission(form, { schema: evacuationPointSchema });
     if (submission.status !== "success") return fail({ intent, result: submission.reply() }, 400);
     const v = submission.value;
     try {
@@ -153,7 +154,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   switch (rowIntent) {
     case "edit": {
-      const submission = parseWithZod(form, { schema: evacuationPointSchema });
+      const submission = parseSubmission(form, { schema: evacuationPointSchema });
       if (submission.status !== "success") return fail({ intent: rowIntent, pointId, result: submission.reply() }, 400);
       const v = submission.value;
       try {
@@ -189,7 +190,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     case "upload-photo": {
-      const submission = parseWithZod(form, { schema: uploadSchema("image") });
+      const submission = parseSubmission(form, { schema: uploadSchema("image") });
       if (submission.status !== "success") return fail({ intent: rowIntent, pointId, result: submission.reply() }, 400);
       const file = submission.value.file as File;
       try {

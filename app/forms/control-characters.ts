@@ -1,0 +1,35 @@
+/**
+ * The characters no text the portal takes may hold (security issue 12, item 6): C0 controls
+ * except tab, line feed and carriage return, and DEL. NUL in particular breaks the upstream's
+ * database and C strings; the others have no place in a name, a message or a search.
+ *
+ * Tab, LF and CR are left to the fields themselves: a textarea may hold them, a single-line field
+ * (a name, an email, a reply-to name: header injection) refuses them through `singleLine`.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/** Whether a text holds a character no field accepts. */
+export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
+
+/** Whether a text holds a tab or a line break, which a single-line field refuses. */
+export const hasLineBreaks = (text: string): boolean => LINE_BREAK_OR_TAB.test(text);
+
+/** Whether any name or value of these pairs (a query string, a url-encoded form) holds a refused character. */
+export function pairsHaveControlCharacters(pairs: Iterable<[string, string]>): boolean {
+  for (const [name, value] of pairs) if (hasControlCharacters(name) || hasControlCharacters(value)) return true;
+  return false;
+}
+
+/** Whether any string (key or value) anywhere in a parsed JSON value holds a refused character. */
+export function jsonHasControlCharacters(value: unknown, depth = 0): boolean {
+  if (depth > 64) return true;
+  if (typeof value === "string") return hasControlCharacters(value);
+  if (Array.isArray(value)) return value.some((v) => jsonHasControlCharacters(v, depth + 1));
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) if (hasControlCharacters(k) || jsonHasControlCharacters(v, depth + 1)) return true;
+  }
+  return false;
+}
