@@ -13,6 +13,16 @@ export const DEFAULT_UPSTREAM_ISSUERS = ["http://localhost:4000/eu", "http://loc
 
 const seconds = (dflt: number) => z.coerce.number().int().positive().default(dflt);
 
+/** url-encoded and JSON request bodies above this many bytes are refused with 413 (at least 1 KB, at most 64 MB). */
+const MaxFormBytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024);
+
+/** MAX_FORM_BYTES, validated (the express front reads it at start, before the rest is needed). */
+export function maxFormBytesFrom(source: Record<string, string | undefined>): number {
+  const parsed = MaxFormBytes.safeParse(source.MAX_FORM_BYTES === "" ? undefined : source.MAX_FORM_BYTES);
+  if (!parsed.success) throw new Error(`Invalid environment: MAX_FORM_BYTES: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  return parsed.data;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   /** Signs the session cookie (the cookie holds only the session id). Comma-separated for rotation. */
@@ -42,6 +52,8 @@ const EnvSchema = z.object({
   REFRESH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   /** Timezone sent as X-Timezone when the user's own is not known. */
   DEFAULT_TIMEZONE: z.string().default("Europe/London"),
+  /** url-encoded and JSON bodies above this many bytes get 413 before they are read whole. */
+  MAX_FORM_BYTES: MaxFormBytes,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

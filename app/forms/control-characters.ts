@@ -33,3 +33,15 @@ export function jsonHasControlCharacters(value: unknown, depth = 0): boolean {
   }
   return false;
 }
+
+/** The message of a single-line field given a tab or a line break (common namespace). */
+export const SINGLE_LINE_MESSAGE = "common:refused.single_line";
+
+/**
+ * A zod string refined to a single line: a tab, CR or LF is refused with SINGLE_LINE_MESSAGE (a name
+ * or an email with a line break could inject a header into a mail). Every single-line text field of
+ * a form schema goes through it; textareas do not. zod 4's refine keeps the string's own checks
+ * (maxLength stays visible to conform).
+ */
+export const singleLine = <T extends { refine: (check: (value: string) => boolean, message: string) => T }>(schema: T): T =>
+  schema.refine((value) => !hasLineBreaks(value), SINGLE_LINE_MESSAGE);

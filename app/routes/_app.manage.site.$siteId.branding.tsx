@@ -16,7 +16,7 @@ import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { UploadForm } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema, type UploadKind } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
+import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (read.reason === "too_large" && isUploadIntent(intent)) {
         return data({ intent, result: fileError(UPLOAD_RULES[UPLOAD_INTENTS[intent]].tooLarge) }, { status: 413 });
       }
-      throw new Response("Bad request", { status: 400 });
+      throw unusableUpload(read);
     }
     form = read.form;
   } else {

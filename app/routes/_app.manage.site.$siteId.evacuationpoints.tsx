@@ -19,7 +19,7 @@ import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { NumberField, UploadForm } from "~/features/manage/media-fields";
 import { evacuationPointSchema, UPLOAD_RULES, uploadSchema, type EvacuationPointForm } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
+import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -108,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (read.reason === "too_large" && read.fields.get("intent") === "upload-photo" && pointId !== null) {
         return fail({ intent: "upload-photo", pointId, result: { status: "error", initialValue: null, error: { file: [UPLOAD_RULES.image.tooLarge] } } }, 413);
       }
-      throw new Response("Bad request", { status: 400 });
+      throw unusableUpload(read);
     }
     form = read.form;
   } else {

@@ -23,7 +23,7 @@ import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { UploadForm } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
+import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { htmlToRichText, isBlankHtml, messageContentHtml, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
 import { DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";
 import { MESSAGE_ACTIONS, MESSAGE_REDISPLAY, messageRuleKey, messageSchema, toMessageDetails } from "~/features/manage/site-tabs";
@@ -116,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (read.reason === "too_large" && read.fields.get("intent") === "upload-attachment" && messageId !== null) {
         return data<ActionResult>({ intent: "upload-attachment", id: messageId, result: fileError(UPLOAD_RULES.attachment.tooLarge) }, { status: 413 });
       }
-      throw new Response("Bad request", { status: 400 });
+      throw unusableUpload(read);
     }
     form = read.form;
   } else {

@@ -9,7 +9,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -18,6 +17,10 @@ import { contentSecurityPolicy, issuerOrigins } from "./csp.js";
 import { DEFAULT_UPSTREAM_ISSUERS } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
+import { DEFAULT_MAX_FORM_BYTES, drain, readBoundedBody, urlHasControlCharacters } from "./body.js";
+import { sendRefusal } from "./refusal.js";
+import { createRequestHandler } from "./remix-handler.js";
+import { maxFormBytesFrom } from "../env.server.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -30,6 +33,8 @@ export interface PortalServerOptions {
   /** Origins allowed in CSP img-src besides the portal: the allowed upstreams (uploaded images). */
   imageOrigins?: string[];
   trustProxy: boolean;
+  /** url-encoded and JSON bodies above this are refused with 413 before being read whole (MAX_FORM_BYTES). */
+  maxFormBytes?: number;
 }
 
 export async function createPortalServer(opts: PortalServerOptions) {
@@ -78,6 +83,27 @@ export async function createPortalServer(opts: PortalServerOptions) {
       return;
     }
     next();
+  });
+
+  // Bounded, clean input before Remix runs (issue 12): a control character in the path or query
+  // string is a 400; a url-encoded or JSON body is read here up to the limit (413 past it) and
+  // refused with a 400 when it holds one; multipart streams on to the upload handlers.
+  const maxFormBytes = opts.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
+  app.use((req, res, next) => {
+    if (urlHasControlCharacters(req.originalUrl)) {
+      drain(req);
+      void sendRefusal(req, res, "control_characters").catch(next);
+      return;
+    }
+    readBoundedBody(req, maxFormBytes).then((read) => {
+      if (read.ok) {
+        res.locals.body = read.body;
+        next();
+        return;
+      }
+      drain(req);
+      return sendRefusal(req, res, read.reason);
+    }).catch(next);
   });
 
   // Compression for documents and assets, never for the event stream (Cache-Control: no-transform).
@@ -138,6 +164,7 @@ async function main() {
     formActionOrigins: [new URL(auth).origin, ...extra],
     imageOrigins: issuerOrigins(issuers),
     trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
+    maxFormBytes: maxFormBytesFrom(process.env),
   });
   console.log(JSON.stringify({ level: "info", msg: "portal listening", url: `http://localhost:${port}` }));
   const stop = () => {
