@@ -79,7 +79,7 @@ export async function sendRefusal(req: ExpressRequest, res: ExpressResponse, rea
     const body = await new Response(stream).text();
     res.status(status).setHeader("Content-Type", "text/x-script");
     res.setHeader("X-Remix-Response", "yes");
-    res.send(body);
+    res.end(body);
     return;
   }
   const locale = await localeOf(req);
