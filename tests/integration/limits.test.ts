@@ -218,7 +218,6 @@ describe("control characters", () => {
         }
       }
     }
-    if (process.env.LIMITS_DEBUG) console.log(tried, [...seen].join("\n"));
     expect(failures).toEqual([]);
     // The walk found the forms it is meant to cover (a broken parser must not pass by finding none).
     expect(tried).toBeGreaterThan(50);
