@@ -111,3 +111,15 @@ describe("bounded bodies", () => {
     expect(await readBoundedBody(multipart, 1024)).toEqual({ ok: true, body: null });
   });
 });
+
+describe("the front's refusal page texts", () => {
+  test("are translated, with the request id, and fall back to en_GB", async () => {
+    const { refusalTexts } = await import("~/server/refusal");
+    const de = refusalTexts("de", "too_large", "req-1");
+    expect(de.title).toBe("Diese Anfrage ist zu groß");
+    expect(de.reference).toBe("Referenz: req-1");
+    const ja = refusalTexts("ja", "control_characters", "req-2");
+    expect(ja.body).toContain("制御文字");
+    expect(refusalTexts("en_GB", "control_characters", "x").title).toBe("That request could not be used");
+  });
+});
