@@ -14,13 +14,12 @@ import compression from "compression";
 import express from "express";
 import { isCrossOriginWrite } from "./origin.js";
 import { contentSecurityPolicy, issuerOrigins } from "./csp.js";
-import { DEFAULT_UPSTREAM_ISSUERS } from "../env.server.js";
+import { DEFAULT_UPSTREAM_ISSUERS, maxFormBytesFrom } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { DEFAULT_MAX_FORM_BYTES, drain, readBoundedBody, urlHasControlCharacters } from "./body.js";
 import { sendRefusal } from "./refusal.js";
 import { createRequestHandler } from "./remix-handler.js";
-import { maxFormBytesFrom } from "../env.server.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
