@@ -8,13 +8,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, inject, test } from "vitest";
 import { routes } from "../../upstream/contract/index";
 import { upstreamAccess } from "../support/access";
-import { h1, messages, type WebClient } from "../support/client";
+import { WebClient, h1, messages } from "../support/client";
 import { TEXT_KINDS, formPairs, parseForms, type PageForm } from "../support/forms";
 import { createUpstreamSite } from "../support/hooks";
-import { ROOT } from "../support/stack";
+import { ROOT, portalEnv, startPortal } from "../support/stack";
 import { createUser, hook, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 const common = (locale: string) => JSON.parse(fs.readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8"));
@@ -43,6 +43,10 @@ async function adminOf() {
 }
 
 const MB = 1024 * 1024;
+const closing: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closing) await close();
+});
 const bigForm = (bytes: number) => `email=${"a".repeat(bytes)}%40example.com&redirectTo=`;
 const bigJson = (bytes: number) => JSON.stringify({ email: `${"a".repeat(bytes)}@example.com`, name: "x" });
 
@@ -95,6 +99,16 @@ describe("bounded request bodies", () => {
       expect(r.body.length, target).toBeLessThan(20_000);
       expect(total(after), target).toBe(total(before));
     }
+  });
+
+  test("MAX_FORM_BYTES sets the limit", async () => {
+    const portal = await startPortal({ env: portalEnv(upstreamUrl(), inject("redisUrl"), { MAX_FORM_BYTES: "4096" }) });
+    closing.push(() => portal.close());
+    const client = new WebClient(portal.url, { "accept-language": "en-GB" });
+    const small = await client.post("/login", { email: "x".repeat(3000), redirectTo: "" }, { follow: false });
+    expect(small.res.status).toBe(400); // read and validated: not a valid email
+    const large = await client.post("/login", { email: "x".repeat(5000), redirectTo: "" }, { follow: false });
+    expect(large.res.status).toBe(413);
   });
 
   test("the 413 page is in the user's language", async () => {
