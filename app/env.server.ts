@@ -28,6 +28,16 @@ const rate = (dflt: string) =>
     })
     .refine((r) => r.points >= 1 && r.duration >= 1, "N and SECONDS must be at least 1");
 
+/** url-encoded and JSON request bodies above this many bytes are refused with 413 (at least 1 KB, at most 64 MB). */
+const MaxFormBytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024);
+
+/** MAX_FORM_BYTES, validated (the express front reads it at start, before the rest is needed). */
+export function maxFormBytesFrom(source: Record<string, string | undefined>): number {
+  const parsed = MaxFormBytes.safeParse(source.MAX_FORM_BYTES === "" ? undefined : source.MAX_FORM_BYTES);
+  if (!parsed.success) throw new Error(`Invalid environment: MAX_FORM_BYTES: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  return parsed.data;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   /** Signs the session cookie (the cookie holds only the session id). Comma-separated for rotation. */
@@ -77,6 +87,8 @@ const EnvSchema = z.object({
   THROTTLE_SSO_REQUEST_IP: rate("30/3600"),
   /** Timezone sent as X-Timezone when the user's own is not known. */
   DEFAULT_TIMEZONE: z.string().default("Europe/London"),
+  /** url-encoded and JSON bodies above this many bytes get 413 before they are read whole. */
+  MAX_FORM_BYTES: MaxFormBytes,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

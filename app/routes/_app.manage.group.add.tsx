@@ -7,6 +7,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request);
-  const submission = parseWithZod(await request.formData(), { schema: newGroupSchema });
+  const submission = parseSubmission(await request.formData(), { schema: newGroupSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const group = await viewer.api("createGroup", { body: submission.value });

@@ -9,6 +9,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -106,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithNotice(request, viewer, back, { key: name ? "manage:attendees.deleted" : "manage:attendees.deleted_unnamed", values: { name }, tone: "success" });
   }
 
-  const submission = parseWithZod(form, { schema: attendeeSchema(country) });
+  const submission = parseSubmission(form, { schema: attendeeSchema(country) });
   if (submission.status !== "success") return invalid(intent, attendeeId, submission);
   const v = submission.value;
   const body = { name: v.name, email: v.email ?? null, phone: v.phone ? toE164(v.phone, country) : null, company: v.company ?? null };

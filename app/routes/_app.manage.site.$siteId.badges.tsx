@@ -5,6 +5,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id, site } = await requireSiteEditor(request, params);
   const form = await request.formData();
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: badgeSchema });
+  const submission = parseSubmission(form, { schema: badgeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const badgeId = submission.value.badge_id === "none" ? null : Number(submission.value.badge_id);
   try {

@@ -8,7 +8,7 @@
  * The upstream judges the content (its 422 shows on the file field). The files themselves are
  * shown from the portal's `/files/{name}` (streamed with the user's token; see routes/files.$name).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { UploadForm } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema, type UploadKind } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
+import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (read.reason === "too_large" && isUploadIntent(intent)) {
         return data({ intent, result: fileError(UPLOAD_RULES[UPLOAD_INTENTS[intent]].tooLarge) }, { status: 413 });
       }
-      throw new Response("Bad request", { status: 400 });
+      throw unusableUpload(read);
     }
     form = read.form;
   } else {
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (isUploadIntent(intent)) {
     const kind = UPLOAD_INTENTS[intent];
-    const submission = parseWithZod(form, { schema: uploadSchema(kind) });
+    const submission = parseSubmission(form, { schema: uploadSchema(kind) });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const file = submission.value.file as File;
     try {

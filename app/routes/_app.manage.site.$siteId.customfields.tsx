@@ -8,6 +8,7 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -86,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "create" || intent === "update") {
     const fieldId = intent === "update" ? requirePostedId(form.get("id")) : null;
-    const submission = parseWithZod(form, { schema: customFieldSchema });
+    const submission = parseSubmission(form, { schema: customFieldSchema });
     // The form is shown again with what was typed, for the type it was sent with.
     const postedType = form.get("type");
     const posted = { type: typeof postedType === "string" ? postedType.slice(0, 20) : null, id: fieldId };
@@ -109,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "favourites") {
-    const submission = parseWithZod(form, { schema: favouritesSchema });
+    const submission = parseSubmission(form, { schema: favouritesSchema });
     if (submission.status !== "success") return data<ActionResult>({ intent, result: withMessagesShown(submission.reply(), ["field_ids"]) }, { status: 400 });
     const ids = [...new Set((submission.value.field_ids ?? []).map(Number))];
     try {

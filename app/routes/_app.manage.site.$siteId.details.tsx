@@ -7,6 +7,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const path = `/manage/site/${id}/details`;
 
   if (intent === "delete") {
-    const submission = parseWithZod(form, { schema: deleteSiteSchema(site.name) });
+    const submission = parseSubmission(form, { schema: deleteSiteSchema(site.name) });
     if (submission.status !== "success") return data({ intent: "delete" as const, result: submission.reply() }, { status: 400 });
     try {
       await viewer.api("deleteSite", { params: { siteId: id }, body: { name: site.name } });
@@ -77,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent !== "save") throw new Response("Bad request", { status: 400 });
   const event = site.type === "event";
-  const submission = parseWithZod(form, { schema: siteDetailsSchema(event, site.dates_locked) });
+  const submission = parseSubmission(form, { schema: siteDetailsSchema(event, site.dates_locked) });
   if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
   const v = submission.value as Record<(typeof FIELDS)[number], string | undefined>;
   try {

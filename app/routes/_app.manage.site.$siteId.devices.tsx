@@ -8,6 +8,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -49,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id } = await requireSiteEditor(request, params);
   const form = await request.formData();
   if (form.get("intent") !== "connect") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: connectDeviceSchema });
+  const submission = parseSubmission(form, { schema: connectDeviceSchema });
   if (submission.status !== "success") return invalid("connect", null, submission);
   let device: Device;
   try {

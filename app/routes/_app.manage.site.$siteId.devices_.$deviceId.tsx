@@ -9,6 +9,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Params } from "@remix-run/react";
@@ -73,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent !== "rename") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: renameDeviceSchema });
+  const submission = parseSubmission(form, { schema: renameDeviceSchema });
   if (submission.status !== "success") return invalid("rename", deviceId, submission);
   try {
     await viewer.api("updateDevice", { params: { siteId, deviceId }, body: { name: submission.value.name } });

@@ -10,6 +10,7 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +19,7 @@ import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { NumberField, UploadForm } from "~/features/manage/media-fields";
 import { evacuationPointSchema, UPLOAD_RULES, uploadSchema, type EvacuationPointForm } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
+import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -107,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (read.reason === "too_large" && read.fields.get("intent") === "upload-photo" && pointId !== null) {
         return fail({ intent: "upload-photo", pointId, result: { status: "error", initialValue: null, error: { file: [UPLOAD_RULES.image.tooLarge] } } }, 413);
       }
-      throw new Response("Bad request", { status: 400 });
+      throw unusableUpload(read);
     }
     form = read.form;
   } else {
@@ -116,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "add") {
-    const submission = parseWithZod(form, { schema: evacuationPointSchema });
+    const submission = parseSubmission(form, { schema: evacuationPointSchema });
     if (submission.status !== "success") return fail({ intent, result: submission.reply() }, 400);
     const v = submission.value;
     try {
@@ -153,7 +154,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   switch (rowIntent) {
     case "edit": {
-      const submission = parseWithZod(form, { schema: evacuationPointSchema });
+      const submission = parseSubmission(form, { schema: evacuationPointSchema });
       if (submission.status !== "success") return fail({ intent: rowIntent, pointId, result: submission.reply() }, 400);
       const v = submission.value;
       try {
@@ -189,7 +190,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     case "upload-photo": {
-      const submission = parseWithZod(form, { schema: uploadSchema("image") });
+      const submission = parseSubmission(form, { schema: uploadSchema("image") });
       if (submission.status !== "success") return fail({ intent: rowIntent, pointId, result: submission.reply() }, 400);
       const file = submission.value.file as File;
       try {

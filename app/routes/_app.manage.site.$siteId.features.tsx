@@ -9,6 +9,7 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -59,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id, site } = await requireSiteEditor(request, params);
   const form = await request.formData();
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: featuresSchema });
+  const submission = parseSubmission(form, { schema: featuresSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(), error: null }, { status: 400 });
   const v = submission.value;
   const kept = keptSchedules(v);

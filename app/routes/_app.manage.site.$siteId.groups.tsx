@@ -7,6 +7,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id, site } = await requireSiteEditor(request, params);
   const form = await request.formData();
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: siteGroupsSchema });
+  const submission = parseSubmission(form, { schema: siteGroupsSchema });
   // A message about one element (`group_ids[0]`) goes on the list.
   if (submission.status !== "success") return data({ result: withMessagesShown(submission.reply(), ["group_ids"]), error: null }, { status: 400 });
   const groupIds = [...new Set((submission.value.group_ids ?? []).map(Number))];

@@ -15,6 +15,7 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,7 @@ import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { UploadForm } from "~/features/manage/media-fields";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, upstreamRefusal } from "~/features/manage/media.server";
+import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { htmlToRichText, isBlankHtml, messageContentHtml, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
 import { DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";
 import { MESSAGE_ACTIONS, MESSAGE_REDISPLAY, messageRuleKey, messageSchema, toMessageDetails } from "~/features/manage/site-tabs";
@@ -115,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (read.reason === "too_large" && read.fields.get("intent") === "upload-attachment" && messageId !== null) {
         return data<ActionResult>({ intent: "upload-attachment", id: messageId, result: fileError(UPLOAD_RULES.attachment.tooLarge) }, { status: 413 });
       }
-      throw new Response("Bad request", { status: 400 });
+      throw unusableUpload(read);
     }
     form = read.form;
   } else {
@@ -125,7 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "create" || intent === "update") {
     const messageId = intent === "update" ? requirePostedId(form.get("id")) : null;
-    const submission = parseWithZod(form, { schema: messageSchema });
+    const submission = parseSubmission(form, { schema: messageSchema });
     // A message about one element (`recipient_group_ids[0]`) goes on the list.
     if (submission.status !== "success") return data<ActionResult>({ intent, result: withMessagesShown(submission.reply(), FORM_FIELDS) }, { status: 400 });
     const v = submission.value;
@@ -159,7 +160,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "upload-attachment") {
     const messageId = requirePostedId(form.get("id"));
-    const submission = parseWithZod(form, { schema: uploadSchema("attachment") });
+    const submission = parseSubmission(form, { schema: uploadSchema("attachment") });
     if (submission.status !== "success") return data<ActionResult>({ intent, id: messageId, result: submission.reply() }, { status: 400 });
     const file = submission.value.file as File;
     let title: string;

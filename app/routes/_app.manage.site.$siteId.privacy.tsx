@@ -5,6 +5,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id, site } = await requireSiteEditor(request, params);
   const form = await request.formData();
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: privacySchema });
+  const submission = parseSubmission(form, { schema: privacySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const privacy = Object.fromEntries(PRIVACY_FLAGS.map((f) => [f, submission.value[f] ?? false])) as Record<(typeof PRIVACY_FLAGS)[number], boolean>;
   try {

@@ -7,6 +7,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -61,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!canSave(access.config, can)) throw new Response("Forbidden", { status: 403 });
   const form = await request.formData();
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseWithZod(form, { schema: siteSettingsSchema });
+  const submission = parseSubmission(form, { schema: siteSettingsSchema });
   if (submission.status !== "success") return invalid("save", null, submission);
   const v = submission.value;
   try {

@@ -7,6 +7,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import QRCode from "qrcode";
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const path = `/manage/site/${siteId}/sign-in-points`;
 
   if (intent === "add") {
-    const submission = parseWithZod(form, { schema: signInPointSchema });
+    const submission = parseSubmission(form, { schema: signInPointSchema });
     if (submission.status !== "success") return invalid("add", null, submission);
     try {
       await viewer.api("createSignInPoint", { params: { siteId }, body: { name: submission.value.name } });
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithNotice(request, viewer, path, { key: "manage:sign_in_points.deleted", values: { name }, tone: "success" });
   }
 
-  const submission = parseWithZod(form, { schema: signInPointSchema });
+  const submission = parseSubmission(form, { schema: signInPointSchema });
   if (submission.status !== "success") return invalid("rename", pointId, submission);
   try {
     await viewer.api("updateSignInPoint", { params: { siteId, pointId }, body: { name: submission.value.name } });

@@ -5,6 +5,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request);
   const id = evacuationIdParam(params);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: CompleteSchema });
+  const submission = parseSubmission(form, { schema: CompleteSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   try {
     const done = await viewer.api("completeEvacuation", { params: { evacuationId: id }, body: submission.value.comment ? { comment: submission.value.comment } : {} });

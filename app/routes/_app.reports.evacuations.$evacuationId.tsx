@@ -9,7 +9,7 @@
  * the page refreshes itself while the evacuation is open. A completed report is read-only.
  * Comment, complete and delete are dialogs (child routes), so a refresh never eats typed text.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === REFRESH_INTENT) return refreshChoice(request, form, reportPath(id));
   if (form.get("intent") !== "mark") throw new Response("Bad request", { status: 400 });
   if (!evacuationPermissions(config).edit) throw new Response("Forbidden", { status: 403 });
-  const submission = parseWithZod(form, { schema: MarkSchema });
+  const submission = parseSubmission(form, { schema: MarkSchema });
   if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
   const { evacueeId, status, pointId } = submission.value;
   const name = shownName(form.get("name"));

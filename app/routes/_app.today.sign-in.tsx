@@ -6,6 +6,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const site = postedSite(config, form.get("siteId"));
   if (!site) throw new Response("Bad request: site", { status: 400 });
   const options = await upstreamLoad(viewer.api("signInOptions", { params: { siteId: site.id } }));
-  const submission = parseWithZod(form, { schema: signInSchema(options.groups) });
+  const submission = parseSubmission(form, { schema: signInSchema(options.groups) });
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   const { group_id, member_id, name, company, host } = submission.value;
   const group = options.groups.find((g) => g.id === group_id)!;

@@ -4,6 +4,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer, config } = await requireAccess(request);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: SignOutAllSchema });
+  const submission = parseSubmission(form, { schema: SignOutAllSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   const site = postedSite(config, String(submission.value.siteId));
   if (!site) throw new Response("Bad request: site", { status: 400 });

@@ -1,6 +1,7 @@
 /** /forgot — ask for a password reset link. The answer never says whether the address exists. */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  const submission = parseSubmission(await request.formData(), { schema: ForgotSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, failed: false }, { status: 400 });
   // Every request is a mail: counted per address and per client before the upstream sends one.
   const verdict = await consumeForgot({ ip: context.clientIp, email: submission.value.email });

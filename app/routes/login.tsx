@@ -6,6 +6,7 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
@@ -78,7 +79,7 @@ async function loginAction(request: Request, clientIp: string) {
   }
 
   const progress: LoginProgress = session.get("login") ?? INITIAL_PROGRESS;
-  const submission = parseWithZod(form, { schema: STEP_SCHEMAS[progress.step] });
+  const submission = parseSubmission(form, { schema: STEP_SCHEMAS[progress.step] });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }

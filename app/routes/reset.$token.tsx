@@ -1,6 +1,7 @@
 /** /reset/{token} — choose a new password from the emailed link. */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   if (!token || token.length > 512) throw new Response("Not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const submission = parseSubmission(await request.formData(), { schema: ResetSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRETS }), failed: false }, { status: 400 });
   try {
     await callUpstream("reset", { ...(await upstreamContext(request)), body: { token, ...submission.value } });

@@ -9,15 +9,18 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { isCrossOriginWrite } from "./origin.js";
 import { contentSecurityPolicy } from "./csp.js";
+import { maxFormBytesFrom } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 import { trustedProxyHops } from "./trust-proxy.js";
+import { DEFAULT_MAX_FORM_BYTES, drain, readBoundedBody, urlHasControlCharacters } from "./body.js";
+import { sendRefusal } from "./refusal.js";
+import { createRequestHandler } from "./remix-handler.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -32,6 +35,8 @@ export interface PortalServerOptions {
    * client address the throttles count is then the one the nearest trusted proxy saw.
    */
   trustProxy: number;
+  /** url-encoded and JSON bodies above this are refused with 413 before being read whole (MAX_FORM_BYTES). */
+  maxFormBytes?: number;
 }
 
 export async function createPortalServer(opts: PortalServerOptions) {
@@ -80,6 +85,27 @@ export async function createPortalServer(opts: PortalServerOptions) {
       return;
     }
     next();
+  });
+
+  // Bounded, clean input before Remix runs (issue 12): a control character in the path or query
+  // string is a 400; a url-encoded or JSON body is read here up to the limit (413 past it) and
+  // refused with a 400 when it holds one; multipart streams on to the upload handlers.
+  const maxFormBytes = opts.maxFormBytes ?? DEFAULT_MAX_FORM_BYTES;
+  app.use((req, res, next) => {
+    if (urlHasControlCharacters(req.originalUrl)) {
+      drain(req);
+      void sendRefusal(req, res, "control_characters").catch(next);
+      return;
+    }
+    readBoundedBody(req, maxFormBytes).then((read) => {
+      if (read.ok) {
+        res.locals.body = read.body;
+        next();
+        return;
+      }
+      drain(req);
+      return sendRefusal(req, res, read.reason);
+    }).catch(next);
   });
 
   // Compression for documents and assets, never for the event stream (Cache-Control: no-transform).
@@ -161,6 +187,7 @@ async function main() {
     host: process.env.HOST,
     formActionOrigins: [new URL(auth).origin, ...extra],
     trustProxy: trustedProxyHops(process.env.TRUST_PROXY),
+    maxFormBytes: maxFormBytesFrom(process.env),
   });
   console.log(JSON.stringify({ level: "info", msg: "portal listening", url: `http://localhost:${port}` }));
   const stop = () => {

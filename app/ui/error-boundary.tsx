@@ -24,7 +24,11 @@ export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } 
   switch (status) {
     case 400:
       title = t("common:errors.bad_request_title");
-      body = t("common:errors.bad_request_body");
+      body = reason === "refused.control_characters" ? t("common:refused.control_characters_body") : t("common:errors.bad_request_body");
+      break;
+    case 413:
+      title = t("common:refused.too_large_title");
+      body = t("common:refused.too_large_body");
       break;
     case 403:
       title = t("common:errors.forbidden_title");

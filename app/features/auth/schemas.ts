@@ -22,7 +22,7 @@ const email = z
   .trim()
   .min(1, "auth:validation.email_required")
   .max(254, "auth:validation.email_invalid")
-  .pipe(z.email("auth:validation.email_invalid"));
+  .pipe(z.email("auth:validation.email_invalid").max(254, "auth:validation.email_invalid"));
 
 const code = (field: string) =>
   z

@@ -4,13 +4,14 @@
  * site's groups tab). Messages are translation keys (namespace "manage").
  */
 import { z } from "zod";
+import { singleLine } from "~/forms/control-characters";
 import { GROUP_NAME_MAX, GROUP_TYPES } from "../../../upstream/contract/index";
 
 export { GROUP_TYPES };
 export type GroupType = (typeof GROUP_TYPES)[number];
 
 export const newGroupSchema = z.object({
-  name: z.string({ error: "manage:groups.validation.name_required" }).trim().min(1, "manage:groups.validation.name_required").max(GROUP_NAME_MAX, "manage:validation.too_long"),
+  name: singleLine(z.string({ error: "manage:groups.validation.name_required" }).trim().min(1, "manage:groups.validation.name_required").max(GROUP_NAME_MAX, "manage:validation.too_long")),
   type: z.enum(GROUP_TYPES, { error: "manage:groups.validation.type" }),
 });
 

@@ -6,6 +6,7 @@
  * translation keys (namespace "manage"); the upstream stays the authority on the file's content.
  */
 import { z } from "zod";
+import { singleLine } from "~/forms/control-characters";
 import { EVACUATION_POINT_ICONS, MANAGE_LIMITS } from "../../../upstream/contract/index";
 
 export type UploadKind = "image" | "video" | "attachment";
@@ -59,11 +60,13 @@ const coordinate = (limit: number, message: string) => z.number({ error: message
  */
 export const evacuationPointSchema = z
   .object({
-    title: z
-      .string({ error: "manage:evacuationpoints.validation.title_required" })
-      .trim()
-      .min(1, "manage:evacuationpoints.validation.title_required")
-      .max(100, "manage:validation.too_long"),
+    title: singleLine(
+      z
+        .string({ error: "manage:evacuationpoints.validation.title_required" })
+        .trim()
+        .min(1, "manage:evacuationpoints.validation.title_required")
+        .max(100, "manage:validation.too_long"),
+    ),
     icon: z.enum(EVACUATION_POINT_ICONS, { error: "manage:evacuationpoints.validation.icon" }).optional(),
     lat: coordinate(90, "manage:evacuationpoints.validation.lat"),
     lng: coordinate(180, "manage:evacuationpoints.validation.lng"),

@@ -6,6 +6,7 @@
  */
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { FileName } from "../../../upstream/contract/index";
+import { hasControlCharacters } from "~/forms/control-characters";
 import { UpstreamError } from "~/upstream/errors";
 
 /** Each text field of a multipart post (ids, intents, …): far more than any of ours needs. */
@@ -21,8 +22,11 @@ const DRAIN_BYTES = 128 * 1024 * 1024;
 
 export type MultipartRead =
   | { ok: true; form: FormData }
-  /** `too_large`: the file passed its limit (the fields read before it are kept); `unreadable`: anything else. */
-  | { ok: false; reason: "too_large" | "unreadable"; fields: Map<string, string> };
+  /**
+   * `too_large`: the file passed its limit (the fields read before it are kept); `control_characters`:
+   * a text part or a file name held a control character (issue 12); `unreadable`: anything else.
+   */
+  | { ok: false; reason: "too_large" | "control_characters" | "unreadable"; fields: Map<string, string> };
 
 export const isMultipart = (request: Request) => /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
 
@@ -56,6 +60,7 @@ export async function readMultipartForm(request: Request, fileLimit: (fields: Ma
   const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_BYTES });
   const handler: UploadHandler = async (part) => {
     if (++parts > MAX_PARTS) throw new RefusedUpload();
+    if (hasControlCharacters(part.name) || (typeof part.filename === "string" && hasControlCharacters(part.filename))) throw new RefusedText();
     if (typeof part.filename === "string") {
       const limit = fileLimit(fields);
       if (limit === null || ++files > 1) throw new RefusedUpload();
@@ -64,6 +69,7 @@ export async function readMultipartForm(request: Request, fileLimit: (fields: Ma
     }
     inFile = false;
     const value = (await text(part)) as string;
+    if (hasControlCharacters(value)) throw new RefusedText();
     if (!fields.has(part.name)) fields.set(part.name, value);
     return value;
   };
@@ -74,11 +80,18 @@ export async function readMultipartForm(request: Request, fileLimit: (fields: Ma
     await (inflight as Promise<unknown> | null)?.catch(() => undefined);
     await drain(source);
     const tooLarge = err instanceof MaxPartSizeExceededError && inFile;
-    return { ok: false, reason: tooLarge ? "too_large" : "unreadable", fields };
+    return { ok: false, reason: tooLarge ? "too_large" : err instanceof RefusedText ? "control_characters" : "unreadable", fields };
   }
 }
 
 class RefusedUpload extends Error {}
+class RefusedText extends Error {}
+
+/**
+ * The 400 to throw for a multipart post that could not be used: the error page says why when a
+ * control character was the reason (its data names the message, see GeneralErrorBoundary).
+ */
+export const unusableUpload = (read: { reason: string }) => new Response(read.reason === "control_characters" ? "refused.control_characters" : "Bad request", { status: 400 });
 
 async function drain(source: ReadableStreamDefaultReader<Uint8Array>) {
   let read = 0;

@@ -1,5 +1,5 @@
 /** Add a site or an event (a dialog over the overview): loader and action, shared by the two routes. */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
 import { requireAccess } from "~/access/guard.server";
@@ -42,7 +42,7 @@ export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteK
   const { viewer } = await editorOf(request, kind);
   const form = await request.formData();
   const event = kind === "events";
-  const submission = parseWithZod(form, { schema: newSiteSchema(event) });
+  const submission = parseSubmission(form, { schema: newSiteSchema(event) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value as { name: string; type?: "standard" | "remote"; reply_to_email: string; timezone: string; locale: Locale; active_from?: string; active_until?: string };
   try {

@@ -5,6 +5,7 @@
  * and its 422 messages are shown as they come.
  */
 import { z } from "zod";
+import { singleLine } from "~/forms/control-characters";
 import { SUPPORTED_LOCALES } from "../../../upstream/contract/index";
 
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
@@ -13,6 +14,8 @@ const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 export const DATES_BEFORE = "2038-01-01T00:00";
 
 const text = (max: number) => z.string().trim().max(max, "manage:validation.too_long").optional();
+/** A single-line text (no tab or line break, see singleLine). */
+const line = (max: number) => singleLine(z.string().trim().max(max, "manage:validation.too_long")).optional();
 const localDate = (required: string) =>
   z
     .string({ error: required })
@@ -20,13 +23,13 @@ const localDate = (required: string) =>
     .refine((s) => s < DATES_BEFORE, "manage:validation.date_before_2038");
 
 const siteFields = {
-  name: z.string({ error: "manage:validation.site_name_required" }).trim().min(1, "manage:validation.site_name_required").max(100, "manage:validation.too_long"),
+  name: singleLine(z.string({ error: "manage:validation.site_name_required" }).trim().min(1, "manage:validation.site_name_required").max(100, "manage:validation.too_long")),
   reply_to_email: z
     .string({ error: "manage:validation.reply_to_email" })
     .trim()
     .max(254, "manage:validation.too_long")
     .regex(EMAIL, "manage:validation.reply_to_email"),
-  reply_to_name: text(100),
+  reply_to_name: line(100),
   address: text(500),
   timezone: z.string({ error: "manage:validation.timezone" }).refine((tz) => isTimezone(tz), "manage:validation.timezone"),
   locale: z.enum(SUPPORTED_LOCALES, { error: "manage:validation.locale" }),

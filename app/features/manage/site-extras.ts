@@ -11,12 +11,13 @@
  */
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
+import { singleLine } from "~/forms/control-characters";
 import { MANAGE_LIMITS } from "../../../upstream/contract/index";
 
 const TOO_LONG = "manage:validation.too_long";
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 
-const requiredName = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG);
+const requiredName = (message: string, max = 100) => singleLine(z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG));
 
 // ---------------------------------------------------------------------------------------------
 // Devices
@@ -77,7 +78,7 @@ export const attendeeSchema = (country: string | undefined) =>
       .max(40, PHONE_MESSAGE)
       .refine((s) => toE164(s, country) !== null, PHONE_MESSAGE)
       .optional(),
-    company: z.string().trim().max(100, TOO_LONG).optional(),
+    company: singleLine(z.string().trim().max(100, TOO_LONG)).optional(),
   });
 
 // ---------------------------------------------------------------------------------------------

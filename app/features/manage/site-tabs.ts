@@ -8,6 +8,7 @@
  * radius within its bounds. Messages are translation keys (namespace "manage").
  */
 import { z } from "zod";
+import { singleLine } from "~/forms/control-characters";
 import {
   ATTACHMENT_KIND_MESSAGE,
   CHECKBOX_LABEL_REQUIRED,
@@ -85,10 +86,10 @@ const RULE_KEYS: Record<string, string> = {
 
 const customFieldForm = z.object({
   type: z.enum(CUSTOM_FIELD_TYPES, { error: "manage:customfields.validation.type" }),
-  label: z.string({ error: "manage:customfields.validation.label_required" }).trim().min(1, "manage:customfields.validation.label_required").max(100, TOO_LONG),
+  label: singleLine(z.string({ error: "manage:customfields.validation.label_required" }).trim().min(1, "manage:customfields.validation.label_required").max(100, TOO_LONG)),
   /** One option per line. */
   options: z.string().max(10_000, TOO_LONG).optional(),
-  default_option: z.string().trim().max(100, TOO_LONG).optional(),
+  default_option: singleLine(z.string().trim().max(100, TOO_LONG)).optional(),
   /** One per line (a select of Yes or No for yes/no fields). */
   reject_options: z.string().max(10_000, TOO_LONG).optional(),
   reject_message: z.string().trim().max(500, TOO_LONG).optional(),
@@ -164,12 +165,12 @@ const messageForm = z.object({
     .min(1, "manage:messages.validation.icon_required")
     .max(16, "manage:messages.validation.icon_single")
     .refine((s) => graphemes(s) === 1, "manage:messages.validation.icon_single"),
-  title: z.string({ error: "manage:messages.validation.title_required" }).trim().min(1, "manage:messages.validation.title_required").max(100, TOO_LONG),
+  title: singleLine(z.string({ error: "manage:messages.validation.title_required" }).trim().min(1, "manage:messages.validation.title_required").max(100, TOO_LONG)),
   content: z.string({ error: "manage:messages.validation.content_required" }).trim().min(1, "manage:messages.validation.content_required").max(10_000, TOO_LONG),
   /** Absent (an old form, a hand-made post): acknowledge, as before actions existed. */
   action: z.enum(MESSAGE_ACTIONS, { error: INVALID }).default("acknowledge"),
   /** Required unless the action is `read` (the rule below). */
-  checkbox_label: z.string({ error: INVALID }).trim().max(200, TOO_LONG).optional(),
+  checkbox_label: singleLine(z.string({ error: INVALID }).trim().max(200, TOO_LONG)).optional(),
   redisplay: z.enum(MESSAGE_REDISPLAY, { error: INVALID }),
   recipients: z.enum(MESSAGE_RECIPIENTS, { error: INVALID }).default("every"),
   /** The groups ticked; used when `recipients` is "chosen". */

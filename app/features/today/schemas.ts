@@ -4,6 +4,7 @@
  * selected" for returning groups; visitors and deliveries need a name.
  */
 import { z } from "zod";
+import { singleLine } from "~/forms/control-characters";
 
 export interface SignInGroup {
   id: number;
@@ -18,7 +19,7 @@ const id = (message: string) =>
     .transform(Number)
     .refine((n) => n > 0, message);
 
-const text = (max: number, message: string) => z.string().trim().max(max, message).optional();
+const text = (max: number, message: string) => singleLine(z.string().trim().max(max, message)).optional();
 
 export function signInSchema(groups: SignInGroup[]) {
   return z
