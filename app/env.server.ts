@@ -15,7 +15,7 @@ const seconds = (dflt: number) => z.coerce.number().int().positive().default(dfl
 
 /**
  * A throttle: "N/W" is at most N per W seconds, e.g. `5/900`. Why each default is what it is:
- * README's configuration table and docs/decisions/notes-issue12-throttle.md.
+ * README's configuration table and docs/decisions/009-threat-model.md.
  */
 const rate = (dflt: string) =>
   z

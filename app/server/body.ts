@@ -5,8 +5,10 @@
  *   (MAX_FORM_BYTES, 1 MB by default): a Content-Length above it is refused at once, and a chunked
  *   body is refused as soon as what has arrived passes it. The rest is read and dropped (never kept),
  *   so the browser gets the 413 instead of a reset connection; past DRAIN_BYTES the socket is closed.
- * - multipart bodies stream on to the action (uploads enforce their per-file limits while reading);
- *   a Content-Length above the largest upload plus the text parts is refused at once.
+ * - multipart bodies stream on to the action (uploads enforce their per-file limits while reading):
+ *   they must say their length, which may be the largest upload plus its text parts on the pages
+ *   that take a file and the form limit elsewhere (Remix would otherwise read a chunked multipart
+ *   post to /login whole).
  * - the query string, the path and a url-encoded or JSON body are refused with a 400 when any name
  *   or value holds a control character (NUL, other C0 controls except tab/LF/CR, DEL).
  */
@@ -20,10 +22,17 @@ export const DEFAULT_MAX_FORM_BYTES = 1024 * 1024;
  * (at most 20 of 64 KB each, see media.server.ts) and the multipart framing.
  */
 export const MAX_MULTIPART_BYTES = 50 * 1024 * 1024 + 2 * 1024 * 1024;
+/**
+ * The pages that take a file (branding, evacuation point photos, message attachments): the only
+ * ones whose multipart posts may be as large as an upload. Case-insensitive, as Remix matches.
+ */
+const UPLOAD_PAGES = /^\/manage\/site\/[^/]+\/(branding|evacuationpoints|messages)\/?$/i;
+export const acceptsUploads = (path: string) => UPLOAD_PAGES.test(path);
+
 /** After a refusal, what is read and dropped before the connection is closed. */
 const DRAIN_BYTES = 128 * 1024 * 1024;
 
-export type Refusal = "too_large" | "control_characters";
+export type Refusal = "too_large" | "control_characters" | "length_required";
 export type BodyRead = { ok: true; body: Buffer | null } | { ok: false; reason: Refusal };
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
@@ -80,7 +89,10 @@ export function readBoundedBody(req: ExpressRequest, maxBytes: number): Promise<
   if (!hasBody(req.method)) return Promise.resolve({ ok: true, body: null });
   const declared = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
   if (isMultipartType(req.headers["content-type"])) {
-    if (declared !== null && declared > MAX_MULTIPART_BYTES) return Promise.resolve({ ok: false, reason: "too_large" });
+    // A multipart body streams on, so its size must be known first (a browser's form always says
+    // it): large only where a file is uploaded, else the form limit. Without a length, refused.
+    if (declared === null || !Number.isFinite(declared)) return Promise.resolve({ ok: false, reason: "length_required" });
+    if (declared > (acceptsUploads(req.path) ? MAX_MULTIPART_BYTES : maxBytes)) return Promise.resolve({ ok: false, reason: "too_large" });
     return Promise.resolve({ ok: true, body: null });
   }
   if (declared !== null && declared > maxBytes) return Promise.resolve({ ok: false, reason: "too_large" });

@@ -46,7 +46,7 @@ async function localeOf(req: ExpressRequest): Promise<Locale> {
   return matchLocale(parseAcceptLanguage(req.headers["accept-language"] ?? null)) ?? DEFAULT_LOCALE;
 }
 
-export const REFUSAL_STATUS: Record<Refusal, 400 | 413> = { too_large: 413, control_characters: 400 };
+export const REFUSAL_STATUS: Record<Refusal, 400 | 411 | 413> = { too_large: 413, control_characters: 400, length_required: 411 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -55,7 +55,10 @@ export function refusalTexts(locale: Locale, reason: Refusal, requestId: string)
   const pick = (section: keyof Texts, key: string) => textsOf(locale)[section][key] ?? textsOf(DEFAULT_LOCALE)[section][key] ?? key;
   return {
     title: reason === "too_large" ? pick("refused", "too_large_title") : pick("errors", "bad_request_title"),
-    body: pick("refused", reason === "too_large" ? "too_large_body" : "control_characters_body"),
+    body:
+      reason === "length_required"
+        ? pick("errors", "bad_request_body")
+        : pick("refused", reason === "too_large" ? "too_large_body" : "control_characters_body"),
     reference: pick("refused", "reference").replace("{{requestId}}", requestId),
     home: pick("errors", "back_home"),
   };

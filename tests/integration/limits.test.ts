@@ -101,6 +101,31 @@ describe("bounded request bodies", () => {
     }
   });
 
+  test("multipart: only the pages that take a file accept a large one; a multipart body must say its length", async () => {
+    const anon = newClient();
+    const boundary = "----gatehouse-limits";
+    const multipart = (bytes: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${"c".repeat(bytes)}@example.com\r\n--${boundary}--\r\n`;
+    const type = `multipart/form-data; boundary=${boundary}`;
+    // 2 MB to /login, length declared: above the form limit there.
+    const big = await anon.request("/login", { method: "POST", body: multipart(2 * MB), headers: { "content-type": type } });
+    expect(big.res.status).toBe(413);
+    expect(big.body.length).toBeLessThan(20_000);
+    // Chunked (no length): Remix would read it whole, so it is refused before it is read.
+    const chunk = new TextEncoder().encode(multipart(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 3 * MB) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const chunked = await anon.request("/login", { method: "POST", body, headers: { "content-type": type }, duplex: "half" } as RequestInit);
+    expect(chunked.res.status).toBe(411);
+    expect(h1(chunked.body)).toBe("That request could not be used");
+  });
+
   test("MAX_FORM_BYTES sets the limit", async () => {
     const portal = await startPortal({ env: portalEnv(upstreamUrl(), inject("redisUrl"), { MAX_FORM_BYTES: "4096" }) });
     closing.push(() => portal.close());

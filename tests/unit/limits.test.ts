@@ -80,10 +80,11 @@ describe("bounded replies", () => {
 });
 
 /** A stand-in for an express request: a readable body with method and headers. */
-function fakeRequest(method: string, headers: Record<string, string>, chunks: Buffer[]) {
-  const req = new PassThrough() as PassThrough & { method: string; headers: Record<string, string> };
+function fakeRequest(method: string, headers: Record<string, string>, chunks: Buffer[], path = "/login") {
+  const req = new PassThrough() as PassThrough & { method: string; headers: Record<string, string>; path: string };
   req.method = method;
   req.headers = headers;
+  req.path = path;
   for (const c of chunks) req.write(c);
   req.end();
   return req as never;
@@ -102,13 +103,18 @@ describe("bounded bodies", () => {
     expect(await readBoundedBody(req, 1024)).toEqual({ ok: false, reason: "too_large" });
   });
 
-  test("a body within the limit is read; one with a control character is refused; GET and multipart are not read", async () => {
+  test("a body within the limit is read; one with a control character is refused; GET and a multipart upload are not read", async () => {
     const ok = await readBoundedBody(fakeRequest("POST", form, [Buffer.from("name=Ada")]), 1024);
     expect(ok.ok && ok.body?.toString()).toBe("name=Ada");
     expect(await readBoundedBody(fakeRequest("POST", form, [Buffer.from("name=A%00")]), 1024)).toEqual({ ok: false, reason: "control_characters" });
     expect(await readBoundedBody(fakeRequest("GET", {}, []), 1024)).toEqual({ ok: true, body: null });
-    const multipart = fakeRequest("POST", { "content-type": "multipart/form-data; boundary=x", "content-length": "5000" }, []);
-    expect(await readBoundedBody(multipart, 1024)).toEqual({ ok: true, body: null });
+    const multipart = (headers: Record<string, string>, path: string) => fakeRequest("POST", { "content-type": "multipart/form-data; boundary=x", ...headers }, [], path);
+    // An upload page streams it on (its handler bounds each file); elsewhere the form limit holds.
+    expect(await readBoundedBody(multipart({ "content-length": "5000" }, "/manage/site/3/Branding"), 1024)).toEqual({ ok: true, body: null });
+    expect(await readBoundedBody(multipart({ "content-length": "5000" }, "/login"), 1024)).toEqual({ ok: false, reason: "too_large" });
+    expect(await readBoundedBody(multipart({ "content-length": "500" }, "/login"), 1024)).toEqual({ ok: true, body: null });
+    // No length: it would be read whole further on, so it is refused.
+    expect(await readBoundedBody(multipart({}, "/manage/site/3/messages"), 1024)).toEqual({ ok: false, reason: "length_required" });
   });
 });
 
