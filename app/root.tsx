@@ -1,10 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { DEFAULT_LOCALE, isLocale, toLanguageTag } from "./i18n/config";
-import { detectLocale } from "./i18n/i18n.server";
+import { translator } from "./i18n/i18n.server";
+import { pageTitle, type ErrorTitles } from "./ui/meta";
 import { readFlash } from "./session/flash.server";
 import { GeneralErrorBoundary } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";
@@ -18,17 +18,23 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Routes set their own translated title; errors get their status. */
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [{ title: "Gatehouse" }];
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [{ title: `${status} · Gatehouse` }];
-};
+/** Routes set their own translated title; errors get their status's (`pageTitle`). */
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await detectLocale(request);
+  const { t, locale } = await translator(request);
   const { notice, headers } = await readFlash(request);
-  return data({ locale, notice }, { headers });
+  // Error pages' titles in the user's language (a route's meta has no translator of its own).
+  const errorTitles: ErrorTitles = {
+    "400": t("common:errors.bad_request_title"),
+    "403": t("common:errors.forbidden_title"),
+    "404": t("common:errors.not_found_title"),
+    "413": t("common:refused.too_large_title"),
+    "500": t("common:errors.generic_title"),
+    "503": t("common:errors.unavailable_title"),
+    refresh: t("common:errors.refresh_failed"),
+  };
+  return data({ locale, notice, errorTitles }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

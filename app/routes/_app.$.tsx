@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction = () => [{ title: "404 · Gatehouse" }];
+export const meta: MetaFunction = pageTitle;
 
 /**
  * Every other signed-in path. The access table is enforced first — a route of the spec whose

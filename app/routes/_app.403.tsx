@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction = () => [{ title: "403 · Gatehouse" }];
+export const meta: MetaFunction = pageTitle;
 
 /** /403 — the Forbidden page (spec §2), inside the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,8 +17,9 @@ import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
 import { refusalOf } from "~/upstream/refusal.server";
 import { SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { viewer } = await requireAccess(request);

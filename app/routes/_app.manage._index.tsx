@@ -9,8 +9,9 @@ import { requireAccess } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** The manage sections that have a screen, in the order the landing lists them. */
 const SECTIONS = [

@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { groupOverviewLoader } from "~/features/manage/overview.server";
 import { GroupOverview } from "~/features/manage/overview";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export const loader = (args: LoaderFunctionArgs) => groupOverviewLoader(args);
 

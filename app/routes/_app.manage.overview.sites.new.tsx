@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { NewSiteDialog } from "~/features/manage/new-site";
 import { newSiteAction, newSiteLoader } from "~/features/manage/new-site.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export const loader = (args: LoaderFunctionArgs) => newSiteLoader(args, "sites");
 export const action = (args: ActionFunctionArgs) => newSiteAction(args, "sites");

@@ -26,8 +26,9 @@ import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const FIELDS = ["name", "email", "phone", "company"] as const;
 type Values = Record<(typeof FIELDS)[number], string | undefined>;

@@ -21,8 +21,9 @@ import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFor
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { SubmitButton } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const UPLOAD_INTENTS = { "upload-image": "image", "upload-video": "video" } as const satisfies Record<string, UploadKind>;
 type UploadIntent = keyof typeof UPLOAD_INTENTS;

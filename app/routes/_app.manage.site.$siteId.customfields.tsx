@@ -35,13 +35,14 @@ import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, FieldErrors, FormErrors, SelectField, SubmitButton, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
 import { upstreamLoad } from "~/upstream/load.server";
+import { pageTitle } from "~/ui/meta";
 
 type CustomField = RouteResponse<"siteCustomFields">[number];
 
 /** A type's label (the key avoids i18next's plural suffix "_other"). */
 const typeLabelKey = (type: CustomFieldType) => `customfields.type.${type === "dropdown_other" ? "dropdown_or_other_answer" : type}`;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const NOT_FOUND = "manage:customfields.not_found";
 

@@ -26,8 +26,9 @@ import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { NoticeBanner } from "~/ui/notice";
 import { FormErrors, SelectField, SubmitButton, TextField, useErrorText, ValidatedForm } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const POINT_FIELDS = ["title", "icon", "lat", "lng"] as const;
 

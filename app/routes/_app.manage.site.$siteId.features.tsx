@@ -25,8 +25,9 @@ import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, FieldErrors, SelectField, TextField, ValidatedForm } from "~/ui/form";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** The map zoom a new location gets (the contract's default). */
 const DEFAULT_ZOOM = 16;

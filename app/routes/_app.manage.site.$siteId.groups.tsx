@@ -23,8 +23,9 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ChoiceList, initialValues, ValidatedForm } from "~/ui/form";
 import { UpstreamError } from "~/upstream/errors";
 import { upstreamLoad } from "~/upstream/load.server";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);

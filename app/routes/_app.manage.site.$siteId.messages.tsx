@@ -33,8 +33,9 @@ import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ChoiceList, FormErrors, initialValues, SelectField, SubmitButton, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
 import { upstreamLoad } from "~/upstream/load.server";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const FORM_FIELDS = ["icon", "title", "content", "action", "checkbox_label", "redisplay", "recipients", "recipient_group_ids"] as const;
 const NOT_FOUND = "manage:messages.not_found";

@@ -24,8 +24,9 @@ import { upstreamLoad } from "~/upstream/load.server";
 import { TabFormFields } from "~/features/manage/site-tab-ui";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, ValidatedForm } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const FIELDS = ["auto_sign_out_at", "kiosk_idle_timeout", "language_selection", "require_host"] as const;
 type Values = { auto_sign_out_at: string | undefined; kiosk_idle_timeout: number | undefined; language_selection: boolean | undefined; require_host: boolean | undefined };

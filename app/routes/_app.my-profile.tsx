@@ -7,8 +7,9 @@ import { LOCALE_NAMES, LOCALES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { LanguagePicker } from "~/ui/language-picker";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ viewer, config, ctx }, { t }, upstream] = await Promise.all([requireAccess(request), translator(request), upstreamContext(request)]);

@@ -9,8 +9,9 @@ import { requireAccess } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** The reports of platform §2 that have a screen, in the order the index lists them. */
 const REPORTS = [{ path: "/reports/evacuations", key: "evacuations" }] as const;

@@ -30,8 +30,9 @@ import { useRealtime } from "~/realtime/use-realtime";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { LiveIndicator } from "~/ui/live-indicator";
 import { NoticeBanner } from "~/ui/notice";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);

@@ -17,8 +17,9 @@ import { translator } from "~/i18n/i18n.server";
 import { useRealtime } from "~/realtime/use-realtime";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { upstreamLoad } from "~/upstream/load.server";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);

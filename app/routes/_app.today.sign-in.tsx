@@ -24,8 +24,9 @@ import { Toast } from "~/ui/toast";
 import { UpstreamError, fieldErrors } from "~/upstream/errors";
 import { refusalOf } from "~/upstream/refusal.server";
 import { upstreamLoad } from "~/upstream/load.server";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);

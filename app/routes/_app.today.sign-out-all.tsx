@@ -20,8 +20,9 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
 import { Toast } from "~/ui/toast";
 import { upstreamLoad } from "~/upstream/load.server";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);

@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { formatLongDate } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ config, ctx }, { t, locale }] = await Promise.all([requireAccess(request), translator(request)]);

@@ -15,10 +15,11 @@ import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, fieldErrors } from "~/upstream/errors";
 import { Brand, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+import { pageTitle } from "~/ui/meta";
 
 export const headers = retryAfterHeader;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await translator(request);

@@ -25,10 +25,11 @@ import { StoreUnavailableError } from "~/session/store.server";
 import { Brand, CheckboxField, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner, type ToneNotice } from "~/ui/notice";
 import type { Notice } from "~/upstream/errors";
+import { pageTitle } from "~/ui/meta";
 
 export const headers = retryAfterHeader;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** Fields whose values must never be echoed back. */
 const SECRET_FIELDS = ["password", "newPassword", "newPasswordConfirmation", "oneTimePassword", "twoFactorAuthCode"];

@@ -17,10 +17,11 @@ import { UpstreamError, UpstreamUnavailableError, type Notice } from "~/upstream
 import { refusalOf } from "~/upstream/refusal.server";
 import { Brand, FieldErrors, SubmitButton } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+import { pageTitle } from "~/ui/meta";
 
 export const headers = retryAfterHeader;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);

@@ -14,8 +14,9 @@ import { StoreUnavailableError } from "~/session/store.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { Brand, SubmitButton } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** Without JavaScript a link to /logout lands here: confirm with a POST (a GET never signs out). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
 
-export const meta: MetaFunction = () => [{ title: "404 · Gatehouse" }];
+export const meta: MetaFunction = pageTitle;
 
 /**
  * /magic-link/* is open without signing in (spec §2): absence requests, visitor change requests

@@ -15,10 +15,11 @@ import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, fieldErrors } from "~/upstream/errors";
 import { Brand, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
+import { pageTitle } from "~/ui/meta";
 
 // The token in the URL never leaves the portal: the site-wide Referrer-Policy
 // (strict-origin-when-cross-origin) sends other origins the origin only.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Gatehouse" }];
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 const SECRETS = ["password", "password_confirmation"];
 

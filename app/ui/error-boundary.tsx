@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { RETRY_SECONDS } from "./meta";
 import { useTranslation } from "react-i18next";
 import { useRequestId } from "./request-id";
 
@@ -19,6 +21,14 @@ export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } 
     status = error.status;
     reason = typeof error.data === "string" ? error.data : "";
   }
+  // A passing outage (503) is tried again every 5 s (platform §4): a meta refresh without
+  // JavaScript (`pageTitle`), a revalidation with it.
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (status !== 503) return;
+    const timer = setTimeout(() => revalidator.revalidate(), RETRY_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [status, revalidator]);
   let title: string;
   let body: string;
   switch (status) {
@@ -39,7 +49,8 @@ export function GeneralErrorBoundary({ inShell = false }: { inShell?: boolean } 
       body = t("common:errors.not_found_body");
       break;
     case 503:
-      title = t("common:errors.unavailable_title");
+      // Renewing the tokens failed other than with a 4xx: the spec's "Failed to request new tokens" (§8).
+      title = reason === "refresh" ? t("common:errors.refresh_failed") : t("common:errors.unavailable_title");
       body =
         reason === "store"
           ? t("common:errors.unavailable_store")

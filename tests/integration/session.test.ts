@@ -193,6 +193,9 @@ describe("token refresh", () => {
     r = await other.get("/today");
     expect(r.res.status).toBe(503);
     expect(r.body).toContain("We could not renew your session");
+    // The spec's title for it (platform §8), and a retry every 5 s that needs no JavaScript (§4).
+    expect(r.body).toContain("<title>Failed to request new tokens · Gatehouse</title>");
+    expect(r.body).toMatch(/<meta http-equiv="refresh" content="5"\/?>/);
   });
 
   test("a 401 on any upstream call logs out with a message", async () => {
