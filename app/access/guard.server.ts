@@ -8,7 +8,8 @@ import type { Config } from "../../upstream/contract/index";
 import { loginRedirect, requireViewer, type Viewer } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { accessContextFrom } from "./context";
-import { outcomeFor } from "./outcome";
+import { mayEdit, outcomeFor } from "./outcome";
+import { can, type Rights } from "./rights";
 import type { AccessContext } from "./rules";
 
 /** How many clients the user has, learnt once per session (for the client switcher rule). */
@@ -25,6 +26,8 @@ export interface Access {
   viewer: Viewer;
   config: Config;
   ctx: AccessContext;
+  /** The request's path (the access table's permissions are asked about it). */
+  path: string;
   /** Set-Cookie headers to send with the response (the session learnt something). */
   headers: Headers;
 }
@@ -34,7 +37,7 @@ export async function loadAccess(request: Request): Promise<Access> {
   const viewer = await requireViewer(request);
   const headers = new Headers();
   const [config, count] = await Promise.all([viewer.config(), clientCount(request, viewer, headers)]);
-  return { viewer, config, ctx: accessContextFrom(viewer.claims, config, count), headers };
+  return { viewer, config, ctx: accessContextFrom(viewer.claims, config, count), path: new URL(request.url).pathname, headers };
 }
 
 /** Throws unless the signed-in user may open this request's path. */
@@ -58,3 +61,17 @@ export async function requireAccess(request: Request): Promise<Access> {
       throw new Response("Not found", { status: 404, statusText: "Not Found", headers });
   }
 }
+
+/** Throws 403 unless the user holds every one of these rights (`can`): an action's edit right. */
+export function requireRight(access: Pick<Access, "ctx" | "headers">, rights: Rights): void {
+  if (!can(access, rights)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden", headers: access.headers });
+}
+
+/**
+ * Throws 403 unless the access table lets the user change things at this request's path (the
+ * entries' `edit` rights, and the `kind`'s for a route with kinds): what every action checks first.
+ */
+export function requireEdit(access: Pick<Access, "ctx" | "path" | "headers">, kind?: string): void {
+  if (!mayEdit(access.path, access.ctx, kind)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden", headers: access.headers });
+}
+

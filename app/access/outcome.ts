@@ -1,4 +1,5 @@
 import { resolve } from "./match";
+import { ACCESS_TABLE } from "./table";
 import { decide, type AccessContext, type Outcome } from "./rules";
 
 /**
@@ -17,4 +18,33 @@ export function outcomeFor(pathname: string, ctx: AccessContext): Outcome {
 /** Whether `pathname` has a screen in this portal and this context may open it (links are offered only then). */
 export function opensScreen(pathname: string, ctx: AccessContext): boolean {
   return resolve(pathname).target?.screen === true && outcomeFor(pathname, ctx).kind === "view";
+}
+
+/**
+ * What this context may do at `pathname`: open it, and change things there. Changing needs every
+ * matched entry's `edit` rights; an entry with `kinds` needs the kind's view right to open and its
+ * edit right to change (without a known kind, neither).
+ */
+export function permissionsAt(pathname: string, ctx: AccessContext, kind?: string): { view: boolean; edit: boolean } {
+  const kindOk = (which: "view" | "edit") => resolve(pathname).chain.every((e) => !e.kinds || (kind !== undefined && e.kinds[kind] !== undefined && ctx.abilities.has(e.kinds[kind][which])));
+  const outcome = outcomeFor(pathname, ctx).kind;
+  const view = (outcome === "view" || outcome === "redirect") && kindOk("view");
+  const edit = view && kindOk("edit") && resolve(pathname).chain.every((e) => (e.edit ?? []).every((r) => ctx.abilities.has(r)));
+  return { view, edit };
+}
+
+/** Whether this context may change things at `pathname` (see `permissionsAt`). */
+export const mayEdit = (pathname: string, ctx: AccessContext, kind?: string) => permissionsAt(pathname, ctx, kind).edit;
+
+/**
+ * The tab bar below `parent` (a table pattern, e.g. "/manage/site/:id"): its children with a `tab`,
+ * in their order, filled with `params`, that this context may open (as the top navigation, drawn
+ * from the table, never listed again by hand).
+ */
+export function tabBar(parent: string, params: Record<string, string | number>, ctx: AccessContext): { to: string; labelKey: string; name: string }[] {
+  const fill = (pattern: string) => pattern.replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")));
+  return ACCESS_TABLE.filter((e) => e.tab && e.path.startsWith(`${parent}/`) && !e.path.slice(parent.length + 1).includes("/"))
+    .sort((a, b) => a.tab!.order - b.tab!.order)
+    .map((e) => ({ to: fill(e.path), labelKey: e.tab!.labelKey, name: e.path.slice(parent.length + 1) }))
+    .filter((t) => opensScreen(t.to, ctx));
 }

@@ -8,6 +8,7 @@
  * all the same (a denied user gets 403, /login or /trial-ended) and answer 404 until built; the
  * navigation only links to screens that exist.
  */
+import type { Right } from "./rights";
 import type { Rule } from "./rules";
 
 export interface RouteEntry {
@@ -20,6 +21,18 @@ export interface RouteEntry {
   screen?: true;
   /** A top-level area of the navigation, with its label key (namespace common). */
   nav?: { labelKey: string; order: number };
+  /**
+   * Changing things here (an action's POST) needs these rights as well as the view rule; like the
+   * view rule, an ancestor's apply below it (`mayEdit`, `requireEdit`).
+   */
+  edit?: Right[];
+  /**
+   * A route that holds things of several kinds with rights of their own (a site or an event): each
+   * kind's view and edit right, on top of the rule (`permissionsAt(path, ctx, kind)`).
+   */
+  kinds?: Record<string, { view: Right; edit: Right }>;
+  /** A tab of its parent's tab bar: the bar lists its children with `tab`, by order (label key in the parent area's namespace). */
+  tab?: { labelKey: string; order: number };
 }
 
 const ANY_MANAGE_VIEWER: Rule = {
@@ -40,6 +53,11 @@ const ANY_REPORT_VIEWER: Rule = {
 
 const GROUP_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/group/:id/${tab}`, rule: extra });
 const SITE_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/site/:id/${tab}`, rule: extra });
+/** The site tabs open to whoever may open the site, with their place in the tab bar (settings has a rule of its own). */
+const SITE_TABS: [string, number][] = [
+  ["details", 1], ["groups", 2], ["branding", 3], ["messages", 4], ["evacuationpoints", 5], ["privacy", 6], ["customfields", 7],
+  ["badges", 8], ["features", 9], ["devices", 10], ["sign-in-points", 11], ["attendees", 12],
+];
 
 export const ACCESS_TABLE: RouteEntry[] = [
   // --- Anonymous ------------------------------------------------------------------------------
@@ -91,7 +109,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // --- Reports --------------------------------------------------------------------------------
   { path: "/reports", rule: { ...ANY_REPORT_VIEWER, activeOnly: true }, screen: true, nav: { labelKey: "shell.nav.reports", order: 3 } },
   { path: "/reports/evacuations", rule: { rights: { allOf: ["EvacReport.viewer"] } }, screen: true },
-  { path: "/reports/evacuations/:id", rule: {}, screen: true },
+  // Marking evacuees on the live report needs the editor right.
+  { path: "/reports/evacuations/:id", rule: {}, edit: ["EvacReport.editor"], screen: true },
   // The live report's dialogs (groups spec §6: evacuation reports edit, delete).
   { path: "/reports/evacuations/:id/comment", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
   { path: "/reports/evacuations/:id/complete", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
@@ -113,11 +132,25 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/overview/events/new", rule: { rights: { allOf: ["ManageEvent.editor"] } }, screen: true },
 
   // Sites and events: active accounts only (platform §2 "many routes need an active account"; the site calls are).
-  { path: "/manage/site/:id", rule: { admin: true, activeOnly: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } }, redirect: "/manage/site/:id/details", screen: true },
-  { path: "/manage/site/:id/details", rule: {}, screen: true },
-  // Built tabs (the site layout lists them).
-  ...["groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "devices/:device", "sign-in-points", "attendees"].map((t): RouteEntry => ({ ...SITE_TAB(t), screen: true })),
-  { ...SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }), screen: true },
+  // A standard or remote site needs ManageSite.viewer to open and ManageSite.editor to change, an
+  // event ManageEvent.* (viewers see the tabs read-only).
+  {
+    path: "/manage/site/:id",
+    rule: { admin: true, activeOnly: true, rights: { anyOf: ["ManageSite.viewer", "ManageEvent.viewer"] } },
+    kinds: { sites: { view: "ManageSite.viewer", edit: "ManageSite.editor" }, events: { view: "ManageEvent.viewer", edit: "ManageEvent.editor" } },
+    redirect: "/manage/site/:id/details",
+    screen: true,
+  },
+  // The site's tabs, in the order of platform §2 (the tab bar is drawn from here).
+  ...SITE_TABS.map(([tab, order]): RouteEntry => ({ ...SITE_TAB(tab), screen: true, tab: { labelKey: `site.tab.${tab}`, order } })),
+  { path: "/manage/site/:id/devices/:device", rule: {}, screen: true },
+  // Settings: ManageSite.viewer and the client's flag to open; saving needs ManageSite.editor as well (the upstream's rule).
+  {
+    ...SITE_TAB("settings", { rights: { allOf: ["ManageSite.viewer"] }, flags: { allOf: ["site-settings"] } }),
+    edit: ["ManageSite.editor"],
+    screen: true,
+    tab: { labelKey: "site.tab.settings", order: 13 },
+  },
 
   // Group routes: administrators only, active accounts only (groups spec §2).
   { path: "/manage/group", rule: { admin: true, activeOnly: true } },

@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           id: list.active_evacuation.id,
           startedAt: formatTimeAt(list.active_evacuation.started_at, zone, locale),
           startedBy: list.active_evacuation.started_by,
-          report: evacuationPermissions(access.config).view ? reportPath(list.active_evacuation.id) : null,
+          report: evacuationPermissions(access).view ? reportPath(list.active_evacuation.id) : null,
         },
         total: list.people.length,
         groups: list.groups
@@ -63,14 +63,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { viewer, config } = await requireAccess(request);
+  const access = await requireAccess(request);
+  const { viewer, config } = access;
   const form = await request.formData();
   const site = postedSite(config, form.get("siteId"));
   if (form.get("intent") !== "start" || !site) throw new Response("Bad request", { status: 400 });
   try {
     const started = await viewer.api("startEvacuation", { params: { siteId: site.id }, body: {} });
     // Straight to the live report, for those who may see it; else back to the list.
-    const to = evacuationPermissions(config).view ? reportPath(started.id) : "/fire-list";
+    const to = evacuationPermissions(access).view ? reportPath(started.id) : "/fire-list";
     return redirectWithNotice(request, viewer, to, { key: "evacuations:fire_list.started", values: { site: site.name }, tone: "success" });
   } catch (err) {
     if (!isActionFailure(err)) throw err;

@@ -3,7 +3,7 @@
  * everyone out at a time of day (or never), the kiosk's idle timeout within its bounds, the
  * language choice, and whether visitors must name their host. Needs ManageSite.viewer and the
  * client's site-settings flag (the access table; the upstream answers 403 without the flag); saving
- * needs the editor right of the site's kind and ManageSite.editor. Viewers see the form read-only.
+ * needs the editor right of the site's kind and ManageSite.editor (both in the access table). Viewers see the form read-only.
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,12 +11,11 @@ import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Config } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { KIOSK_IDLE_TIMEOUT, siteSettingsSchema } from "~/features/manage/site-extras";
 import { NumberField, TimeField } from "~/features/manage/site-extras-fields";
-import { loadManagedSite, siteIdParam, type SitePermissions } from "~/features/manage/sites.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { TabNotice } from "~/features/manage/tab-notice";
 import { translator } from "~/i18n/i18n.server";
@@ -31,9 +30,6 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 const FIELDS = ["auto_sign_out_at", "kiosk_idle_timeout", "language_selection", "require_host"] as const;
 type Values = { auto_sign_out_at: string | undefined; kiosk_idle_timeout: number | undefined; language_selection: boolean | undefined; require_host: boolean | undefined };
 
-/** Saving needs the site kind's editor right and, as the upstream says, ManageSite.editor. */
-const canSave = (config: Pick<Config, "abilities">, can: SitePermissions) => can.edit && config.abilities.includes("ManageSite.editor");
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const id = siteIdParam(params);
@@ -43,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       title: `${t("manage:site.tab.settings")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
-      edit: canSave(access.config, can),
+      edit: can.edit,
       values: {
         auto_sign_out_at: settings.auto_sign_out_at ?? "",
         kiosk_idle_timeout: settings.kiosk_idle_timeout,
@@ -60,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer } = access;
   const id = siteIdParam(params);
   const { site, can } = await loadManagedSite(access, id);
-  if (!canSave(access.config, can)) throw new Response("Forbidden", { status: 403 });
+  if (!can.edit) throw new Response("Forbidden", { status: 403 });
   const form = await request.formData();
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
   const submission = parseSubmission(form, { schema: siteSettingsSchema });

@@ -7,7 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { opensScreen } from "~/access/outcome";
+import { tabBar } from "~/access/outcome";
 import { kindOf, loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -15,16 +15,13 @@ import { pageTitle } from "~/ui/meta";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
-/** The site tabs of platform §2, in order. */
-const TABS = ["details", "groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "sign-in-points", "attendees", "settings"] as const;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const id = siteIdParam(params);
-  const { site, can } = await loadManagedSite(access, id);
-  const tabs = TABS.filter((tab) => opensScreen(`/manage/site/${id}/${tab}`, access.ctx))
-    // Attendees belong to events only.
-    .filter((tab) => tab !== "attendees" || site.type === "event");
+  // The site's own rights (a tab may ask more to change things: the layout says what the site allows).
+  const { site, can } = await loadManagedSite(access, id, `/manage/site/${id}`);
+  // The tab bar from the access table; attendees belong to events only.
+  const tabs = tabBar("/manage/site/:id", { id }, access.ctx).filter((tab) => tab.name !== "attendees" || site.type === "event");
   return data(
     { title: `${site.name} · Gatehouse`, site: { id: site.id, name: site.name, type: site.type }, kind: kindOf(site.type), can, tabs },
     { headers: access.headers },
@@ -50,8 +47,8 @@ export default function ManagedSite() {
       </div>
       <nav aria-label={t("site.tabs")} className="tabs">
         {tabs.map((tab) => (
-          <NavLink key={tab} to={`/manage/site/${site.id}/${tab}`} preventScrollReset>
-            {t(`site.tab.${tab}`)}
+          <NavLink key={tab.name} to={tab.to} preventScrollReset>
+            {t(tab.labelKey)}
           </NavLink>
         ))}
       </nav>

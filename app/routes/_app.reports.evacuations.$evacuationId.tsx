@@ -15,7 +15,7 @@ import { Link, Outlet, useFetcher, useLoaderData, useRevalidator } from "@remix-
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EvacuationReport, Evacuee } from "../../upstream/contract/index";
-import { requireAccess } from "~/access/guard.server";
+import { requireAccess, requireEdit } from "~/access/guard.server";
 import { failureNotice, isActionFailure, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { isComplete, ReportSync } from "~/features/evacuations/counter";
 import { evacuationIdParam, evacuationPermissions, loadReport } from "~/features/evacuations/evacuations.server";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const report = await loadReport(access, id);
   const headers = new Headers(access.headers);
   if (!isComplete(report)) for (const [k, v] of Object.entries(refreshHeader(request, reportPath(id)))) headers.set(k, v);
-  const can = evacuationPermissions(access.config);
+  const can = evacuationPermissions(access);
   return data(
     {
       title: `${t("evacuations:report.title", { site: report.evacuation.site_name })} · Gatehouse`,
@@ -60,12 +60,14 @@ export const headers = refreshHeaders;
 
 /** Marks an evacuee (status buttons, with the row's evacuation point), or the self-refresh switch. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, config } = await requireAccess(request);
+  const access = await requireAccess(request);
+  const { viewer } = access;
   const id = evacuationIdParam(params);
   const form = await request.formData();
   if (form.get("intent") === REFRESH_INTENT) return refreshChoice(request, form, reportPath(id));
   if (form.get("intent") !== "mark") throw new Response("Bad request", { status: 400 });
-  if (!evacuationPermissions(config).edit) throw new Response("Forbidden", { status: 403 });
+  // Marking needs the table's edit right of the report.
+  requireEdit(access);
   const submission = parseSubmission(form, { schema: MarkSchema });
   if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
   const { evacueeId, status, pointId } = submission.value;

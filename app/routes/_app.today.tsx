@@ -10,7 +10,8 @@ import { Form, Link, Outlet, useLoaderData, useNavigation, useRevalidator } from
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "../../upstream/contract/index";
-import { requireAccess } from "~/access/guard.server";
+import { requireAccess, requireRight } from "~/access/guard.server";
+import type { Rights } from "~/access/rights";
 import { applySiteEvent, initialState, onSiteByGroup, pending, type SiteMessage, type TodayState } from "~/features/today/state";
 import { failureNotice, isActionFailure, postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { siteChannel, todayPermissions, todaySite, type TodayPermissions } from "~/features/today/today.server";
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const { viewer, config, ctx } = access;
-  const can = todayPermissions(config);
+  const can = todayPermissions(access);
   const site = await todaySite(access);
   // The list is an active-only call: an expired client sees the counter from config only.
   const listed = site && can.view && (!ctx.expired || ctx.isSuper);
@@ -70,13 +71,14 @@ export const headers = refreshHeaders;
 
 /** The row actions: the right each needs, the upstream call, and the outcome messages. */
 const ROW_ACTIONS = {
-  "sign-out": { right: "signInOut", route: "signOut", done: "today:toast.signed_out", failed: "today:toast.sign_out_failed" },
-  approve: { right: "approve", route: "approveVisit", done: "today:toast.approved", failed: "today:toast.approve_failed" },
-} as const satisfies Record<string, { right: keyof TodayPermissions; route: "signOut" | "approveVisit"; done: string; failed: string }>;
+  "sign-out": { rights: ["Today.viewer", "Today.signInOut"], route: "signOut", done: "today:toast.signed_out", failed: "today:toast.sign_out_failed" },
+  approve: { rights: ["Today.viewer", "Today.approve"], route: "approveVisit", done: "today:toast.approved", failed: "today:toast.approve_failed" },
+} as const satisfies Record<string, { rights: Rights; route: "signOut" | "approveVisit"; done: string; failed: string }>;
 type RowIntent = keyof typeof ROW_ACTIONS;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { viewer, config } = await requireAccess(request);
+  const access = await requireAccess(request);
+  const { viewer } = access;
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === REFRESH_INTENT) return refreshChoice(request, form, "/today");
@@ -85,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw new Response("Bad request", { status: 400 });
   }
   const act = ROW_ACTIONS[intent as RowIntent];
-  if (!todayPermissions(config)[act.right]) throw new Response("Forbidden", { status: 403 });
+  requireRight(access, act.rights);
   try {
     const visit = await viewer.api(act.route, { params: { visitId } });
     return redirectWithNotice(request, viewer, "/today", { key: act.done, values: { name: visit.name }, tone: "success" });

@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const visitId = visitIdParam(params);
   const visit = await upstreamLoad(access.viewer.api("visit", { params: { visitId } }));
-  const can = todayPermissions(access.config);
+  const can = todayPermissions(access);
   return {
     title: `${visit.name} · ${t("today:visit.title")} · Gatehouse`,
     visit,

@@ -8,8 +8,8 @@ import { describe, expect, test } from "vitest";
 import { computeFlags, versionAtLeast } from "~/access/flags";
 import { resolve } from "~/access/match";
 import { navigationFor } from "~/access/navigation";
-import { outcomeFor } from "~/access/outcome";
-import { RIGHTS } from "~/access/rights";
+import { outcomeFor, permissionsAt, tabBar } from "~/access/outcome";
+import { can, RIGHTS } from "~/access/rights";
 import type { AccessContext } from "~/access/rules";
 import { ACCESS_TABLE } from "~/access/table";
 import { pathVariants } from "../support/access";
@@ -208,6 +208,59 @@ describe("navigation", () => {
   test("shows only areas whose screens exist and the user may open", () => {
     expect(navigationFor(admin).map((n) => n.to)).toEqual(ACCESS_TABLE.filter((e) => e.nav && e.screen).map((e) => e.path).filter((p) => p !== "/admin"));
     expect(navigationFor(standard).every((n) => outcomeFor(n.to, standard).kind === "view")).toBe(true);
+  });
+});
+
+describe("edit rights (the table's `edit` and `kinds`)", () => {
+  const siteViewer: AccessContext = { ...admin, abilities: new Set(["ManageSite.viewer"]) };
+  const eventEditor: AccessContext = { ...admin, abilities: new Set(["ManageEvent.viewer", "ManageEvent.editor"]) };
+  test.each([
+    // path, kind, context, view, edit
+    ["/manage/site/1/details", "sites", admin, true, true],
+    ["/manage/site/1/details", "events", admin, true, true],
+    ["/manage/site/1/details", "sites", siteViewer, true, false],
+    ["/manage/site/1/details", "events", siteViewer, false, false],
+    ["/manage/site/1/details", "events", eventEditor, true, true],
+    ["/manage/site/1/details", "sites", eventEditor, false, false],
+    // A kind the table does not know, or none: neither.
+    ["/manage/site/1/details", "spaces", admin, false, false],
+    ["/manage/site/1/details", undefined, admin, false, false],
+    // Settings: ManageSite.viewer and the flag to open, ManageSite.editor as well to save, whatever the kind.
+    ["/manage/site/1/settings", "events", eventEditor, false, false],
+    ["/manage/site/1/settings", "events", { ...eventEditor, abilities: new Set(["ManageEvent.viewer", "ManageEvent.editor", "ManageSite.viewer"]) }, true, false],
+    ["/manage/site/1/settings", "events", { ...eventEditor, abilities: new Set(["ManageEvent.viewer", "ManageEvent.editor", "ManageSite.viewer", "ManageSite.editor"]) }, true, true],
+    // Letter case and encoding: the same route, the same rights.
+    ["/MANAGE/Site/1/%64etails", "sites", siteViewer, true, false],
+    // The live report: viewers open it, editors mark evacuees.
+    ["/reports/evacuations/7", undefined, standard, true, false],
+    ["/reports/evacuations/7", undefined, admin, true, true],
+    ["/reports/evacuations/7", undefined, expired, false, false],
+  ] as const)("%s as a %s, case %#", (p, k, c, view, edit) => {
+    expect(permissionsAt(p, c, k)).toEqual({ view, edit });
+  });
+  test("an unknown path is neither viewable nor editable", () => {
+    expect(permissionsAt("/manage/site/1/nope", admin, "sites")).toEqual({ view: false, edit: false });
+  });
+  test("can() asks typed rights, one or all of several", () => {
+    expect(can(standard, "EvacReport.viewer")).toBe(true);
+    expect(can({ ctx: standard }, ["EvacReport.viewer", "EvacReport.editor"])).toBe(false);
+    expect(can(admin, ["EvacReport.viewer", "EvacReport.editor"])).toBe(true);
+  });
+});
+
+describe("tab bars drawn from the table", () => {
+  test("the site tabs in platform §2's order, filled in, and only those the user may open", () => {
+    expect(tabBar("/manage/site/:id", { id: 5 }, admin).map((t) => t.to)).toEqual(
+      ["details", "groups", "branding", "messages", "evacuationpoints", "privacy", "customfields", "badges", "features", "devices", "sign-in-points", "attendees", "settings"].map((t) => `/manage/site/5/${t}`),
+    );
+    // Without the site-settings flag, no settings tab; the device page is not a tab.
+    const noFlag: AccessContext = { ...admin, flags: new Set() };
+    const tabs = tabBar("/manage/site/:id", { id: 5 }, noFlag);
+    expect(tabs.map((t) => t.name)).not.toContain("settings");
+    expect(tabs.map((t) => t.name)).not.toContain("devices/:device");
+    expect(tabs[0]).toEqual({ to: "/manage/site/5/details", labelKey: "site.tab.details", name: "details" });
+    // Not an administrator: no site tabs at all.
+    expect(tabBar("/manage/site/:id", { id: 5 }, custom)).toEqual([]);
   });
 });
 

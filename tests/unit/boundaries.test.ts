@@ -32,3 +32,16 @@ test("no server-only module is named without .server (sessions, env, upstream cl
     expect(fs.existsSync(path.join(root, f)), f).toBe(true);
   }
 });
+
+test("rights are asked typed, in one place: no ability string is built or tested by hand outside app/access", () => {
+  const offenders: string[] = [];
+  for (const file of files(path.join(root, "app"))) {
+    if (file.startsWith(path.join(root, "app", "access") + path.sep)) continue;
+    const text = fs.readFileSync(file, "utf8");
+    // `${prefix}.editor`, abilities.includes(...), abilities.has(...): use can(access, "X.y") / requireRight / the table's edit rights.
+    for (const m of text.matchAll(/`[^`]*\$\{[^}]+\}\.(viewer|editor|view|delete|update)`|abilities\.(includes|has)\(/g)) {
+      offenders.push(`${path.relative(root, file)}: ${m[0]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+});

@@ -3,7 +3,8 @@
  * list; evacuation reports view, edit, delete), the report's id from the URL, and its loading.
  */
 import type { Params } from "@remix-run/react";
-import type { Config, EvacuationReport } from "../../../upstream/contract/index";
+import type { EvacuationReport } from "../../../upstream/contract/index";
+import { can, type Holder } from "~/access/rights";
 import type { Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -17,13 +18,12 @@ export interface EvacuationPermissions {
   delete: boolean;
 }
 
-export function evacuationPermissions(config: Pick<Config, "abilities">): EvacuationPermissions {
-  const has = (r: string) => config.abilities.includes(r);
+export function evacuationPermissions(who: Holder): EvacuationPermissions {
   return {
-    list: has("EvacList.viewer"),
-    view: has("EvacReport.viewer"),
-    edit: has("EvacReport.viewer") && has("EvacReport.editor"),
-    delete: has("EvacReport.viewer") && has("EvacReport.delete"),
+    list: can(who, "EvacList.viewer"),
+    view: can(who, "EvacReport.viewer"),
+    edit: can(who, ["EvacReport.viewer", "EvacReport.editor"]),
+    delete: can(who, ["EvacReport.viewer", "EvacReport.delete"]),
   };
 }
 

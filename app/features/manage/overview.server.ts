@@ -8,7 +8,7 @@ import { formatDateTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { OVERVIEW_SECTIONS, type GroupOverviewData, type OverviewData } from "./overview";
-import { kindPermissions, type SiteKind } from "./sites.server";
+import type { SiteKind } from "./sites.server";
 
 /** The search and page of the URL (a page that is not a positive number is the first). */
 function listQuery(request: Request) {
@@ -33,7 +33,7 @@ export async function overviewLoader({ request }: LoaderFunctionArgs, kind: Site
     page: list.page,
     pages: pages(list),
     total: list.total,
-    canAdd: kindPermissions(access.config, kind).edit,
+    canAdd: opensScreen(`/manage/overview/${kind}/new`, access.ctx),
     canOpen: opensScreen("/manage/site/1/details", access.ctx),
     limit: kind === "sites" && list.site_limit !== null ? { limit: list.site_limit, count: list.site_count } : null,
     sites: list.sites.map((s) => ({

@@ -5,8 +5,9 @@
  */
 import type { Params } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import type { Config, SiteDetails } from "../../../upstream/contract/index";
+import type { SiteDetails } from "../../../upstream/contract/index";
 import { requireAccess, type Access } from "~/access/guard.server";
+import { permissionsAt } from "~/access/outcome";
 import { postedId } from "~/features/action-outcome.server";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -17,13 +18,6 @@ export const kindOf = (type: SiteDetails["type"]): SiteKind => (type === "event"
 export interface SitePermissions {
   view: boolean;
   edit: boolean;
-}
-
-/** The rights of one kind: ManageSite.* for standard and remote sites, ManageEvent.* for events. */
-export function kindPermissions(config: Pick<Config, "abilities">, kind: SiteKind): SitePermissions {
-  const prefix = kind === "events" ? "ManageEvent" : "ManageSite";
-  const view = config.abilities.includes(`${prefix}.viewer`);
-  return { view, edit: view && config.abilities.includes(`${prefix}.editor`) };
 }
 
 /** The `:siteId` of the URL, or a 404 (never sent upstream unchecked). */
@@ -37,9 +31,10 @@ export function siteIdParam(params: Params): number {
  * A site with every field, and what this user may do with it (403 when they may not view its kind).
  * The site layout and its tab both need it: one upstream read per GET request serves both.
  */
-export async function loadManagedSite(access: Pick<Access, "viewer" | "config">, id: number) {
+export async function loadManagedSite(access: Pick<Access, "viewer" | "ctx" | "path">, id: number, path = access.path) {
   const site = await upstreamLoad(access.viewer.shared(`site:${id}`, () => access.viewer.api("site", { params: { siteId: id } })));
-  const can = kindPermissions(access.config, kindOf(site.type));
+  // The access table's rights for this path and the site's kind (ManageSite.* or ManageEvent.*, and a tab's own).
+  const can: SitePermissions = permissionsAt(path, access.ctx, kindOf(site.type));
   if (!can.view) throw new Response("Forbidden", { status: 403 });
   return { site, can };
 }

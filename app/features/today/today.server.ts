@@ -3,7 +3,8 @@
  * buttons (sign out, approve), each behind its right (groups spec §6, today view). Failures become
  * the spec's toasts (platform §8: sign in and sign out failures); a 422 adds its first message.
  */
-import type { Config, Site } from "../../../upstream/contract/index";
+import type { Site } from "../../../upstream/contract/index";
+import { can, type Holder } from "~/access/rights";
 import type { Access } from "~/access/guard.server";
 import { selectedSite } from "~/features/auth/site-selection.server";
 
@@ -15,14 +16,13 @@ export interface TodayPermissions {
   locations: boolean;
 }
 
-export function todayPermissions(config: Pick<Config, "abilities">): TodayPermissions {
-  const has = (r: string) => config.abilities.includes(r);
+export function todayPermissions(who: Holder): TodayPermissions {
   return {
-    view: has("Today.viewer"),
-    signInOut: has("Today.viewer") && has("Today.signInOut"),
-    signOutAll: has("Today.viewer") && has("Today.signOutAll"),
-    approve: has("Today.viewer") && has("Today.approve"),
-    locations: has("Today.viewer") && has("Today.locations"),
+    view: can(who, "Today.viewer"),
+    signInOut: can(who, ["Today.viewer", "Today.signInOut"]),
+    signOutAll: can(who, ["Today.viewer", "Today.signOutAll"]),
+    approve: can(who, ["Today.viewer", "Today.approve"]),
+    locations: can(who, ["Today.viewer", "Today.locations"]),
   };
 }
 
