@@ -5,22 +5,12 @@
  * with the notice in the session (a toast with JavaScript, a banner without).
  */
 import { redirect } from "@remix-run/node";
-import type { Config, Site } from "../../upstream/contract/index";
 import { commitSession, type FlashData } from "~/session/session.server";
 import type { Viewer } from "~/session/auth.server";
 import { actionFailureNotice, UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";
 import { refusalOf } from "~/upstream/refusal.server";
 
-/** A positive integer id from a form field or a URL parameter, or null. */
-export function postedId(value: FormDataEntryValue | null | undefined): number | null {
-  return typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
-
-/** A site id posted by a form must be one of the user's sites (never trust the field). */
-export function postedSite(config: Config, value: FormDataEntryValue | null): Site | null {
-  const id = postedId(value);
-  return config.sites.find((s) => s.id === id) ?? null;
-}
+export { postedId, postedSite, shownName } from "~/forms/action-result.server";
 
 /**
  * The failure notice of an action, by the spec's catalogue (`actionFailureNotice`: a 422's first
@@ -52,5 +42,3 @@ export async function redirectWithNotice(request: Request, viewer: Viewer, to: s
   return redirect(to, { status: 303, headers: { "Set-Cookie": await commitSession(request, viewer.session) } });
 }
 
-/** A visitor-supplied name echoed in a notice: trimmed and bounded. */
-export const shownName = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.trim().slice(0, 100) : "");

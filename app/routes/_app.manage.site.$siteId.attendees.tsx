@@ -17,10 +17,11 @@ import type { Config, SiteDetails } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { attendeeSchema, formatPhone, phoneCountry, toE164 } from "~/features/manage/site-extras";
-import { PhoneField } from "~/features/manage/site-extras-fields";
+import { PhoneField } from "~/ui/fields";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { badRow, invalid, postedRowId, refused } from "~/features/manage/tab-actions.server";
-import { TabNotice } from "~/features/manage/tab-notice";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { toLanguageTag, type Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -191,7 +192,7 @@ export default function SiteAttendeesTab() {
   return (
     <>
       <h2>{t("site.tab.attendees")}</h2>
-      <TabNotice notice={actionData?.notice ?? (missing ? "manage:site_rows.row_gone" : null)} />
+      <ActionNotice notice={asNotice(actionData?.notice ?? (missing ? "manage:site_rows.row_gone" : null))} />
       <Form method="get" action={base} className="filter-bar" role="search">
         <div className="field field--inline">
           <label htmlFor="attendee-search">{t("attendees.search")}</label>

@@ -11,7 +11,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
+import { EditableFields } from "~/ui/fields";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { badgeSchema } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
@@ -69,9 +71,9 @@ export default function BadgesTab() {
       <p className="hint">
         {t(badges.store_badges ? "badges.stored" : "badges.not_stored")} <Link to={`/manage/site/${site.id}/privacy`}>{t("badges.privacy_link")}</Link>
       </p>
-      <TabError message={actionData?.error} />
+      <ActionNotice notice={asNotice(actionData?.error)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/badges`} preventScrollReset>
-        <TabFormFields editable={can.edit} legend={t("site.tab.badges")} formId={form.id} saveLabel={t("badges.save")}>
+        <EditableFields editable={can.edit} legend={t("site.tab.badges")} formId={form.id} saveLabel={t("badges.save")}>
         <ChoiceList
           legend={t("badges.choose")}
           before={badges.badges.length === 0 ? <p className="muted">{t("badges.empty")}</p> : null}
@@ -83,7 +85,7 @@ export default function BadgesTab() {
           errorId={fields.badge_id.errorId}
           errors={fields.badge_id.errors}
         />
-        </TabFormFields>
+        </EditableFields>
       </ValidatedForm>
     </>
   );

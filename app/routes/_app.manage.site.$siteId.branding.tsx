@@ -14,7 +14,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { UploadForm } from "~/features/manage/media-fields";
+import { UploadForm } from "~/ui/fields";
 import { UPLOAD_RULES, uploadSchema, type UploadKind } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
@@ -155,7 +155,8 @@ function BrandingUpload({ kind, siteId }: { kind: UploadKind; siteId: number }) 
   return (
     <UploadForm
       id={`branding-${kind}`}
-      kind={kind}
+      schema={uploadSchema(kind)}
+      accept={UPLOAD_RULES[kind].accept}
       action={`/manage/site/${siteId}/branding`}
       intent={intent}
       lastResult={actionData?.intent === intent ? actionData.result : undefined}

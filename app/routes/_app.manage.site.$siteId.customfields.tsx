@@ -15,7 +15,9 @@ import { useTranslation } from "react-i18next";
 import type { RouteResponse } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
-import { DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";
+import { DeleteConfirm, MoveButtons } from "~/ui/rows";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import {
   canReject,
   canShowOnEvacuationList,
@@ -170,7 +172,7 @@ export default function CustomFieldsTab() {
     <>
       <h2>{t("site.tab.customfields")}</h2>
       <p className="hint">{t("customfields.intro")}</p>
-      <TabError message={actionData?.intent === "row" ? actionData.error : editMissing ? NOT_FOUND : null} />
+      <ActionNotice notice={asNotice(actionData?.intent === "row" ? actionData.error : editMissing ? NOT_FOUND : null)} />
 
       {fields.length === 0 ? (
         <p className="empty-state">{t("customfields.empty")}</p>

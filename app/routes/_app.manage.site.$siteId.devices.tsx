@@ -19,7 +19,8 @@ import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices"
 import { connectDeviceSchema, deviceCode } from "~/features/manage/site-extras";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
-import { TabNotice } from "~/features/manage/tab-notice";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import type { Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -77,7 +78,7 @@ export default function SiteDevicesTab() {
   return (
     <>
       <h2>{t("site.tab.devices")}</h2>
-      <TabNotice notice={actionData?.notice} />
+      <ActionNotice notice={asNotice(actionData?.notice)} />
       {devices.length === 0 ? (
         <p className="empty-state">{t("devices.empty")}</p>
       ) : (

@@ -21,7 +21,8 @@ import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices"
 import { renameDeviceSchema } from "~/features/manage/site-extras";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
-import { TabNotice } from "~/features/manage/tab-notice";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import type { Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -107,7 +108,7 @@ export default function SiteDevicePage() {
         <Link to={list}>{t("devices.back")}</Link>
       </p>
       <h2>{device.name}</h2>
-      <TabNotice notice={actionData?.notice} />
+      <ActionNotice notice={asNotice(actionData?.notice)} />
       <dl className="details">
         <dt>{t("devices.column.status")}</dt>
         <dd>

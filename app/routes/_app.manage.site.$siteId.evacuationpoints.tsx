@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { EVACUATION_POINT_ICONS, type EvacuationPoint } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
-import { NumberField, UploadForm } from "~/features/manage/media-fields";
+import { NumberField, UploadForm } from "~/ui/fields";
 import { evacuationPointSchema, UPLOAD_RULES, uploadSchema, type EvacuationPointForm } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
@@ -388,8 +388,8 @@ function PointFields({ fields }: { fields: ReturnType<typeof usePointForm>[1] })
       <fieldset className="coordinates">
         <legend>{t("evacuationpoints.field.location_optional")}</legend>
         <p className="hint">{t("evacuationpoints.location_hint")}</p>
-        <NumberField field={fields.lat} label={t("evacuationpoints.field.lat")} min={-90} max={90} />
-        <NumberField field={fields.lng} label={t("evacuationpoints.field.lng")} min={-180} max={180} />
+        <NumberField field={fields.lat} label={t("evacuationpoints.field.lat")} min={-90} max={90} number="decimal" />
+        <NumberField field={fields.lng} label={t("evacuationpoints.field.lng")} min={-180} max={180} number="decimal" />
       </fieldset>
     </>
   );
@@ -470,7 +470,8 @@ function PointPhoto({ point, editPath, result }: { point: ShownPoint; editPath: 
       )}
       <UploadForm
         id={`point-photo-${point.id}`}
-        kind="image"
+        schema={uploadSchema("image")}
+        accept={UPLOAD_RULES.image.accept}
         action={editPath}
         intent="upload-photo"
         hidden={{ pointId: point.id }}

@@ -15,7 +15,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
+import { EditableFields } from "~/ui/fields";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { FEATURE_FLAGS, featuresSchema, keptSchedules, normaliseEmails, RADIUS_RECOMMENDED, REPORT_TIMES } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
@@ -138,9 +140,9 @@ function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof 
   return (
     <>
       <h2>{t("site.tab.features")}</h2>
-      <TabError message={actionData?.error} />
+      <ActionNotice notice={asNotice(actionData?.error)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/features`} preventScrollReset>
-        <TabFormFields editable={can.edit} legend={t("site.tab.features")} formId={form.id} saveLabel={t("features.save")}>
+        <EditableFields editable={can.edit} legend={t("site.tab.features")} formId={form.id} saveLabel={t("features.save")}>
 
         <fieldset className="form-section">
           <legend>{t("features.kiosk")}</legend>
@@ -198,7 +200,7 @@ function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof 
           <TextField field={fields.emails} label={t("features.field.emails")} hint={t("features.field.emails_hint")} autoComplete="off" />
         </fieldset>
 
-        </TabFormFields>
+        </EditableFields>
       </ValidatedForm>
     </>
   );

@@ -15,7 +15,9 @@ import { requireAccess } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { siteGroupsSchema } from "~/features/manage/groups";
-import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
+import { EditableFields } from "~/ui/fields";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
@@ -79,14 +81,14 @@ export default function GroupsTab() {
     <>
       <h2>{t("site.tab.groups")}</h2>
       <p className="hint">{t("groups.intro")}</p>
-      <TabError message={actionData?.error} />
+      <ActionNotice notice={asNotice(actionData?.error)} />
       {groups.length === 0 ? (
         <p className="empty-state">
           {t("groups.empty")} {canAddGroup ? <Link to="/manage/group/add">{t("overview.groups.add")}</Link> : null}
         </p>
       ) : (
         <ValidatedForm form={form} action={`/manage/site/${site.id}/groups`} preventScrollReset>
-          <TabFormFields editable={can.edit} legend={t("site.tab.groups")} formId={form.id} saveLabel={t("groups.save")}>
+          <EditableFields editable={can.edit} legend={t("site.tab.groups")} formId={form.id} saveLabel={t("groups.save")}>
           <ChoiceList
             legend={t("groups.choose", { name: site.name })}
             name={fields.group_ids.name}
@@ -97,7 +99,7 @@ export default function GroupsTab() {
             errorId={fields.group_ids.errorId}
             errors={fields.group_ids.errors}
           />
-          </TabFormFields>
+          </EditableFields>
         </ValidatedForm>
       )}
     </>

@@ -21,11 +21,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
-import { UploadForm } from "~/features/manage/media-fields";
+import { UploadForm } from "~/ui/fields";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
 import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
 import { htmlToRichText, isBlankHtml, messageContentHtml, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
-import { DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";
+import { DeleteConfirm, MoveButtons } from "~/ui/rows";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { MESSAGE_ACTIONS, MESSAGE_REDISPLAY, messageRuleKey, messageSchema, toMessageDetails } from "~/features/manage/site-tabs";
 import { movedOrder, requirePostedId, siteGroups, tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
@@ -232,7 +234,7 @@ export default function MessagesTab() {
     <>
       <h2>{t("site.tab.messages")}</h2>
       <p className="hint">{t("messages.intro")}</p>
-      <TabError message={actionData?.intent === "row" ? actionData.error : editMissing ? NOT_FOUND : null} />
+      <ActionNotice notice={asNotice(actionData?.intent === "row" ? actionData.error : editMissing ? NOT_FOUND : null)} />
       {messages.length === 0 ? (
         <p className="empty-state">{t("messages.empty")}</p>
       ) : (
@@ -488,7 +490,8 @@ function AttachmentForm({ path, message, result }: { path: string; message: Edit
       </p>
       <UploadForm
         id={`message-attachment-${message.id}`}
-        kind="attachment"
+        schema={uploadSchema("attachment")}
+        accept={UPLOAD_RULES.attachment.accept}
         action={editPath}
         intent="upload-attachment"
         hidden={{ id: message.id }}

@@ -11,7 +11,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
-import { TabError, TabFormFields } from "~/features/manage/site-tab-ui";
+import { EditableFields } from "~/ui/fields";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { PRIVACY_FLAGS, privacySchema } from "~/features/manage/site-tabs";
 import { tabFailure } from "~/features/manage/site-tabs.server";
 import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
@@ -64,13 +66,13 @@ export default function PrivacyTab() {
     <>
       <h2>{t("site.tab.privacy")}</h2>
       <p className="hint">{t("privacy.intro")}</p>
-      <TabError message={actionData?.error} />
+      <ActionNotice notice={asNotice(actionData?.error)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/privacy`} preventScrollReset>
-        <TabFormFields editable={can.edit} legend={t("site.tab.privacy")} formId={form.id} saveLabel={t("privacy.save")}>
+        <EditableFields editable={can.edit} legend={t("site.tab.privacy")} formId={form.id} saveLabel={t("privacy.save")}>
         {PRIVACY_FLAGS.map((flag) => (
           <CheckField key={flag} field={fields[flag]} label={t(`privacy.flag.${flag}.label`)} hint={t(`privacy.flag.${flag}.hint`)} />
         ))}
-        </TabFormFields>
+        </EditableFields>
       </ValidatedForm>
     </>
   );

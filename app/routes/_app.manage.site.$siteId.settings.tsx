@@ -14,13 +14,14 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { KIOSK_IDLE_TIMEOUT, siteSettingsSchema } from "~/features/manage/site-extras";
-import { NumberField, TimeField } from "~/features/manage/site-extras-fields";
+import { NumberField, TimeField } from "~/ui/fields";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { invalid, refused } from "~/features/manage/tab-actions.server";
-import { TabNotice } from "~/features/manage/tab-notice";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
-import { TabFormFields } from "~/features/manage/site-tab-ui";
+import { EditableFields } from "~/ui/fields";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
@@ -94,9 +95,9 @@ export default function SiteSettingsTab() {
   return (
     <>
       <h2>{t("site.tab.settings")}</h2>
-      <TabNotice notice={actionData?.notice} />
+      <ActionNotice notice={asNotice(actionData?.notice)} />
       <ValidatedForm form={form} action={path} preventScrollReset>
-        <TabFormFields editable={edit} legend={t("site.tab.settings")} formId={form.id} saveLabel={t("settings.save")}>
+        <EditableFields editable={edit} legend={t("site.tab.settings")} formId={form.id} saveLabel={t("settings.save")}>
         <TimeField field={fields.auto_sign_out_at} label={t("settings.field.auto_sign_out_at")} hint={t("settings.field.auto_sign_out_at_hint")} />
         <NumberField
           field={fields.kiosk_idle_timeout}
@@ -104,10 +105,11 @@ export default function SiteSettingsTab() {
           hint={t("settings.field.kiosk_idle_timeout_hint", KIOSK_IDLE_TIMEOUT)}
           min={KIOSK_IDLE_TIMEOUT.min}
           max={KIOSK_IDLE_TIMEOUT.max}
+          number="integer"
         />
         <CheckField field={fields.language_selection} label={t("settings.field.language_selection")} />
         <CheckField field={fields.require_host} label={t("settings.field.require_host")} />
-        </TabFormFields>
+        </EditableFields>
       </ValidatedForm>
     </>
   );

@@ -17,7 +17,8 @@ import { redirectWithNotice } from "~/features/action-outcome.server";
 import { signInPointSchema } from "~/features/manage/site-extras";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { badRow, invalid, postedRowId, refused } from "~/features/manage/tab-actions.server";
-import { TabNotice } from "~/features/manage/tab-notice";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice } from "~/forms/action-result";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -144,7 +145,7 @@ export default function SiteSignInPointsTab() {
     <>
       <h2>{t("site.tab.sign-in-points")}</h2>
       <p>{t("sign_in_points.intro")}</p>
-      <TabNotice notice={actionData?.notice ?? (missing ? "manage:site_rows.row_gone" : null)} />
+      <ActionNotice notice={asNotice(actionData?.notice ?? (missing ? "manage:site_rows.row_gone" : null))} />
       {points.length === 0 ? (
         <p className="empty-state">{t("sign_in_points.empty")}</p>
       ) : (

@@ -4,13 +4,14 @@
  * redirect). Tabs the user may not open, or not built yet, are not offered.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
 import { kindOf, loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { TabBar } from "~/ui/tab-bar";
 import { pageTitle } from "~/ui/meta";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
@@ -45,13 +46,7 @@ export default function ManagedSite() {
           </p>
         </div>
       </div>
-      <nav aria-label={t("site.tabs")} className="tabs">
-        {tabs.map((tab) => (
-          <NavLink key={tab.name} to={tab.to} preventScrollReset>
-            {t(tab.labelKey)}
-          </NavLink>
-        ))}
-      </nav>
+      <TabBar label={t("site.tabs")} tabs={tabs} ns="manage" />
       <div className="tab-panel">
         <Outlet />
       </div>

@@ -22,3 +22,11 @@ export function NoticeBanner({ notice, global = false }: { notice: ToneNotice; g
     </div>
   );
 }
+
+/**
+ * An action's message that no form holds (`pageNotice` / `rowNotice` of an ActionResult), or a
+ * loader's (an item asked for that is not there): announced, its tone in words.
+ */
+export function ActionNotice({ notice }: { notice: ToneNotice | null | undefined }) {
+  return notice ? <NoticeBanner notice={notice} /> : null;
+}

@@ -7,6 +7,7 @@
  * upstream failure propagates (a bug is a bug).
  */
 import { redirect } from "@remix-run/node";
+import { messageKey } from "~/forms/known-messages";
 import { UpstreamError, UpstreamUnavailableError } from "./errors";
 
 /** A message (a translation key, or "@upstream text" shown as it came) and the status to answer with. */
@@ -15,6 +16,10 @@ export interface Refusal {
   message: string;
   /** The upstream itself failed (unreachable or broken): a form says its own "please try again". */
   upstreamFailed: boolean;
+  /** A 422's (or 429's) messages by field, each a translation key when known (`messageKey`), else "@text". */
+  fields: Record<string, string[]> | null;
+  /** A 422's (or 429's) first message as the upstream wrote it, for "{what} failed: {reason}". */
+  reason?: string;
 }
 
 export const TRIAL_ENDED_PATH = "/trial-ended";
@@ -26,17 +31,19 @@ export const TRIAL_ENDED_PATH = "/trial-ended";
 export function refusalOf(err: unknown, notFoundKey = "common:errors.not_found_body"): Refusal {
   if (err instanceof UpstreamError) {
     if (err.body.code === "trial_period_over") throw redirect(TRIAL_ENDED_PATH, { status: 303 });
-    if (err.status === 404) return { status: 404, message: notFoundKey, upstreamFailed: false };
-    if (err.status === 403) return { status: 403, message: "common:errors.forbidden_action", upstreamFailed: false };
+    if (err.status === 404) return { status: 404, message: notFoundKey, upstreamFailed: false, fields: null };
+    if (err.status === 403) return { status: 403, message: "common:errors.forbidden_action", upstreamFailed: false, fields: null };
     if (err.status === 422 || err.status === 429) {
-      const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
-      return { status: err.status, message: first ? `@${first}` : "common:errors.generic_failure", upstreamFailed: false };
+      const fields = Object.fromEntries(Object.entries(err.body.errors ?? {}).map(([field, messages]) => [field, messages.map(messageKey)]));
+      const reason = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
+      return { status: err.status, message: reason ? messageKey(reason) : "common:errors.generic_failure", upstreamFailed: false, fields, ...(reason ? { reason } : {}) };
     }
-    if (err.status >= 500) return { status: 502, message: "common:errors.generic_failure", upstreamFailed: true };
-    return { status: err.status >= 400 ? err.status : 502, message: "common:errors.generic_failure", upstreamFailed: err.status < 400 };
+    if (err.status === 413) return { status: 413, message: err.body.message ? messageKey(err.body.message) : "common:refused.too_large_title", upstreamFailed: false, fields: null };
+    if (err.status >= 500) return { status: 502, message: "common:errors.generic_failure", upstreamFailed: true, fields: null };
+    return { status: err.status >= 400 ? err.status : 502, message: "common:errors.generic_failure", upstreamFailed: err.status < 400, fields: null };
   }
   if (err instanceof UpstreamUnavailableError || (err instanceof Response && err.status === 503)) {
-    return { status: 503, message: "common:errors.unavailable_upstream", upstreamFailed: true };
+    return { status: 503, message: "common:errors.unavailable_upstream", upstreamFailed: true, fields: null };
   }
   throw err;
 }

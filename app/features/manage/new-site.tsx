@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { RouteDialog } from "~/ui/dialog";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
-import { newSiteSchema } from "./schemas";
+import { DATES_BEFORE, newSiteSchema } from "./schemas";
 import type { SiteKind } from "./sites.server";
-import { DateTimeField } from "./fields";
+import { DateTimeField } from "~/ui/fields";
 
 interface NewSiteData {
   kind: SiteKind;
@@ -59,8 +59,8 @@ export function NewSiteDialog() {
         </SelectField>
         {event ? (
           <>
-            <DateTimeField field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} />
-            <DateTimeField field={fields.active_until} label={t("field.active_until")} />
+            <DateTimeField max={DATES_BEFORE} field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} />
+            <DateTimeField max={DATES_BEFORE} field={fields.active_until} label={t("field.active_until")} />
           </>
         ) : null}
         <div className="actions">

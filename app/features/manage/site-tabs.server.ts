@@ -5,16 +5,10 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { Access } from "~/access/guard.server";
-import { postedId } from "~/features/action-outcome.server";
 import { UpstreamError } from "~/upstream/errors";
 import { refusalOf, type Refusal } from "~/upstream/refusal.server";
 
-/** A row id posted by a form (a positive integer), or a 400: never sent upstream unparsed. */
-export function requirePostedId(value: FormDataEntryValue | null): number {
-  const id = postedId(value);
-  if (id === null) throw new Response("Bad request", { status: 400 });
-  return id;
-}
+export { requirePostedId, withMessagesShown } from "~/forms/action-result.server";
 
 /**
  * The full order after moving one row up or down, or null when the row is not in the list (it
@@ -57,24 +51,4 @@ export async function siteGroups(access: Pick<Access, "viewer">, siteId: number)
     if (err instanceof UpstreamError) return null;
     throw err;
   }
-}
-
-/**
- * A form result whose messages all show: one about an input the form does not have (a hostile
- * post, or a rule about an attribute the chosen type lacks) goes on the form itself, and one about
- * an element of a list (`group_ids[0]`) on the list.
- */
-export function withMessagesShown(result: SubmissionResult<string[]>, inputs: readonly string[]): SubmissionResult<string[]> {
-  if (!result.error) return result;
-  const error: Record<string, string[] | null> = {};
-  for (const [key, messages] of Object.entries(result.error)) {
-    const base = key.replace(/\[\d+\]$/, "");
-    const target = inputs.includes(key) ? key : inputs.includes(base) ? base : "";
-    if (!messages) {
-      if (!(target in error)) error[target] = null;
-      continue;
-    }
-    error[target] = [...new Set([...(error[target] ?? []), ...messages])];
-  }
-  return { ...result, error };
 }

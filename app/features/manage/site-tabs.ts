@@ -9,8 +9,8 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
+import { knownKey, messageKey } from "~/forms/known-messages";
 import {
-  ATTACHMENT_KIND_MESSAGE,
   CHECKBOX_LABEL_REQUIRED,
   CHOICE_FIELD_TYPES,
   CUSTOM_FIELD_TYPES,
@@ -21,7 +21,6 @@ import {
   type MessageAction,
   messageProblems,
   RECIPIENTS_REQUIRED,
-  RECIPIENTS_UNKNOWN,
   type CustomFieldInput,
   type SitePrivacy,
 } from "../../../upstream/contract/index";
@@ -72,18 +71,6 @@ export function customFieldInputs(type: string, groupsOffered: boolean): string[
   ];
 }
 
-/** The contract's rule messages, in the user's language (the same words in English). */
-const RULE_KEYS: Record<string, string> = {
-  "Add at least one option": "manage:customfields.validation.options_required",
-  "Options must be unique": "manage:customfields.validation.options_unique",
-  "Only dropdown and yes/no fields have a default option": "manage:customfields.validation.default_not_allowed",
-  "The default option must be one of the options": "manage:customfields.validation.default_not_option",
-  "Only choice and yes/no fields can reject a sign-in": "manage:customfields.validation.reject_not_allowed",
-  "Reject options must be among the options": "manage:customfields.validation.reject_not_option",
-  "A reject message is required when a reject option is set": "manage:customfields.validation.reject_message_required",
-  "Signature and photo fields cannot be shown on the evacuation list": "manage:customfields.validation.evacuation_not_allowed",
-};
-
 const customFieldForm = z.object({
   type: z.enum(CUSTOM_FIELD_TYPES, { error: "manage:customfields.validation.type" }),
   label: singleLine(z.string({ error: "manage:customfields.validation.label_required" }).trim().min(1, "manage:customfields.validation.label_required").max(100, TOO_LONG)),
@@ -125,7 +112,7 @@ export const customFieldSchema = customFieldForm.superRefine((v, ctx) => {
   else if (options.some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["options"], message: "manage:customfields.validation.option_long" });
   if (lines(v.reject_options).some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["reject_options"], message: TOO_LONG });
   for (const [path, message] of Object.entries(customFieldProblems(toCustomFieldInput(v)))) {
-    ctx.addIssue({ code: "custom", path: [path], message: RULE_KEYS[message] ?? `@${message}` });
+    ctx.addIssue({ code: "custom", path: [path], message: messageKey(message) });
   }
 });
 
@@ -148,15 +135,8 @@ const graphemes = (s: string) => (segmenter ? [...segmenter.segment(s)].length :
 /** Who sees a message: every group, or only the groups ticked (a radio, so it works without JavaScript). */
 export const MESSAGE_RECIPIENTS = ["every", "chosen"] as const;
 
-/** The contract's message rules, in the user's language (the same words in English). */
-const MESSAGE_RULE_KEYS: Record<string, string> = {
-  [CHECKBOX_LABEL_REQUIRED]: "manage:messages.validation.checkbox_label_required",
-  [RECIPIENTS_REQUIRED]: "manage:messages.validation.recipients_required",
-  [RECIPIENTS_UNKNOWN]: "manage:messages.validation.recipients_unknown",
-  [ATTACHMENT_KIND_MESSAGE]: "manage:media.attachment_kind",
-};
 /** An upstream message about a message's field as a translation key when it is one of the rules ("@text" otherwise). */
-export const messageRuleKey = (message: string) => MESSAGE_RULE_KEYS[message.replace(/^@/, "")] ?? message;
+export const messageRuleKey = (message: string) => (message.startsWith("@") ? messageKey(message) : message);
 
 const messageForm = z.object({
   icon: z
@@ -197,8 +177,8 @@ export function toMessageDetails(v: Partial<Pick<MessageForm, "action" | "checkb
  * missing, so an empty form says everything that is required at once.
  */
 export const messageSchema = messageForm
-  .refine((v) => !messageProblems(toMessageDetails(v)).checkbox_label, { path: ["checkbox_label"], message: MESSAGE_RULE_KEYS[CHECKBOX_LABEL_REQUIRED], when: () => true })
-  .refine((v) => !messageProblems(toMessageDetails(v)).recipient_group_ids, { path: ["recipient_group_ids"], message: MESSAGE_RULE_KEYS[RECIPIENTS_REQUIRED], when: () => true });
+  .refine((v) => !messageProblems(toMessageDetails(v)).checkbox_label, { path: ["checkbox_label"], message: knownKey(CHECKBOX_LABEL_REQUIRED), when: () => true })
+  .refine((v) => !messageProblems(toMessageDetails(v)).recipient_group_ids, { path: ["recipient_group_ids"], message: knownKey(RECIPIENTS_REQUIRED), when: () => true });
 
 // ---------------------------------------------------------------------------------------------
 // Privacy

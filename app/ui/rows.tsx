@@ -1,21 +1,12 @@
 /**
- * Pieces the custom fields, messages, privacy, features and badges tabs share in the browser: the
- * tab's own message after a refused row action, and the row controls (move up or down, delete after a confirmation that needs no JavaScript).
+ * The row controls of every ordered list: move up or down (one rule at the ends: the first row has
+ * no "up", the last no "down"; the server sends the full new order) and delete after saying what
+ * goes (a disclosure with the confirming form: works without JavaScript). Labels name the row for
+ * screen readers.
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FormErrors, SubmitButton, useErrorText } from "~/ui/form";
-
-/** The message of a refused row action (a row of another site, a rule), announced. */
-export function TabError({ message }: { message?: string | null }) {
-  const text = useErrorText();
-  if (!message) return null;
-  return (
-    <div className="tab-error" role="alert">
-      <p className="error">{text(message)}</p>
-    </div>
-  );
-}
+import { SubmitButton } from "./form";
 
 /** Move a row up or down (a form each; the server sends the full new order). */
 export function MoveButtons({ action, id, name, first, last }: { action: string; id: number; name: string; first: boolean; last: boolean }) {
@@ -63,26 +54,5 @@ export function DeleteConfirm({ action, id, name, question, confirm }: { action:
         </SubmitButton>
       </Form>
     </details>
-  );
-}
-
-/**
- * The inside of a tab's one form: disabled (read-only) for viewers, the form's own messages first,
- * and the save button (`intent=save`) for editors only.
- */
-export function TabFormFields({ editable, legend, formId, saveLabel, children }: { editable: boolean; legend: string; formId: string; saveLabel: string; children: React.ReactNode }) {
-  return (
-    <fieldset disabled={!editable} className="plain-fieldset">
-      <legend className="visually-hidden">{legend}</legend>
-      <FormErrors formId={formId} />
-      {children}
-      {editable ? (
-        <div className="actions">
-          <SubmitButton name="intent" value="save">
-            {saveLabel}
-          </SubmitButton>
-        </div>
-      ) : null}
-    </fieldset>
   );
 }

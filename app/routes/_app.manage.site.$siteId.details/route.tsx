@@ -7,26 +7,23 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
-import { DateTimeField } from "~/features/manage/fields";
-import { instantAt, localAt } from "~/features/manage/local-time";
-import { deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manage/schemas";
-import { kindOf, loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { resultFor } from "~/forms/action-result";
+import { localAt } from "~/features/manage/local-time";
+import { DATES_BEFORE, deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manage/schemas";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
-import { TabFormFields } from "~/features/manage/site-tab-ui";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { DateTimeField, EditableFields } from "~/ui/fields";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { remove, save, type DetailsValues } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
-
-const FIELDS = ["name", "address", "reply_to_name", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
@@ -59,48 +56,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site, id } = await requireSiteEditor(request, params);
+  const { viewer, site } = await requireSiteEditor(request, params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  const path = `/manage/site/${id}/details`;
-
-  if (intent === "delete") {
-    const submission = parseSubmission(form, { schema: deleteSiteSchema(site.name) });
-    if (submission.status !== "success") return data({ intent: "delete" as const, result: submission.reply() }, { status: 400 });
-    try {
-      await viewer.api("deleteSite", { params: { siteId: id }, body: { name: site.name } });
-    } catch (err) {
-      const errors = upstreamFormErrors(err, ["confirm"]);
-      if (!errors) throw err;
-      return data({ intent: "delete" as const, result: replyWith(submission, errors) }, { status: 422 });
-    }
-    return redirectWithNotice(request, viewer, `/manage/overview/${kindOf(site.type)}`, { key: "manage:details.deleted", values: { name: site.name }, tone: "success" });
+  const args = { request, viewer, site, form };
+  switch (form.get("intent")) {
+    case "save":
+      return save(args);
+    case "delete":
+      return remove(args);
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-
-  if (intent !== "save") throw new Response("Bad request", { status: 400 });
-  const event = site.type === "event";
-  const submission = parseSubmission(form, { schema: siteDetailsSchema(event, site.dates_locked) });
-  if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
-  const v = submission.value as Record<(typeof FIELDS)[number], string | undefined>;
-  try {
-    await viewer.api("updateSite", {
-      params: { siteId: id },
-      body: {
-        name: v.name!,
-        address: v.address ?? null,
-        reply_to_name: v.reply_to_name ?? null,
-        reply_to_email: v.reply_to_email!,
-        timezone: v.timezone!,
-        locale: v.locale as never,
-        ...(event && !site.dates_locked ? { active_from: instantAt(v.active_from!, v.timezone!), active_until: instantAt(v.active_until!, v.timezone!) } : {}),
-      },
-    });
-  } catch (err) {
-    const errors = upstreamFormErrors(err, FIELDS);
-    if (!errors) throw err;
-    return data({ intent: "save" as const, result: replyWith(submission, errors) }, { status: 422 });
-  }
-  return redirectWithNotice(request, viewer, path, { key: "manage:details.saved", values: { name: v.name! }, tone: "success" });
 }
 
 export default function SiteDetailsTab() {
@@ -108,9 +74,9 @@ export default function SiteDetailsTab() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("manage");
   const path = `/manage/site/${site.id}/details`;
-  const [form, fields] = useForm<Record<(typeof FIELDS)[number], string | undefined>, any>({
+  const [form, fields] = useForm<DetailsValues, any>({
     id: "site-details",
-    lastResult: actionData?.intent === "save" ? actionData.result : undefined,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: site.values,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: siteDetailsSchema(site.event, site.datesLocked) }),
     shouldValidate: "onSubmit",
@@ -118,7 +84,7 @@ export default function SiteDetailsTab() {
   });
   const [deleteForm, deleteFields] = useForm<{ confirm: string | undefined }, any>({
     id: "site-delete",
-    lastResult: actionData?.intent === "delete" ? actionData.result : undefined,
+    lastResult: resultFor(actionData, "delete"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteSiteSchema(site.name) }),
     shouldValidate: "onSubmit",
   });
@@ -126,7 +92,7 @@ export default function SiteDetailsTab() {
     <>
       <h2>{t("site.tab.details")}</h2>
       <ValidatedForm form={form} action={path} preventScrollReset>
-        <TabFormFields editable={can.edit} legend={t("site.tab.details")} formId={form.id} saveLabel={t("details.save")}>
+        <EditableFields editable={can.edit} legend={t("site.tab.details")} formId={form.id} saveLabel={t("details.save")}>
         <TextField field={fields.name} label={t(site.event ? "field.event_name" : "field.site_name")} autoComplete="off" />
         <TextField field={fields.address} label={t("field.address")} autoComplete="off" />
         <TextField field={fields.reply_to_name} label={t("field.reply_to_name")} autoComplete="off" />
@@ -148,11 +114,11 @@ export default function SiteDetailsTab() {
         {site.event ? (
           <>
             {site.datesLocked ? <p className="hint">{t("details.dates_locked")}</p> : null}
-            <DateTimeField field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} disabled={site.datesLocked} />
-            <DateTimeField field={fields.active_until} label={t("field.active_until")} disabled={site.datesLocked} />
+            <DateTimeField max={DATES_BEFORE} field={fields.active_from} label={t("field.active_from")} hint={t("field.site_time_hint")} disabled={site.datesLocked} />
+            <DateTimeField max={DATES_BEFORE} field={fields.active_until} label={t("field.active_until")} disabled={site.datesLocked} />
           </>
         ) : null}
-        </TabFormFields>
+        </EditableFields>
       </ValidatedForm>
 
       {can.edit ? (

@@ -1,0 +1,45 @@
+/**
+ * THE table of upstream messages the portal knows, each with its translation key: a rule the
+ * contract states (and the browser checks too, in the same words) or a refusal the upstream sends.
+ * Any other upstream text is shown as it came ("@text"). Shared by server and browser; a new area
+ * adds its rows here, never a table of its own.
+ */
+import {
+  ATTACHMENT_KIND_MESSAGE,
+  CHECKBOX_LABEL_REQUIRED,
+  RECIPIENTS_REQUIRED,
+  RECIPIENTS_UNKNOWN,
+} from "../../upstream/contract/index";
+
+const KNOWN_MESSAGES: Record<string, string> = {
+  // Groups shown at a site.
+  "Choose groups of your organisation": "manage:groups.validation.unknown_group",
+  "Choose among your groups": "manage:groups.validation.unknown_group",
+  // Custom fields (the contract's customFieldProblems).
+  "Add at least one option": "manage:customfields.validation.options_required",
+  "Options must be unique": "manage:customfields.validation.options_unique",
+  "Only dropdown and yes/no fields have a default option": "manage:customfields.validation.default_not_allowed",
+  "The default option must be one of the options": "manage:customfields.validation.default_not_option",
+  "Only choice and yes/no fields can reject a sign-in": "manage:customfields.validation.reject_not_allowed",
+  "Reject options must be among the options": "manage:customfields.validation.reject_not_option",
+  "A reject message is required when a reject option is set": "manage:customfields.validation.reject_message_required",
+  "Signature and photo fields cannot be shown on the evacuation list": "manage:customfields.validation.evacuation_not_allowed",
+  // Messages (the contract's messageProblems) and their attachments.
+  [CHECKBOX_LABEL_REQUIRED]: "manage:messages.validation.checkbox_label_required",
+  [RECIPIENTS_REQUIRED]: "manage:messages.validation.recipients_required",
+  [RECIPIENTS_UNKNOWN]: "manage:messages.validation.recipients_unknown",
+  [ATTACHMENT_KIND_MESSAGE]: "manage:media.attachment_kind",
+};
+
+/** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */
+export function messageKey(text: string): string {
+  const plain = text.startsWith("@") ? text.slice(1) : text;
+  return KNOWN_MESSAGES[plain] ?? `@${plain}`;
+}
+
+/** The translation key of a message the contract states (for the browser's own check of the same rule). */
+export function knownKey(text: string): string {
+  const key = KNOWN_MESSAGES[text];
+  if (!key) throw new Error(`No translation for the contract's message "${text}": add it to KNOWN_MESSAGES`);
+  return key;
+}
