@@ -4,7 +4,7 @@
  * goes (a disclosure with the confirming form: works without JavaScript). Labels name the row for
  * screen readers.
  */
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "./form";
 
@@ -54,5 +54,20 @@ export function DeleteConfirm({ action, id, name, question, confirm }: { action:
         </SubmitButton>
       </Form>
     </details>
+  );
+}
+
+/** A row's controls, grouped: edit (a link to the row's edit view, `editTo`), move up or down, delete after confirming. */
+export function RowControls({ action, editTo, id, name, first, last, question, confirm }: { action: string; editTo: string; id: number; name: string; first: boolean; last: boolean; question: string; confirm: string }) {
+  const { t } = useTranslation("manage");
+  return (
+    <div className="row-actions__group">
+      <Link className="button button--secondary" to={editTo} preventScrollReset>
+        {t("fields_common.edit")}
+        <span className="visually-hidden"> “{name}”</span>
+      </Link>
+      <MoveButtons action={action} id={id} name={name} first={first} last={last} />
+      <DeleteConfirm action={action} id={id} name={name} question={question} confirm={confirm} />
+    </div>
   );
 }

@@ -6,7 +6,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { htmlToRichText, isBlankHtml, messageContentHtml, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
-import { customFieldSchema, favouritesSchema, featuresSchema, keptSchedules, REPORT_TIMES } from "~/features/manage/site-tabs";
+import { featuresSchema, keptSchedules, REPORT_TIMES } from "~/features/manage/site-tabs";
+import { customFieldSchema, favouritesSchema } from "~/routes/_app.manage.site.$siteId.customfields/schema";
 import { movedOrder } from "~/features/manage/site-tabs.server";
 
 const form = (entries: [string, string][]) => {
