@@ -48,12 +48,15 @@ export interface RefusedForm extends FormRef {
   notFound?: string;
   /** A file field and the rule it breaks when the upstream says the file is too large (413). */
   file?: { field: string; tooLarge: string };
+  /** What the form says, on itself, when the upstream itself failed (unreachable or broken): its own "please try again". */
+  upstreamFailed?: string;
 }
 
 /**
  * Any upstream refusal as the form's answer, by `refusalOf`: a 422 (or 429) on the form's fields
  * with the rest on the form; a 413 on the file field; a 404 "no longer there", a 403 "Forbidden",
- * a 409, the upstream unreachable (503) or broken (502) as a notice, with the refusal's status;
+ * a 409, the upstream unreachable (503) or broken (502) as a notice (or on the form, as its own
+ * `upstreamFailed` message), with the refusal's status;
  * `trial_period_over` sends the user to the trial-ended page. Not an upstream failure: rethrown.
  */
 export function refused(err: unknown, form: RefusedForm) {
@@ -72,7 +75,9 @@ export function refused(err: unknown, form: RefusedForm) {
   if (submission && form.file && refusal.status === 413) {
     return answer(form, { result: submission.reply({ fieldErrors: { [form.file.field]: [form.file.tooLarge] } }) }, 413);
   }
-  return answerNotice(form, refusal.message, refusal.status);
+  if (submission && form.upstreamFailed && refusal.upstreamFailed) return answer(form, { result: submission.reply({ formErrors: [form.upstreamFailed] }) }, refusal.status);
+  // The notice, and what was typed (the form keeps it: nothing is lost to a refusal).
+  return answer(form, { result: submission ? submission.reply() : null, notice: noticeOf(refusal.message) }, refusal.status);
 }
 
 /** A file refused before it was read whole (over its limit): the rule on the file field, 413. */

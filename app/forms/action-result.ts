@@ -47,12 +47,12 @@ export function resultFor(answer: Answer, intent: string | readonly string[], ro
 }
 
 /** The message about this row, if the last answer was one. */
-export const rowNotice = (answer: Answer, row: number): Notice | null => (isResult(answer) && answer.row === row && !answer.result ? answer.notice : null);
+export const rowNotice = (answer: Answer, row: number): Notice | null => (isResult(answer) && answer.row === row ? answer.notice : null);
 
 /** The message for the top of the page: a notice no form and no row shown on the page holds. */
 export function pageNotice(answer: Answer, rowsShown: readonly number[] = []): Notice | null {
   if (!isResult(answer) || !answer.notice) return null;
-  return answer.row !== null && rowsShown.includes(answer.row) && !answer.result ? null : answer.notice;
+  return answer.row !== null && rowsShown.includes(answer.row) ? null : answer.notice;
 }
 
 /** A message string or nothing as a notice (a loader's "that item is not there", an older answer's message). */

@@ -1,15 +1,17 @@
 /** Add a site or an event (a dialog over the overview): loader and action, shared by the two routes. */
+import type { Site } from "../../../upstream/contract/index";
 import { parseSubmission } from "~/forms/submission";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
-import { refusalOf } from "~/upstream/refusal.server";
+import { answer, done, invalid, refused } from "~/forms/action-result.server";
+import type { Viewer } from "~/session/auth.server";
 import { translator } from "~/i18n/i18n.server";
 import { UpstreamError } from "~/upstream/errors";
 import { instantAt } from "./local-time";
 import { newSiteSchema, timezones } from "./schemas";
-import { replyWith, upstreamFormErrors, type SiteKind } from "./sites.server";
+import { NEW_SITE_INTENT } from "./new-site";
+import type { SiteKind } from "./sites.server";
 
 const FIELDS = ["name", "type", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
 
@@ -35,13 +37,19 @@ function siteLimitError(err: unknown): string | null {
 
 export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteKind) {
   const { viewer } = await requireAccess(request);
-  const form = await request.formData();
+  return create(request, viewer, await request.formData(), kind);
+}
+
+/** Add the site or event (an event's dates in its zone); then its details tab. */
+async function create(request: Request, viewer: Viewer, form: FormData, kind: SiteKind) {
+  const intent = { intent: NEW_SITE_INTENT };
   const event = kind === "events";
   const submission = parseSubmission(form, { schema: newSiteSchema(event) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid(intent, submission);
   const v = submission.value as { name: string; type?: "standard" | "remote"; reply_to_email: string; timezone: string; locale: Locale; active_from?: string; active_until?: string };
+  let site: Site;
   try {
-    const site = await viewer.api("createSite", {
+    site = await viewer.api("createSite", {
       body: {
         type: event ? "event" : (v.type ?? "standard"),
         name: v.name,
@@ -51,16 +59,12 @@ export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteK
         ...(event ? { active_from: instantAt(v.active_from!, v.timezone), active_until: instantAt(v.active_until!, v.timezone) } : {}),
       },
     });
-    return redirectWithNotice(request, viewer, `/manage/site/${site.id}/details`, { key: `manage:new.${kind}.added`, values: { name: site.name }, tone: "success" });
   } catch (err) {
     const limit = siteLimitError(err);
-    if (limit) return data({ result: submission.reply({ formErrors: [limit] }) }, { status: 422 });
-    const errors = upstreamFormErrors(err, FIELDS);
-    if (errors) return data({ result: replyWith(submission, errors) }, { status: 422 });
-    // Anything else keeps its meaning (a 403 is Forbidden); the upstream unreachable or failing says
-    // so on the form, keeping what was typed (platform §8: "Could not create event. Please try again").
-    const refusal = refusalOf(err);
-    const message = refusal.upstreamFailed ? `manage:new.${kind}.failed` : refusal.message;
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: refusal.status });
+    if (limit) return answer(intent, { result: submission.reply({ formErrors: [limit] }) }, 422);
+    // The upstream unreachable or failing says so on the form, keeping what was typed
+    // (platform §8: "Could not create event. Please try again").
+    return refused(err, { ...intent, submission, fields: FIELDS, upstreamFailed: `manage:new.${kind}.failed` });
   }
+  return done(request, viewer, `/manage/site/${site.id}/details`, { key: `manage:new.${kind}.added`, values: { name: site.name }, tone: "success" });
 }

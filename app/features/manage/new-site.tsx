@@ -3,12 +3,16 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { SubmissionResult } from "@conform-to/react";
+import { pageNotice, resultFor, type ActionResult } from "~/forms/action-result";
 import { RouteDialog } from "~/ui/dialog";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { DATES_BEFORE, newSiteSchema } from "./schemas";
 import type { SiteKind } from "./sites.server";
 import { DateTimeField } from "~/ui/fields";
+import { ActionNotice } from "~/ui/notice";
+
+/** The form has one submit button and no intent field: its answers are about "create". */
+export const NEW_SITE_INTENT = "create";
 
 interface NewSiteData {
   kind: SiteKind;
@@ -19,12 +23,12 @@ interface NewSiteData {
 
 export function NewSiteDialog() {
   const d = useLoaderData<NewSiteData>();
-  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  const actionData = useActionData<ActionResult>();
   const { t } = useTranslation("manage");
   const event = d.kind === "events";
   const [form, fields] = useForm<Record<"name" | "type" | "reply_to_email" | "timezone" | "locale" | "active_from" | "active_until", string | undefined>, any>({
     id: `new-${d.kind}`,
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, NEW_SITE_INTENT),
     defaultValue: { ...d.defaults, type: "standard" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newSiteSchema(event) }),
     shouldValidate: "onSubmit",
@@ -34,6 +38,7 @@ export function NewSiteDialog() {
   return (
     <RouteDialog title={t(`new.${d.kind}.heading`)} closeTo={base}>
       <ValidatedForm form={form} action={`${base}/new`}>
+        <ActionNotice notice={pageNotice(actionData)} />
         <FormErrors formId={form.id} />
         <TextField field={fields.name} label={t(event ? "field.event_name" : "field.site_name")} autoComplete="off" />
         {event ? null : (

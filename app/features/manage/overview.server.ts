@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
-import { postedId } from "~/features/action-outcome.server";
+import { postedId } from "~/forms/action-result.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";

@@ -5,8 +5,11 @@
  * `OverviewFrame` (heading, sections, search, pages).
  */
 import type { ReactNode } from "react";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/ui/data-table";
+import { Pager } from "~/ui/pager";
+import { SearchBar } from "~/ui/search-bar";
 import type { SiteKind } from "./sites.server";
 
 export type OverviewSection = SiteKind | "groups";
@@ -36,10 +39,16 @@ export interface GroupOverviewData extends OverviewCommon {
   groups: { id: number; name: string; type: "standard" | "returning" | "delivery"; approvalRequired: boolean; everySite: boolean; siteCount: number; memberCount: number }[];
 }
 
+/** The pager's words for a list of the manage area (its overview, an event's attendees). */
+export const pagerText = (t: (key: string, values?: Record<string, number>) => string, d: { page: number; pages: number }) => ({
+  previous: t("overview.previous"),
+  next: t("overview.next"),
+  pageOf: t("overview.page_of", { page: d.page, pages: d.pages }),
+});
+
 function OverviewFrame({ d, kind, addTo, children }: { d: OverviewCommon; kind: OverviewSection; addTo: string; children: ReactNode }) {
   const { t } = useTranslation("manage");
   const base = `/manage/overview/${kind}`;
-  const pageLink = (page: number) => `${base}?${new URLSearchParams({ ...(d.search ? { search: d.search } : {}), page: String(page) })}`;
   return (
     <div className="manage-overview">
       <div className="page-heading">
@@ -64,23 +73,9 @@ function OverviewFrame({ d, kind, addTo, children }: { d: OverviewCommon; kind: 
           ))}
         </nav>
       ) : null}
-      <Form method="get" action={base} className="filter-bar" role="search">
-        <div className="field field--inline">
-          <label htmlFor="overview-search">{t(`overview.${kind}.search`)}</label>
-          <input id="overview-search" type="search" name="search" defaultValue={d.search} key={d.search} maxLength={100} />
-        </div>
-        <button type="submit" className="button button--secondary">
-          {t("overview.search_submit")}
-        </button>
-      </Form>
+      <SearchBar action={base} id="overview-search" label={t(`overview.${kind}.search`)} value={d.search} submitLabel={t("overview.search_submit")} />
       {d.total === 0 ? <p className="empty-state">{d.search ? t("overview.no_match", { search: d.search }) : t(`overview.${kind}.empty`)}</p> : children}
-      {d.pages > 1 ? (
-        <nav aria-label={t("overview.pages")} className="pagination">
-          {d.page > 1 ? <Link to={pageLink(d.page - 1)}>{t("overview.previous")}</Link> : null}
-          <span>{t("overview.page_of", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages ? <Link to={pageLink(d.page + 1)}>{t("overview.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager label={t("overview.pages")} page={d.page} pages={d.pages} base={base} keep={{ search: d.search }} text={pagerText(t, d)} />
       <Outlet />
     </div>
   );
@@ -91,40 +86,29 @@ export function SiteOverview() {
   const { t } = useTranslation("manage");
   return (
     <OverviewFrame d={d} kind={d.kind} addTo={`/manage/overview/${d.kind}/new`}>
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">{t(`overview.${d.kind}.caption`, { count: d.total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("overview.column.name")}</th>
-              <th scope="col">{d.kind === "events" ? t("overview.column.dates") : t("overview.column.type")}</th>
-              <th scope="col">{t("overview.column.address")}</th>
-              <th scope="col">{t("overview.column.on_site")}</th>
-              <th scope="col">{t("overview.column.devices")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.sites.map((s) => (
-              <tr key={s.id} data-site-id={s.id}>
-                <th scope="row">{d.canOpen ? <Link to={`/manage/site/${s.id}/details`}>{s.name}</Link> : s.name}</th>
-                <td>{d.kind === "events" ? (s.dates ?? "") : t(`site_type.${s.type}`)}</td>
-                <td>{s.address ?? ""}</td>
-                <td>{s.onSite}</td>
-                <td>
-                  {s.devices.total === 0 ? (
-                    t("overview.no_devices")
-                  ) : (
-                    <>
-                      {t("overview.devices", { count: s.devices.total })}
-                      {s.devices.offline > 0 ? <span className="tag tag--warning">{t("overview.offline", { count: s.devices.offline })}</span> : null}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t(`overview.${d.kind}.caption`, { count: d.total })}
+        columns={[t("overview.column.name"), d.kind === "events" ? t("overview.column.dates") : t("overview.column.type"), t("overview.column.address"), t("overview.column.on_site"), t("overview.column.devices")]}
+      >
+        {d.sites.map((s) => (
+          <tr key={s.id} data-site-id={s.id}>
+            <th scope="row">{d.canOpen ? <Link to={`/manage/site/${s.id}/details`}>{s.name}</Link> : s.name}</th>
+            <td>{d.kind === "events" ? (s.dates ?? "") : t(`site_type.${s.type}`)}</td>
+            <td>{s.address ?? ""}</td>
+            <td>{s.onSite}</td>
+            <td>
+              {s.devices.total === 0 ? (
+                t("overview.no_devices")
+              ) : (
+                <>
+                  {t("overview.devices", { count: s.devices.total })}
+                  {s.devices.offline > 0 ? <span className="tag tag--warning">{t("overview.offline", { count: s.devices.offline })}</span> : null}
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </OverviewFrame>
   );
 }
@@ -138,32 +122,19 @@ export function GroupOverview() {
   const { t } = useTranslation("manage");
   return (
     <OverviewFrame d={d} kind="groups" addTo="/manage/group/add">
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">{t("overview.groups.caption", { count: d.total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("overview.column.name")}</th>
-              <th scope="col">{t("overview.column.type")}</th>
-              <th scope="col">{t("overview.column.shown_at")}</th>
-              <th scope="col">{t("overview.column.members")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.groups.map((g) => (
-              <tr key={g.id} data-group-id={g.id}>
-                <th scope="row">{d.canOpen ? <Link to={`/manage/group/${g.id}`}>{g.name}</Link> : g.name}</th>
-                <td>
-                  {t(`group_type.${g.type}.label`)}
-                  {g.approvalRequired ? <span className="tag">{t("overview.groups.approval")}</span> : null}
-                </td>
-                <td>{g.everySite ? t("overview.groups.every_site") : t("overview.groups.sites", { count: g.siteCount })}</td>
-                <td>{g.type === "returning" ? g.memberCount : <span className="muted">{t("overview.groups.no_members")}</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={t("overview.groups.caption", { count: d.total })} columns={[t("overview.column.name"), t("overview.column.type"), t("overview.column.shown_at"), t("overview.column.members")]}>
+        {d.groups.map((g) => (
+          <tr key={g.id} data-group-id={g.id}>
+            <th scope="row">{d.canOpen ? <Link to={`/manage/group/${g.id}`}>{g.name}</Link> : g.name}</th>
+            <td>
+              {t(`group_type.${g.type}.label`)}
+              {g.approvalRequired ? <span className="tag">{t("overview.groups.approval")}</span> : null}
+            </td>
+            <td>{g.everySite ? t("overview.groups.every_site") : t("overview.groups.sites", { count: g.siteCount })}</td>
+            <td>{g.type === "returning" ? g.memberCount : <span className="muted">{t("overview.groups.no_members")}</span>}</td>
+          </tr>
+        ))}
+      </DataTable>
     </OverviewFrame>
   );
 }

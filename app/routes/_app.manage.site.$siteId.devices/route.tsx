@@ -8,25 +8,23 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Device } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";
-import { connectDeviceSchema, deviceCode } from "~/features/manage/site-extras";
+import { connectDeviceSchema } from "~/features/manage/site-extras";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
-import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import type { Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
+import { DataTable } from "~/ui/data-table";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { connect } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -49,18 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, id } = await requireSiteEditor(request, params);
+  const { viewer, id: siteId } = await requireSiteEditor(request, params);
   const form = await request.formData();
-  if (form.get("intent") !== "connect") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: connectDeviceSchema });
-  if (submission.status !== "success") return invalid("connect", null, submission);
-  let device: Device;
-  try {
-    device = await viewer.api("connectDevice", { params: { siteId: id }, body: { code: deviceCode(submission.value.code), name: submission.value.name } });
-  } catch (err) {
-    return refused(err, "connect", null, submission, ["code", "name"]);
+  switch (form.get("intent")) {
+    case "connect":
+      return connect({ request, viewer, siteId, form });
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-  return redirectWithNotice(request, viewer, `/manage/site/${id}/devices`, { key: "manage:devices.connected", values: { name: device.name }, tone: "success" });
 }
 
 export default function SiteDevicesTab() {
@@ -70,7 +64,7 @@ export default function SiteDevicesTab() {
   const path = `/manage/site/${site.id}/devices`;
   const [form, fields] = useForm<{ code: string | undefined; name: string | undefined }, any>({
     id: "device-connect",
-    lastResult: actionData?.intent === "connect" ? actionData.result : undefined,
+    lastResult: resultFor(actionData, "connect"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: connectDeviceSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -78,41 +72,30 @@ export default function SiteDevicesTab() {
   return (
     <>
       <h2>{t("site.tab.devices")}</h2>
-      <ActionNotice notice={asNotice(actionData?.notice)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       {devices.length === 0 ? (
         <p className="empty-state">{t("devices.empty")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t("devices.caption", { count: devices.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("devices.column.name")}</th>
-                <th scope="col">{t("devices.column.status")}</th>
-                <th scope="col">{t("devices.column.app")}</th>
-                <th scope="col">{t("devices.column.version")}</th>
-                <th scope="col">{t("devices.column.last_seen")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((d) => (
-                <tr key={d.id} data-device-id={d.id}>
-                  <th scope="row">
-                    <Link to={`${path}/${d.id}`}>{d.name}</Link>
-                  </th>
-                  <td>
-                    <DeviceStatus status={d.status} />
-                  </td>
-                  <td>
-                    <AppStatus status={d.appStatus} />
-                  </td>
-                  <td>{d.appVersion ?? t("devices.unknown_version")}</td>
-                  <td>{d.lastSeen ?? t("devices.never_seen")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("devices.caption", { count: devices.length })}
+          columns={[t("devices.column.name"), t("devices.column.status"), t("devices.column.app"), t("devices.column.version"), t("devices.column.last_seen")]}
+        >
+          {devices.map((d) => (
+            <tr key={d.id} data-device-id={d.id}>
+              <th scope="row">
+                <Link to={`${path}/${d.id}`}>{d.name}</Link>
+              </th>
+              <td>
+                <DeviceStatus status={d.status} />
+              </td>
+              <td>
+                <AppStatus status={d.appStatus} />
+              </td>
+              <td>{d.appVersion ?? t("devices.unknown_version")}</td>
+              <td>{d.lastSeen ?? t("devices.never_seen")}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <p className="hint">{t("devices.latest_version", { version: latestVersion })}</p>
 

@@ -9,26 +9,24 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Device } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
-import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
+import { postedId } from "~/forms/action-result.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";
 import { renameDeviceSchema } from "~/features/manage/site-extras";
 import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
-import { invalid, refused } from "~/features/manage/tab-actions.server";
 import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import type { Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { disconnect, rename } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -60,30 +58,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id: siteId } = await requireSiteEditor(request, params);
   const deviceId = deviceIdParam(params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  const list = `/manage/site/${siteId}/devices`;
-
-  if (intent === "disconnect") {
-    let device: Device;
-    try {
-      // Its name for the notice, and a 404 for a device that is not this site's.
-      device = await viewer.api("device", { params: { siteId, deviceId } });
-      await viewer.api("deleteDevice", { params: { siteId, deviceId } });
-    } catch (err) {
-      return refused(err, "disconnect", deviceId, null, []);
-    }
-    return redirectWithNotice(request, viewer, list, { key: "manage:devices.disconnected", values: { name: device.name }, tone: "success" });
+  const args = { request, viewer, siteId, deviceId, form };
+  switch (form.get("intent")) {
+    case "disconnect":
+      return disconnect(args);
+    case "rename":
+      return rename(args);
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-
-  if (intent !== "rename") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: renameDeviceSchema });
-  if (submission.status !== "success") return invalid("rename", deviceId, submission);
-  try {
-    await viewer.api("updateDevice", { params: { siteId, deviceId }, body: { name: submission.value.name } });
-  } catch (err) {
-    return refused(err, "rename", deviceId, submission, ["name"]);
-  }
-  return redirectWithNotice(request, viewer, `${list}/${deviceId}`, { key: "manage:devices.renamed", values: { name: submission.value.name }, tone: "success" });
 }
 
 export default function SiteDevicePage() {
@@ -96,7 +79,7 @@ export default function SiteDevicePage() {
   const confirming = can.edit && searchParams.has("disconnect");
   const [form, fields] = useForm<{ name: string | undefined }, any>({
     id: `device-rename-${device.id}`,
-    lastResult: actionData?.intent === "rename" ? actionData.result : undefined,
+    lastResult: resultFor(actionData, "rename", device.id),
     defaultValue: { name: device.name },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: renameDeviceSchema }),
     shouldValidate: "onSubmit",
@@ -108,7 +91,7 @@ export default function SiteDevicePage() {
         <Link to={list}>{t("devices.back")}</Link>
       </p>
       <h2>{device.name}</h2>
-      <ActionNotice notice={asNotice(actionData?.notice)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       <dl className="details">
         <dt>{t("devices.column.status")}</dt>
         <dd>

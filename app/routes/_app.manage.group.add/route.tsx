@@ -7,20 +7,18 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
-import { refusalOf } from "~/upstream/refusal.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { GROUP_TYPES, newGroupSchema } from "~/features/manage/groups";
-import { replyWith, upstreamFormErrors } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ChoiceList, FormErrors, initialValues, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
-import { UpstreamError } from "~/upstream/errors";
 import { pageTitle } from "~/ui/meta";
+import { ActionNotice } from "~/ui/notice";
+import { add } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -31,24 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request);
-  const submission = parseSubmission(await request.formData(), { schema: newGroupSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const group = await viewer.api("createGroup", { body: submission.value });
-    const search = new URLSearchParams({ search: group.name });
-    return redirectWithNotice(request, viewer, `/manage/overview/groups?${search}`, { key: "manage:groups.add.added", values: { name: group.name }, tone: "success" });
-  } catch (err) {
-    if (err instanceof UpstreamError && err.status === 422 && err.body.errors?.group_limit) {
-      return data({ result: submission.reply({ formErrors: ["manage:errors.group_limit"] }) }, { status: 422 });
-    }
-    const errors = upstreamFormErrors(err, ["name", "type"]);
-    if (errors) return data({ result: replyWith(submission, errors) }, { status: 422 });
-    // A refusal keeps its meaning (a 403 is Forbidden); the upstream unreachable or failing says so
-    // (groups spec §8 "Failed to save. Please try again."), keeping the input.
-    const refusal = refusalOf(err);
-    const message = refusal.upstreamFailed ? "manage:groups.add.failed" : refusal.message;
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: refusal.status });
-  }
+  // One form, one submit button (no intent field).
+  return add({ request, viewer, form: await request.formData() });
 }
 
 export default function AddGroup() {
@@ -56,7 +38,7 @@ export default function AddGroup() {
   const { t } = useTranslation("manage");
   const [form, fields] = useForm<{ name: string | undefined; type: string | undefined }, any>({
     id: "new-group",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "add"),
     defaultValue: { type: "standard" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newGroupSchema }),
     shouldValidate: "onSubmit",
@@ -70,6 +52,7 @@ export default function AddGroup() {
       <h1>{t("groups.add.heading")}</h1>
       <p className="hint">{t("groups.add.intro")}</p>
       <ValidatedForm form={form} action="/manage/group/add" className="narrow-form">
+        <ActionNotice notice={pageNotice(actionData)} />
         <FormErrors formId={form.id} />
         <TextField field={fields.name} label={t("groups.add.name")} autoComplete="off" />
         <ChoiceList

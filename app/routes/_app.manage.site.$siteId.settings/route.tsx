@@ -7,28 +7,24 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
 import { KIOSK_IDLE_TIMEOUT, siteSettingsSchema } from "~/features/manage/site-extras";
-import { NumberField, TimeField } from "~/ui/fields";
-import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
-import { invalid, refused } from "~/features/manage/tab-actions.server";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
 import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
-import { EditableFields } from "~/ui/fields";
+import { EditableFields, NumberField, TimeField } from "~/ui/fields";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { save } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
-const FIELDS = ["auto_sign_out_at", "kiosk_idle_timeout", "language_selection", "require_host"] as const;
 type Values = { auto_sign_out_at: string | undefined; kiosk_idle_timeout: number | undefined; language_selection: boolean | undefined; require_host: boolean | undefined };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -53,30 +49,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
-  const { viewer } = access;
-  const id = siteIdParam(params);
-  const { site, can } = await loadManagedSite(access, id);
-  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  // The editor right of the site's kind and ManageSite.editor (the access table's entry for this tab).
+  const { viewer, site } = await requireSiteEditor(request, params);
   const form = await request.formData();
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: siteSettingsSchema });
-  if (submission.status !== "success") return invalid("save", null, submission);
-  const v = submission.value;
-  try {
-    await viewer.api("updateSiteSettings", {
-      params: { siteId: id },
-      body: {
-        auto_sign_out_at: v.auto_sign_out_at ?? null,
-        kiosk_idle_timeout: v.kiosk_idle_timeout,
-        language_selection: v.language_selection === true,
-        require_host: v.require_host === true,
-      },
-    });
-  } catch (err) {
-    return refused(err, "save", null, submission, FIELDS);
+  switch (form.get("intent")) {
+    case "save":
+      return save({ request, viewer, site, form });
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-  return redirectWithNotice(request, viewer, `/manage/site/${id}/settings`, { key: "manage:settings.saved", values: { name: site.name }, tone: "success" });
 }
 
 export default function SiteSettingsTab() {
@@ -86,7 +67,7 @@ export default function SiteSettingsTab() {
   const path = `/manage/site/${site.id}/settings`;
   const [form, fields] = useForm<Values, any>({
     id: "site-settings",
-    lastResult: actionData?.intent === "save" ? actionData.result : undefined,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: values,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
     shouldValidate: "onBlur",
@@ -95,7 +76,7 @@ export default function SiteSettingsTab() {
   return (
     <>
       <h2>{t("site.tab.settings")}</h2>
-      <ActionNotice notice={asNotice(actionData?.notice)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       <ValidatedForm form={form} action={path} preventScrollReset>
         <EditableFields editable={edit} legend={t("site.tab.settings")} formId={form.id} saveLabel={t("settings.save")}>
         <TimeField field={fields.auto_sign_out_at} label={t("settings.field.auto_sign_out_at")} hint={t("settings.field.auto_sign_out_at_hint")} />

@@ -1,0 +1,215 @@
+/**
+ * /manage/site/{id}/attendees — an event's attendees (events only: other sites are a 404, as the
+ * upstream says): a search (a GET form) and 15 a page (platform §9), add, edit (`?edit=<id>`) and
+ * delete (`?delete=<id>`, a confirm step) on this page, with and without JavaScript. Phone numbers
+ * are read for the client's country (its settings' `country`, else the region of the site's
+ * language) and sent as E.164; empty is valid; an invalid one says "Enter a valid phone number"
+ * (with JavaScript as soon as the field loses focus — platform §5). The list keeps its search and
+ * page through every action.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Config, SiteDetails } from "../../../upstream/contract/index";
+import { requireAccess } from "~/access/guard.server";
+import { postedId } from "~/forms/action-result.server";
+import { formatPhone, phoneCountry } from "~/features/manage/site-extras";
+import { pagerText } from "~/features/manage/overview";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { ActionNotice } from "~/ui/notice";
+import { asNotice, pageNotice, resultFor } from "~/forms/action-result";
+import { toLanguageTag, type Locale } from "~/i18n/config";
+import { translator } from "~/i18n/i18n.server";
+import { upstreamLoad } from "~/upstream/load.server";
+import { DataTable } from "~/ui/data-table";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { SubmitButton } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
+import { Pager } from "~/ui/pager";
+import { SearchBar } from "~/ui/search-bar";
+import { add, edit, remove } from "./actions.server";
+import { AttendeeForm } from "./attendee-form";
+
+export const meta: MetaFunction<typeof loader> = pageTitle;
+
+/** The client's country for phone numbers, else the region of the site's language (en_GB → GB). */
+function countryFor(config: Config, site: Pick<SiteDetails, "locale">): string | undefined {
+  return phoneCountry(String(config.client.settings.country ?? "")) ?? phoneCountry(site.locale.split("_")[1]);
+}
+
+/** The list's search and page from a URL (bounded), as a query string to keep ("" when neither). */
+function listState(url: URL) {
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 100);
+  const page = postedId(url.searchParams.get("page")) ?? 1;
+  const query = new URLSearchParams({ ...(search ? { search } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+  return { search, page, query: query ? `?${query}` : "" };
+}
+
+async function eventSite(access: Parameters<typeof loadManagedSite>[0], id: number) {
+  const managed = await loadManagedSite(access, id);
+  if (managed.site.type !== "event") throw new Response("Not found", { status: 404 });
+  return managed;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const id = siteIdParam(params);
+  const { site, can } = await eventSite(access, id);
+  const { search, page, query } = listState(new URL(request.url));
+  const list = await upstreamLoad(access.viewer.api("attendees", { params: { siteId: id }, query: { search: search || undefined, page } }));
+  const country = countryFor(access.config, site);
+  let countryName = country ?? "";
+  try {
+    if (country) countryName = new Intl.DisplayNames([toLanguageTag(access.viewer.locale as Locale)], { type: "region" }).of(country) ?? country;
+  } catch {
+    // An unknown language tag: the code itself.
+  }
+  return data(
+    {
+      title: `${t("manage:site.tab.attendees")} · ${site.name} · Gatehouse`,
+      site: { id: site.id, name: site.name },
+      can,
+      country: country ?? null,
+      countryName,
+      search,
+      query,
+      page: list.page,
+      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      total: list.total,
+      attendees: list.attendees.map((a) => ({ id: a.id, name: a.name, email: a.email, phone: a.phone, phoneShown: a.phone ? formatPhone(a.phone) : null, company: a.company })),
+    },
+    { headers: access.headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  const siteId = siteIdParam(params);
+  const { site, can } = await eventSite(access, siteId);
+  if (!can.edit) throw new Response("Forbidden", { status: 403 });
+  const form = await request.formData();
+  const back = `/manage/site/${siteId}/attendees${listState(new URL(request.url)).query}`;
+  const args = { request, viewer: access.viewer, siteId, form, country: countryFor(access.config, site), back };
+  switch (form.get("intent")) {
+    case "add":
+      return add(args);
+    case "edit":
+      return edit(args);
+    case "delete":
+      return remove(args);
+    default:
+      throw new Response("Bad request", { status: 400 });
+  }
+}
+
+export default function SiteAttendeesTab() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const { t } = useTranslation("manage");
+  const base = `/manage/site/${d.site.id}/attendees`;
+  const list = `${base}${d.query}`;
+  const withRow = (name: "edit" | "delete", id: number) => `${base}?${new URLSearchParams({ ...(d.search ? { search: d.search } : {}), ...(d.page > 1 ? { page: String(d.page) } : {}), [name]: String(id) })}`;
+  const rowParam = (name: string) => {
+    const v = searchParams.get(name);
+    return v && /^\d{1,9}$/.test(v) ? Number(v) : null;
+  };
+  const edited = actionData && actionData.intent === "edit" ? actionData.row : undefined;
+  const editing = d.can.edit ? (edited !== undefined ? edited : rowParam("edit")) : null;
+  const deleting = d.can.edit ? rowParam("delete") : null;
+  const editRow = d.attendees.find((a) => a.id === editing);
+  const deleteRow = d.attendees.find((a) => a.id === deleting);
+  const missing = (editing !== null && !editRow) || (deleting !== null && !deleteRow);
+  return (
+    <>
+      <h2>{t("site.tab.attendees")}</h2>
+      <ActionNotice notice={pageNotice(actionData) ?? asNotice(missing ? "manage:site_rows.row_gone" : null)} />
+      <SearchBar action={base} id="attendee-search" label={t("attendees.search")} value={d.search} submitLabel={t("attendees.search_submit")} />
+      {d.attendees.length === 0 ? (
+        <p className="empty-state">{d.search ? t("attendees.no_match", { search: d.search }) : t("attendees.empty")}</p>
+      ) : (
+        <DataTable
+          caption={t("attendees.caption", { count: d.total })}
+          columns={[t("attendees.column.name"), t("attendees.column.email"), t("attendees.column.phone"), t("attendees.column.company"), d.can.edit ? t("attendees.column.actions") : null]}
+        >
+          {d.attendees.map((a) => (
+            <tr key={a.id} data-attendee-id={a.id}>
+              <th scope="row">{a.name}</th>
+              <td>{a.email ?? ""}</td>
+              <td>{a.phone ? <a href={`tel:${a.phone}`}>{a.phoneShown}</a> : ""}</td>
+              <td>{a.company ?? ""}</td>
+              {d.can.edit ? (
+                <td className="row-actions">
+                  <Link to={withRow("edit", a.id)} preventScrollReset>
+                    {t("attendees.edit.start")}
+                    <span className="visually-hidden"> {a.name}</span>
+                  </Link>{" "}
+                  <Link to={withRow("delete", a.id)} preventScrollReset>
+                    {t("attendees.delete.start")}
+                    <span className="visually-hidden"> {a.name}</span>
+                  </Link>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager label={t("attendees.pages")} page={d.page} pages={d.pages} base={base} keep={{ search: d.search }} text={pagerText(t, d)} />
+
+      {deleteRow ? (
+        <section className="danger-zone" aria-labelledby="delete-attendee-heading">
+          <h3 id="delete-attendee-heading">{t("attendees.delete.heading", { name: deleteRow.name })}</h3>
+          <Form method="post" action={list} preventScrollReset>
+            <input type="hidden" name="id" value={deleteRow.id} />
+            <input type="hidden" name="name" value={deleteRow.name} />
+            <p>{t("attendees.delete.warning", { name: deleteRow.name })}</p>
+            <div className="actions">
+              <SubmitButton name="intent" value="delete">
+                {t("attendees.delete.submit")}
+              </SubmitButton>
+              <Link to={list} preventScrollReset>
+                {t("attendees.cancel")}
+              </Link>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+
+      {d.can.edit && editRow ? (
+        <section className="tab-section" aria-labelledby="edit-attendee-heading">
+          <h3 id="edit-attendee-heading">{t("attendees.edit.heading", { name: editRow.name })}</h3>
+          <AttendeeForm
+            key={`edit-${editRow.id}`}
+            id={`attendee-edit-${editRow.id}`}
+            intent="edit"
+            row={editRow}
+            action={list}
+            country={d.country}
+            countryName={d.countryName}
+            lastResult={resultFor(actionData, "edit", editRow.id)}
+          >
+            <Link to={list} preventScrollReset>
+              {t("attendees.cancel")}
+            </Link>
+          </AttendeeForm>
+        </section>
+      ) : d.can.edit ? (
+        <section className="tab-section" aria-labelledby="add-attendee-heading">
+          <h3 id="add-attendee-heading">{t("attendees.add.heading")}</h3>
+          <AttendeeForm
+            id="attendee-add"
+            intent="add"
+            action={list}
+            country={d.country}
+            countryName={d.countryName}
+            lastResult={resultFor(actionData, "add")}
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}

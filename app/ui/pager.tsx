@@ -1,0 +1,37 @@
+/**
+ * The pages of a long list: previous, "page n of m", next — plain links that keep the list's other
+ * query parameters (its search), so they work without JavaScript and can be shared. Nothing when
+ * the list fits on one page.
+ */
+import { Link } from "@remix-run/react";
+
+export function Pager({
+  label,
+  page,
+  pages,
+  base,
+  keep = {},
+  text,
+}: {
+  /** What the navigation is called (its `aria-label`). */
+  label: string;
+  page: number;
+  pages: number;
+  /** The list's path. */
+  base: string;
+  /** Query parameters every page link keeps (empty ones are left out). */
+  keep?: Record<string, string>;
+  /** The words, already translated. */
+  text: { previous: string; next: string; pageOf: string };
+}) {
+  if (pages <= 1) return null;
+  const kept = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== ""));
+  const to = (p: number) => `${base}?${new URLSearchParams({ ...kept, page: String(p) })}`;
+  return (
+    <nav aria-label={label} className="pagination">
+      {page > 1 ? <Link to={to(page - 1)}>{text.previous}</Link> : null}
+      <span>{text.pageOf}</span>
+      {page < pages ? <Link to={to(page + 1)}>{text.next}</Link> : null}
+    </nav>
+  );
+}
