@@ -11,6 +11,7 @@ import { permissionsAt } from "~/access/outcome";
 import { postedId } from "~/features/action-outcome.server";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
 import { upstreamLoad } from "~/upstream/load.server";
+import type { Viewer } from "~/session/auth.server";
 
 export type SiteKind = "sites" | "events";
 export const kindOf = (type: SiteDetails["type"]): SiteKind => (type === "event" ? "events" : "sites");
@@ -46,6 +47,14 @@ export async function requireSiteEditor(request: Request, params: Params) {
   const { site, can } = await loadManagedSite(access, id);
   if (!can.edit) throw new Response("Forbidden", { status: 403 });
   return { access, viewer: access.viewer, site, id };
+}
+
+/** What every handler of a site tab's action gets: the request, who asks, the site (its editor right checked), the form. */
+export interface SiteTabAction {
+  request: Request;
+  viewer: Viewer;
+  site: SiteDetails;
+  form: FormData;
 }
 
 /** Upstream rule messages the area knows, shown in the user's language (others as they came). */

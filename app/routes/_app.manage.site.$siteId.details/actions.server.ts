@@ -8,16 +8,7 @@ import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { instantAt } from "~/features/manage/local-time";
 import { deleteSiteSchema, siteDetailsSchema } from "~/features/manage/schemas";
-import { kindOf } from "~/features/manage/sites.server";
-import type { Viewer } from "~/session/auth.server";
-
-/** What every handler of a site tab gets: the request, who asks, the site (already checked: its editor right), the form. */
-export interface SiteTabAction {
-  request: Request;
-  viewer: Viewer;
-  site: SiteDetails;
-  form: FormData;
-}
+import { kindOf, type SiteTabAction } from "~/features/manage/sites.server";
 
 export const FIELDS = ["name", "address", "reply_to_name", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
 export type DetailsValues = Record<(typeof FIELDS)[number], string | undefined>;
