@@ -42,8 +42,12 @@ export const invalid = (form: FormRef, submission: Submission, inputs?: readonly
 export interface RefusedForm extends FormRef {
   /** The parsed submission: a 422's messages go on its fields (the rest on the form), with what was typed. */
   submission?: Submission | null;
-  /** The form's field names (messages about other fields go on the form). */
-  fields?: readonly string[];
+  /**
+   * The form's field names (messages about other fields go on the form; one about an element of a
+   * list, `group_ids.0`, on the list), or, where the upstream names them otherwise, the form's name
+   * for each upstream field (null: on the form).
+   */
+  fields?: readonly string[] | ((upstreamField: string) => string | null);
   /** What a 404 means here (the row or thing is not there any more). */
   notFound?: string;
   /** A file field and the rule it breaks when the upstream says the file is too large (413). */
@@ -66,7 +70,8 @@ export function refused(err: unknown, form: RefusedForm) {
     const fieldErrors: Record<string, string[]> = {};
     const formErrors: string[] = [];
     for (const [field, messages] of Object.entries(refusal.fields)) {
-      if (form.fields?.includes(field)) (fieldErrors[field] ??= []).push(...messages);
+      const name = formFieldOf(field, form.fields);
+      if (name) (fieldErrors[name] ??= []).push(...messages);
       else formErrors.push(...messages);
     }
     if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(refusal.message);
@@ -78,6 +83,13 @@ export function refused(err: unknown, form: RefusedForm) {
   if (submission && form.upstreamFailed && refusal.upstreamFailed) return answer(form, { result: submission.reply({ formErrors: [form.upstreamFailed] }) }, refusal.status);
   // The notice, and what was typed (the form keeps it: nothing is lost to a refusal).
   return answer(form, { result: submission ? submission.reply() : null, notice: noticeOf(refusal.message) }, refusal.status);
+}
+
+/** The form's field an upstream field's messages go on, or null (on the form). */
+function formFieldOf(field: string, fields: RefusedForm["fields"]): string | null {
+  if (typeof fields === "function") return fields(field);
+  const list = field.replace(/\.\d+$/, "");
+  return fields?.includes(field) ? field : fields?.includes(list) ? list : null;
 }
 
 /** A file refused before it was read whole (over its limit): the rule on the file field, 413. */

@@ -1,13 +1,12 @@
 /**
- * Validation of the branding, evacuation point and message attachment forms, shared by server and browser through
- * conform: uploads (a file of the right kind and size — with JavaScript the browser checks the size
- * before sending anything; without it the server stops reading at the limit) and an evacuation
- * point (title required, an icon from the list, an optional location within bounds). Messages are
- * translation keys (namespace "manage"); the upstream stays the authority on the file's content.
+ * Validation of the uploads (branding, evacuation point photos, message attachments), shared by
+ * server and browser through conform: a file of the right kind and size — with JavaScript the
+ * browser checks the size before sending anything; without it the server stops reading at the
+ * limit. Messages are translation keys (namespace "manage"); the upstream stays the authority on
+ * the file's content.
  */
 import { z } from "zod";
-import { singleLine } from "~/forms/control-characters";
-import { EVACUATION_POINT_ICONS, MANAGE_LIMITS } from "../../../upstream/contract/index";
+import { MANAGE_LIMITS } from "../../../upstream/contract/index";
 
 export type UploadKind = "image" | "video" | "attachment";
 
@@ -51,28 +50,3 @@ export const uploadSchema = (kind: UploadKind) =>
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
   });
-
-const coordinate = (limit: number, message: string) => z.number({ error: message }).min(-limit, message).max(limit, message).optional();
-
-/**
- * Add or change an evacuation point. No icon is a choice ("" → none); the location is both
- * coordinates or neither.
- */
-export const evacuationPointSchema = z
-  .object({
-    title: singleLine(
-      z
-        .string({ error: "manage:evacuationpoints.validation.title_required" })
-        .trim()
-        .min(1, "manage:evacuationpoints.validation.title_required")
-        .max(100, "manage:validation.too_long"),
-    ),
-    icon: z.enum(EVACUATION_POINT_ICONS, { error: "manage:evacuationpoints.validation.icon" }).optional(),
-    lat: coordinate(90, "manage:evacuationpoints.validation.lat"),
-    lng: coordinate(180, "manage:evacuationpoints.validation.lng"),
-  })
-  .superRefine((v, ctx) => {
-    if (v.lat === undefined && v.lng !== undefined) ctx.addIssue({ code: "custom", path: ["lat"], message: "manage:evacuationpoints.validation.location_both" });
-    if (v.lng === undefined && v.lat !== undefined) ctx.addIssue({ code: "custom", path: ["lng"], message: "manage:evacuationpoints.validation.location_both" });
-  });
-export type EvacuationPointForm = z.infer<typeof evacuationPointSchema>;

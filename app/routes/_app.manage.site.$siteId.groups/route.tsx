@@ -7,25 +7,23 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
-import { redirectWithNotice } from "~/features/action-outcome.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { siteGroupsSchema } from "~/features/manage/groups";
-import { EditableFields } from "~/ui/fields";
-import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
-import { tabFailure, withMessagesShown } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { EditableFields } from "~/ui/fields";
 import { ChoiceList, initialValues, ValidatedForm } from "~/ui/form";
-import { UpstreamError } from "~/upstream/errors";
-import { upstreamLoad } from "~/upstream/load.server";
 import { pageTitle } from "~/ui/meta";
+import { ActionNotice } from "~/ui/notice";
+import { upstreamLoad } from "~/upstream/load.server";
+import { save } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -45,26 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, id, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: siteGroupsSchema });
-  // A message about one element (`group_ids[0]`) goes on the list.
-  if (submission.status !== "success") return data({ result: withMessagesShown(submission.reply(), ["group_ids"]), error: null }, { status: 400 });
-  const groupIds = [...new Set((submission.value.group_ids ?? []).map(Number))];
-  try {
-    await viewer.api("setSiteGroups", { params: { siteId: id }, body: { group_ids: groupIds } });
-  } catch (err) {
-    // A group that is not the organisation's (a stale page after a deletion, or a forged post).
-    if (err instanceof UpstreamError && err.status === 422 && Object.keys(err.body.errors ?? {}).some((k) => k.startsWith("group_ids"))) {
-      return data({ result: submission.reply({ fieldErrors: { group_ids: ["manage:groups.validation.unknown_group"] } }), error: null }, { status: 422 });
-    }
-    const failure = tabFailure(err, "common:errors.not_found_body");
-    return data({ result: submission.reply(), error: failure.message }, { status: failure.status });
-  }
-  return redirectWithNotice(request, viewer, `/manage/site/${id}/groups`, { key: "manage:groups.saved", values: { name: site.name, count: groupIds.length }, tone: "success" });
-}
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save });
 
 export default function GroupsTab() {
   const { site, can, groups, canAddGroup } = useLoaderData<typeof loader>();
@@ -72,7 +51,7 @@ export default function GroupsTab() {
   const { t } = useTranslation("manage");
   const [form, fields] = useForm<{ group_ids: string[] | undefined }, any>({
     id: "site-groups",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: { group_ids: groups.filter((g) => g.shown).map((g) => String(g.id)) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: siteGroupsSchema }),
     shouldValidate: "onSubmit",
@@ -81,7 +60,7 @@ export default function GroupsTab() {
     <>
       <h2>{t("site.tab.groups")}</h2>
       <p className="hint">{t("groups.intro")}</p>
-      <ActionNotice notice={asNotice(actionData?.error)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       {groups.length === 0 ? (
         <p className="empty-state">
           {t("groups.empty")} {canAddGroup ? <Link to="/manage/group/add">{t("overview.groups.add")}</Link> : null}

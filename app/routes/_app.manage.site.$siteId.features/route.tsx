@@ -7,32 +7,27 @@
  * "remove" removed), whether an empty report is sent, and the site's notice emails. One form, one
  * save (PATCH sites/{id}); viewers see it read-only.
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
 import { EditableFields } from "~/ui/fields";
 import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
-import { FEATURE_FLAGS, featuresSchema, keptSchedules, normaliseEmails, RADIUS_RECOMMENDED, REPORT_TIMES } from "~/features/manage/site-tabs";
-import { tabFailure } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
+import { FEATURE_FLAGS, featuresSchema, RADIUS_RECOMMENDED, REPORT_TIMES } from "~/features/manage/site-tabs";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import type { Locale } from "~/i18n/config";
 import { formatClock } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, FieldErrors, SelectField, TextField, ValidatedForm } from "~/ui/form";
-import { fieldErrors, UpstreamError } from "~/upstream/errors";
 import { pageTitle } from "~/ui/meta";
+import { save } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
-
-/** The map zoom a new location gets (the contract's default). */
-const DEFAULT_ZOOM = 16;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
@@ -57,55 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { result: SubmissionResult<string[]>; error: string | null };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, id, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: featuresSchema });
-  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(), error: null }, { status: 400 });
-  const v = submission.value;
-  const kept = keptSchedules(v);
-  const located = Boolean(v.lat && v.lng && v.radius);
-  try {
-    await viewer.api("updateSite", {
-      params: { siteId: id },
-      body: {
-        ...(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, v[f] ?? false])) as Record<(typeof FEATURE_FLAGS)[number], boolean>),
-        location: located ? { lat: Number(v.lat), lng: Number(v.lng), radius: Number(v.radius), zoom: site.location?.zoom ?? DEFAULT_ZOOM } : null,
-        on_site_report_schedules: kept.map(({ time, emails }) => ({ time, emails })),
-        send_empty: v.send_empty ?? false,
-        emails: v.emails ? normaliseEmails(v.emails) : null,
-      },
-    });
-  } catch (err) {
-    if (err instanceof UpstreamError && (err.status === 422 || err.status === 429)) {
-      // The upstream's field names onto the form's: location.* and on_site_report_schedules.N.* (N of the rows kept).
-      const fields: Record<string, string[]> = {};
-      const formErrors: string[] = [];
-      for (const [key, messages] of Object.entries(fieldErrors(err))) {
-        const report = /^on_site_report_schedules\.(\d+)\.(time|emails)$/.exec(key);
-        const name = report
-          ? kept[Number(report[1])] !== undefined
-            ? `schedules[${kept[Number(report[1])]!.row}].${report[2]}`
-            : null
-          : key.startsWith("location.")
-            ? key.slice("location.".length)
-            : ([...FEATURE_FLAGS, "send_empty", "emails"] as string[]).includes(key)
-              ? key
-              : null;
-        if (name) (fields[name] ??= []).push(...messages);
-        else formErrors.push(...messages);
-      }
-      if (!Object.keys(fields).length && !formErrors.length) formErrors.push(`@${err.body.message ?? "Unknown error"}`);
-      return data<ActionResult>({ result: replyWith(submission, { ...fields, ...(formErrors.length ? { "": formErrors } : {}) }), error: null }, { status: 422 });
-    }
-    const failure = tabFailure(err, "common:errors.not_found_body");
-    return data<ActionResult>({ result: submission.reply(), error: failure.message }, { status: failure.status });
-  }
-  return redirectWithNotice(request, viewer, `/manage/site/${id}/features`, { key: "manage:features.saved", values: { name: site.name }, tone: "success" });
-}
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save });
 
 type ScheduleValues = { time: string | undefined; emails: string | undefined; remove: boolean | undefined };
 type FeatureValues = Record<(typeof FEATURE_FLAGS)[number], boolean | undefined> & {
@@ -119,16 +66,16 @@ type FeatureValues = Record<(typeof FEATURE_FLAGS)[number], boolean | undefined>
 
 export default function FeaturesTab() {
   const { site, can, values } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>();
   // Once saved, the form starts again from what the upstream stored (with a fresh empty report row).
   return <FeaturesForm key={JSON.stringify(values)} site={site} can={can} values={values} actionData={actionData} />;
 }
 
-function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "title"> & { actionData: ActionResult | undefined }) {
+function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "title"> & { actionData: ReturnType<typeof useActionData<typeof action>> }) {
   const { t, i18n } = useTranslation("manage");
   const [form, fields] = useForm<FeatureValues, any>({
     id: "site-features",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: values,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: featuresSchema }),
     shouldValidate: "onSubmit",
@@ -140,7 +87,7 @@ function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof 
   return (
     <>
       <h2>{t("site.tab.features")}</h2>
-      <ActionNotice notice={asNotice(actionData?.error)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/features`} preventScrollReset>
         <EditableFields editable={can.edit} legend={t("site.tab.features")} formId={form.id} saveLabel={t("features.save")}>
 

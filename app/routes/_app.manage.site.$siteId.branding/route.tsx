@@ -8,26 +8,27 @@
  * The upstream judges the content (its 422 shows on the file field). The files themselves are
  * shown from the portal's `/files/{name}` (streamed with the user's token; see routes/files.$name).
  */
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
-import { UploadForm } from "~/ui/fields";
-import { UPLOAD_RULES, uploadSchema, type UploadKind } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, shownFileUrl, unusableUpload, upstreamRefusal } from "~/features/manage/media.server";
-import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
+import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
+import { shownFileUrl } from "~/features/manage/media.server";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { postedForm } from "~/features/manage/upload.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { UploadForm } from "~/ui/fields";
 import { SubmitButton } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { ActionNotice } from "~/ui/notice";
+import { remove, upload, type BrandingKind } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
-const UPLOAD_INTENTS = { "upload-image": "image", "upload-video": "video" } as const satisfies Record<string, UploadKind>;
-type UploadIntent = keyof typeof UPLOAD_INTENTS;
-const isUploadIntent = (v: unknown): v is UploadIntent => typeof v === "string" && Object.hasOwn(UPLOAD_INTENTS, v);
+/** The upload intents and the kind of file each takes (sent before the file, so its limit is known). */
+const UPLOADS: Record<string, BrandingKind> = { "upload-image": "image", "upload-video": "video" };
 
 /** A video's kind from its name (the upstream names files `{token}.{ext}`; it keeps no original name). */
 const videoKind = (url: string) => (/\.mov$/i.test(url) ? "mov" : "mp4");
@@ -49,74 +50,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** A form result with one message on the file field (no submission to reply with: the read stopped). */
-const fileError = (message: string) => ({ status: "error" as const, initialValue: null, error: { file: [message] } });
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site, id } = await requireSiteEditor(request, params);
-  const path = `/manage/site/${id}/branding`;
-
-  let form: FormData;
-  if (isMultipart(request)) {
-    const read = await readMultipartForm(request, (fields) => {
-      const intent = fields.get("intent");
-      return isUploadIntent(intent) ? UPLOAD_RULES[UPLOAD_INTENTS[intent]].maxBytes : null;
-    });
-    if (!read.ok) {
-      const intent = read.fields.get("intent");
-      if (read.reason === "too_large" && isUploadIntent(intent)) {
-        return data({ intent, result: fileError(UPLOAD_RULES[UPLOAD_INTENTS[intent]].tooLarge) }, { status: 413 });
-      }
-      throw unusableUpload(read);
-    }
-    form = read.form;
-  } else {
-    form = await request.formData();
+  const { viewer, site } = await requireSiteEditor(request, params);
+  const posted = await postedForm(request, (fields) => {
+    const intent = fields.get("intent") ?? "";
+    return Object.hasOwn(UPLOADS, intent) ? { form: { intent }, kind: UPLOADS[intent]! } : null;
+  });
+  if ("tooLarge" in posted) return posted.tooLarge;
+  const { form } = posted;
+  const args = { request, viewer, site, form };
+  switch (form.get("intent")) {
+    case "upload-image":
+      return upload(args, "image");
+    case "upload-video":
+      return upload(args, "video");
+    case "remove-image":
+      return remove(args, "image");
+    case "remove-video":
+      return remove(args, "video");
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
-  const intent = form.get("intent");
-
-  if (isUploadIntent(intent)) {
-    const kind = UPLOAD_INTENTS[intent];
-    const submission = parseSubmission(form, { schema: uploadSchema(kind) });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const file = submission.value.file as File;
-    try {
-      await viewer.api(kind === "image" ? "uploadBrandingImage" : "uploadWelcomeVideo", {
-        params: { siteId: id },
-        file: { name: file.name, type: file.type, data: file },
-      });
-    } catch (err) {
-      const refusal = upstreamRefusal(err);
-      if (refusal?.status === 413) return data({ intent, result: replyWith(submission, { file: [UPLOAD_RULES[kind].tooLarge] }) }, { status: 413 });
-      const errors = upstreamFormErrors(err, ["file"]);
-      if (!errors) throw err;
-      return data({ intent, result: replyWith(submission, errors) }, { status: 422 });
-    }
-    return redirectWithNotice(request, viewer, path, { key: `manage:branding.${kind}_saved`, values: { name: site.name }, tone: "success" });
-  }
-
-  if (intent === "remove-image" || intent === "remove-video") {
-    const kind = intent === "remove-image" ? "image" : "video";
-    try {
-      await viewer.api(kind === "image" ? "deleteBrandingImage" : "deleteWelcomeVideo", { params: { siteId: id } });
-    } catch (err) {
-      const refusal = upstreamRefusal(err);
-      if (!refusal) throw err;
-      throw new Response("Refused", { status: refusal.status });
-    }
-    return redirectWithNotice(request, viewer, path, { key: `manage:branding.${kind}_removed`, values: { name: site.name }, tone: "success" });
-  }
-
-  throw new Response("Bad request", { status: 400 });
 }
 
 export default function SiteBrandingTab() {
   const { site, image, video, can } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("manage");
   return (
     <>
       <h2>{t("site.tab.branding")}</h2>
       <p className="hint">{t("branding.intro")}</p>
+      <ActionNotice notice={pageNotice(actionData)} />
 
       <section className="media-section" aria-labelledby="branding-image-heading">
         <h3 id="branding-image-heading">{t("branding.image_heading")}</h3>
@@ -125,7 +90,7 @@ export default function SiteBrandingTab() {
         ) : (
           <p className="muted">{image.stored ? t("branding.not_shown") : t("branding.image_none")}</p>
         )}
-        {can.edit ? <BrandingUpload key={image.url ?? "none"} kind="image" siteId={site.id} /> : null}
+        {can.edit ? <BrandingUpload key={image.url ?? "none"} kind="image" siteId={site.id} lastResult={resultFor(actionData, "upload-image")} /> : null}
         {can.edit && image.stored ? <RemoveForm kind="image" siteId={site.id} /> : null}
       </section>
 
@@ -141,17 +106,16 @@ export default function SiteBrandingTab() {
         ) : (
           <p className="muted">{video.stored ? t("branding.not_shown") : t("branding.video_none")}</p>
         )}
-        {can.edit ? <BrandingUpload key={video.url ?? "none"} kind="video" siteId={site.id} /> : null}
+        {can.edit ? <BrandingUpload key={video.url ?? "none"} kind="video" siteId={site.id} lastResult={resultFor(actionData, "upload-video")} /> : null}
         {can.edit && video.stored ? <RemoveForm kind="video" siteId={site.id} /> : null}
       </section>
     </>
   );
 }
 
-function BrandingUpload({ kind, siteId }: { kind: UploadKind; siteId: number }) {
-  const actionData = useActionData<typeof action>();
+function BrandingUpload({ kind, siteId, lastResult }: { kind: BrandingKind; siteId: number; lastResult: ReturnType<typeof resultFor> }) {
   const { t } = useTranslation("manage");
-  const intent: UploadIntent = kind === "image" ? "upload-image" : "upload-video";
+  const intent = `upload-${kind}`;
   return (
     <UploadForm
       id={`branding-${kind}`}
@@ -159,7 +123,7 @@ function BrandingUpload({ kind, siteId }: { kind: UploadKind; siteId: number }) 
       accept={UPLOAD_RULES[kind].accept}
       action={`/manage/site/${siteId}/branding`}
       intent={intent}
-      lastResult={actionData?.intent === intent ? actionData.result : undefined}
+      lastResult={lastResult}
       label={t(`branding.${kind}_field`)}
       hint={kind === "image" ? `${t("media.image_hint")} ${t("branding.image_size_hint")}` : t(`media.${kind}_hint`)}
       submitLabel={t(`branding.${kind}_upload`)}
@@ -167,7 +131,7 @@ function BrandingUpload({ kind, siteId }: { kind: UploadKind; siteId: number }) 
   );
 }
 
-function RemoveForm({ kind, siteId }: { kind: UploadKind; siteId: number }) {
+function RemoveForm({ kind, siteId }: { kind: BrandingKind; siteId: number }) {
   const { t } = useTranslation("manage");
   return (
     <Form method="post" action={`/manage/site/${siteId}/branding`} preventScrollReset className="actions">

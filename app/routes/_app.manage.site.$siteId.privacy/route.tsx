@@ -5,22 +5,21 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
 import { EditableFields } from "~/ui/fields";
 import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { PRIVACY_FLAGS, privacySchema } from "~/features/manage/site-tabs";
-import { tabFailure } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { CheckField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { save } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -33,23 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, id, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: privacySchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const privacy = Object.fromEntries(PRIVACY_FLAGS.map((f) => [f, submission.value[f] ?? false])) as Record<(typeof PRIVACY_FLAGS)[number], boolean>;
-  try {
-    await viewer.api("updateSite", { params: { siteId: id }, body: { privacy } });
-  } catch (err) {
-    const errors = upstreamFormErrors(err, PRIVACY_FLAGS);
-    if (errors) return data({ result: replyWith(submission, errors), error: null }, { status: 422 });
-    const failure = tabFailure(err, "common:errors.not_found_body");
-    return data({ result: submission.reply(), error: failure.message }, { status: failure.status });
-  }
-  return redirectWithNotice(request, viewer, `/manage/site/${id}/privacy`, { key: "manage:privacy.saved", values: { name: site.name }, tone: "success" });
-}
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save });
 
 export default function PrivacyTab() {
   const { site, can, privacy } = useLoaderData<typeof loader>();
@@ -57,7 +40,7 @@ export default function PrivacyTab() {
   const { t } = useTranslation("manage");
   const [form, fields] = useForm<Record<(typeof PRIVACY_FLAGS)[number], boolean | undefined>, any>({
     id: "site-privacy",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: privacy,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: privacySchema }),
     shouldValidate: "onSubmit",
@@ -66,7 +49,7 @@ export default function PrivacyTab() {
     <>
       <h2>{t("site.tab.privacy")}</h2>
       <p className="hint">{t("privacy.intro")}</p>
-      <ActionNotice notice={asNotice(actionData?.error)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/privacy`} preventScrollReset>
         <EditableFields editable={can.edit} legend={t("site.tab.privacy")} formId={form.id} saveLabel={t("privacy.save")}>
         {PRIVACY_FLAGS.map((flag) => (

@@ -5,23 +5,22 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { redirectWithNotice } from "~/features/action-outcome.server";
 import { EditableFields } from "~/ui/fields";
 import { ActionNotice } from "~/ui/notice";
-import { asNotice } from "~/forms/action-result";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { badgeSchema } from "~/features/manage/site-tabs";
-import { tabFailure } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, replyWith, requireSiteEditor, siteIdParam, upstreamFormErrors } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ChoiceList, initialValues, ValidatedForm } from "~/ui/form";
 import { upstreamLoad } from "~/upstream/load.server";
 import { pageTitle } from "~/ui/meta";
+import { save } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -35,23 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, id, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
-  const submission = parseSubmission(form, { schema: badgeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const badgeId = submission.value.badge_id === "none" ? null : Number(submission.value.badge_id);
-  try {
-    await viewer.api("updateSite", { params: { siteId: id }, body: { badge_id: badgeId } });
-  } catch (err) {
-    const errors = upstreamFormErrors(err, ["badge_id"]);
-    if (errors) return data({ result: replyWith(submission, errors), error: null }, { status: 422 });
-    const failure = tabFailure(err, "common:errors.not_found_body");
-    return data({ result: submission.reply(), error: failure.message }, { status: failure.status });
-  }
-  return redirectWithNotice(request, viewer, `/manage/site/${id}/badges`, { key: badgeId === null ? "manage:badges.saved_none" : "manage:badges.saved", values: { name: site.name }, tone: "success" });
-}
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save });
 
 export default function BadgesTab() {
   const { site, can, badges } = useLoaderData<typeof loader>();
@@ -59,7 +42,7 @@ export default function BadgesTab() {
   const { t } = useTranslation("manage");
   const [form, fields] = useForm<{ badge_id: string | undefined }, any>({
     id: "site-badge",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: { badge_id: badges.badge_id === null ? "none" : String(badges.badge_id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: badgeSchema }),
     shouldValidate: "onSubmit",
@@ -71,7 +54,7 @@ export default function BadgesTab() {
       <p className="hint">
         {t(badges.store_badges ? "badges.stored" : "badges.not_stored")} <Link to={`/manage/site/${site.id}/privacy`}>{t("badges.privacy_link")}</Link>
       </p>
-      <ActionNotice notice={asNotice(actionData?.error)} />
+      <ActionNotice notice={pageNotice(actionData)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/badges`} preventScrollReset>
         <EditableFields editable={can.edit} legend={t("site.tab.badges")} formId={form.id} saveLabel={t("badges.save")}>
         <ChoiceList

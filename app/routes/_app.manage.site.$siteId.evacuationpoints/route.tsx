@@ -1,0 +1,144 @@
+/**
+ * /manage/site/{id}/evacuationpoints — where evacuees gather (groups spec §3: icon, photo, map
+ * location), in the order the fire list and evacuation reports show them. Editors of the site's
+ * kind add a point, edit one (`?edit=<id>`: its details, and its photo), delete one after a
+ * confirmation step (`?delete=<id>`), and move one up or down (the whole order goes upstream).
+ * Viewers see the same list without controls. Everything works without JavaScript.
+ *
+ * Ids posted by a form are only parsed here; the point must be one of this site's (checked against
+ * the upstream's list, the upstream checking again): another's gives a 404 with a message.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { EvacuationPoint } from "../../../upstream/contract/index";
+import { requireAccess } from "~/access/guard.server";
+import { asNotice, pageNotice, resultFor } from "~/forms/action-result";
+import { postedId } from "~/forms/action-result.server";
+import { shownFileUrl } from "~/features/manage/media.server";
+import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { postedForm } from "~/features/manage/upload.server";
+import { translator } from "~/i18n/i18n.server";
+import { upstreamLoad } from "~/upstream/load.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { pageTitle } from "~/ui/meta";
+import { ActionNotice } from "~/ui/notice";
+import { add, edit, move, remove, removePhoto, uploadPhoto } from "./actions.server";
+import { ConfirmDelete, PointActions } from "./point-actions";
+import { AddPoint, EditPoint } from "./point-form";
+import { PointSummary, type ShownPoint } from "./point-summary";
+
+export const meta: MetaFunction<typeof loader> = pageTitle;
+
+const shown = (p: EvacuationPoint): ShownPoint => ({
+  id: p.id,
+  title: p.title,
+  icon: p.icon,
+  photo: { stored: p.photo !== null, url: shownFileUrl(p.photo) },
+  location: p.location,
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const id = siteIdParam(params);
+  const { site, can } = await loadManagedSite(access, id);
+  const points = (await upstreamLoad(access.viewer.api("evacuationPoints", { params: { siteId: id } }))).map(shown);
+  const url = new URL(request.url);
+  // Page states (editors only): one point's edit form, or its delete confirmation.
+  const wanted = (name: string) => {
+    if (!can.edit || !url.searchParams.has(name)) return null;
+    return points.find((p) => p.id === postedId(url.searchParams.get(name)))?.id ?? ("missing" as const);
+  };
+  const editing = wanted("edit");
+  const deleting = editing === null ? wanted("delete") : null;
+  const missing = editing === "missing" || deleting === "missing";
+  return data(
+    {
+      title: `${t("manage:site.tab.evacuationpoints")} · ${site.name} · Gatehouse`,
+      site: { id: site.id, name: site.name },
+      points,
+      editing: editing === "missing" ? null : editing,
+      deleting: deleting === "missing" ? null : deleting,
+      missing,
+      can,
+    },
+    { headers: access.headers, status: missing ? 404 : 200 },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { viewer, site } = await requireSiteEditor(request, params);
+  // Only the photo upload is multipart; its intent and point come before the file.
+  const posted = await postedForm(request, (fields) => {
+    const row = postedId(fields.get("pointId"));
+    return fields.get("intent") === "upload-photo" && row !== null ? { form: { intent: "upload-photo", row }, kind: "image" } : null;
+  });
+  if ("tooLarge" in posted) return posted.tooLarge;
+  const { form } = posted;
+  const args = { request, viewer, site, form };
+  switch (form.get("intent")) {
+    case "add":
+      return add(args);
+    case "edit":
+      return edit(args);
+    case "delete":
+      return remove(args);
+    case "move-up":
+      return move(args, "up");
+    case "move-down":
+      return move(args, "down");
+    case "upload-photo":
+      return uploadPhoto(args);
+    case "remove-photo":
+      return removePhoto(args);
+    default:
+      throw new Response("Bad request", { status: 400 });
+  }
+}
+
+export default function EvacuationPointsTab() {
+  const { site, points, editing: editingInUrl, deleting, missing, can } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // A refused edit or photo keeps its form open, whatever the URL it was posted to.
+  const editing = editingInUrl ?? (actionData?.intent === "edit" || actionData?.intent === "upload-photo" ? actionData.row : null);
+  const { t } = useTranslation("manage");
+  const path = `/manage/site/${site.id}/evacuationpoints`;
+  const notice = pageNotice(actionData) ?? asNotice(missing ? "manage:evacuationpoints.not_found" : null);
+  return (
+    <>
+      <h2>{t("site.tab.evacuationpoints")}</h2>
+      <p className="hint">{t("evacuationpoints.intro")}</p>
+      <ActionNotice notice={notice} />
+
+      {points.length === 0 ? (
+        <p className="muted">{t("evacuationpoints.none")}</p>
+      ) : (
+        <ol className="point-list" aria-label={t("evacuationpoints.list", { name: site.name })}>
+          {points.map((point, i) => (
+            <li key={point.id} className="point-list__item">
+              {point.id === editing ? (
+                <EditPoint point={point} path={path} lastResult={resultFor(actionData, "edit", point.id)} photoResult={resultFor(actionData, "upload-photo", point.id)} />
+              ) : (
+                <>
+                  <PointSummary point={point} position={i + 1} />
+                  {point.id === deleting ? (
+                    <ConfirmDelete point={point} path={path} />
+                  ) : can.edit ? (
+                    <PointActions point={point} path={path} first={i === 0} last={i === points.length - 1} />
+                  ) : null}
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {/* A fresh form once a point is added (with JavaScript the page stays mounted). */}
+      {can.edit ? <AddPoint key={points.map((p) => p.id).join(",")} path={path} lastResult={resultFor(actionData, "add")} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inShell />;
+}
