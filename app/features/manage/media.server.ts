@@ -7,7 +7,6 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { FileName } from "../../../upstream/contract/index";
 import { hasControlCharacters } from "~/forms/control-characters";
-import { UpstreamError } from "~/upstream/errors";
 
 /** Each text field of a multipart post (ids, intents, …): far more than any of ours needs. */
 const TEXT_PART_BYTES = 64 * 1024;
@@ -115,18 +114,4 @@ async function drain(source: ReadableStreamDefaultReader<Uint8Array>) {
  */
 export function shownFileUrl(name: string | null | undefined): string | null {
   return name && FileName.safeParse(name).success ? `/files/${name}` : null;
-}
-
-/**
- * An upstream refusal of a change to one row or file (the row is gone or belongs elsewhere: 404;
- * the file too large for it: 413) as a status and a message to show on the page (upstream text
- * marked with "@"). A 403 becomes the Forbidden page. Anything else is not a refusal: null, and
- * the caller rethrows it.
- */
-export function upstreamRefusal(err: unknown): { status: 404 | 413; message: string } | null {
-  if (!(err instanceof UpstreamError)) return null;
-  if (err.status === 404) return { status: 404, message: err.body.message ? `@${err.body.message}` : "manage:media.not_found" };
-  if (err.status === 413) return { status: 413, message: err.body.message ? `@${err.body.message}` : "manage:media.too_large" };
-  if (err.status === 403 && err.body.code !== "trial_period_over") throw new Response("Forbidden", { status: 403 });
-  return null;
 }

@@ -1,14 +1,10 @@
 /**
  * What the site tabs share on the server: rows moved up or down as the full id list the upstream
- * wants, and an upstream refusal turned into a message on the tab (never a 500): a row of another
- * site or gone (404), a rule (422), a right (403), the upstream unreachable (503).
+ * wants, and the groups shown at the site.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import type { Access } from "~/access/guard.server";
 import { UpstreamError } from "~/upstream/errors";
-import { refusalOf, type Refusal } from "~/upstream/refusal.server";
 
-export { requirePostedId, withMessagesShown } from "~/forms/action-result.server";
 
 /**
  * The full order after moving one row up or down, or null when the row is not in the list (it
@@ -23,19 +19,6 @@ export function movedOrder(ids: readonly number[], id: number, direction: FormDa
   if (to < 0 || to >= ids.length) return out;
   [out[at], out[to]] = [out[to]!, out[at]!];
   return out;
-}
-
-/** A message for the tab (translation key or "@upstream text") and the status to answer with. */
-export type TabFailure = Pick<Refusal, "status" | "message">;
-
-/**
- * An upstream refusal as a message for the tab, one set of rules for every tab of the area (the
- * user's input stays on the page): `refusalOf`, with 404 (a row or site that is not there:
- * another site's id, or deleted meanwhile) saying `notFoundKey`.
- */
-export function tabFailure(err: unknown, notFoundKey: string): TabFailure {
-  const { status, message } = refusalOf(err, notFoundKey);
-  return { status, message };
 }
 
 /**

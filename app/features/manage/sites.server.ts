@@ -4,12 +4,10 @@
  * viewers see read-only forms), the site id from the URL, and upstream refusals as form results.
  */
 import type { Params } from "@remix-run/react";
-import type { SubmissionResult } from "@conform-to/react";
 import type { SiteDetails } from "../../../upstream/contract/index";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { permissionsAt } from "~/access/outcome";
 import { postedId } from "~/features/action-outcome.server";
-import { fieldErrors, UpstreamError } from "~/upstream/errors";
 import { upstreamLoad } from "~/upstream/load.server";
 import type { Viewer } from "~/session/auth.server";
 
@@ -55,33 +53,4 @@ export interface SiteTabAction {
   viewer: Viewer;
   site: SiteDetails;
   form: FormData;
-}
-
-/** Upstream rule messages the area knows, shown in the user's language (others as they came). */
-const UPSTREAM_MESSAGE_KEYS: Record<string, string> = {
-  "Choose groups of your organisation": "manage:groups.validation.unknown_group",
-  "Choose among your groups": "manage:groups.validation.unknown_group",
-};
-
-/**
- * An upstream 422 (or 429) as the form's result: its field messages on the fields the form has,
- * the rest (and the first message) on the form, so nothing typed is lost. Other failures throw.
- */
-export function upstreamFormErrors(err: unknown, formFields: readonly string[]): Record<string, string[]> | null {
-  if (!(err instanceof UpstreamError) || (err.status !== 422 && err.status !== 429)) return null;
-  const errors = fieldErrors(err);
-  const out: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const key = formFields.includes(field) ? field : "";
-    // Messages come as "@text" (shown as they came) unless the area knows them.
-    (out[key] ??= []).push(...messages.map((m) => UPSTREAM_MESSAGE_KEYS[m.slice(1)] ?? m));
-  }
-  if (Object.keys(out).length === 0) out[""] = [`@${err.body.message ?? "Unknown error"}`];
-  return out;
-}
-
-/** conform's reply with the upstream's messages added (field ones on their fields, the rest on the form). */
-export function replyWith(submission: { reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]> }, errors: Record<string, string[]>) {
-  const { "": formErrors, ...fields } = errors;
-  return submission.reply({ fieldErrors: fields, formErrors });
 }
