@@ -5,13 +5,13 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
-import { failureNotice, isActionFailure, postedId, redirectWithNotice } from "~/features/action-outcome.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
+import { postedId } from "~/forms/action-result.server";
 import { isComplete } from "~/features/evacuations/counter";
 import { evacuationIdParam, loadReport } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
@@ -22,6 +22,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ErrorDialog } from "~/ui/error-dialog";
 import { FormErrors, SelectField, SubmitButton, TextAreaField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { comment } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -43,28 +44,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request);
   const id = evacuationIdParam(params);
   const form = await request.formData();
-  const submission = parseSubmission(form, { schema: CommentSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  try {
-    await viewer.api("addEvacuationComment", {
-      params: { evacuationId: id },
-      body: { content: submission.value.content, evacuation_evacuee_id: submission.value.evacueeId ?? null },
-    });
-    return redirectWithNotice(request, viewer, reportPath(id), { key: "evacuations:report.comment.added", tone: "success" });
-  } catch (err) {
-    if (!isActionFailure(err)) throw err;
-    // The dialog stays open with the text: the error dialog says why.
-    return data({ result: submission.reply(), notice: { ...failureNotice(err, "evacuations:report.comment.failed", {}), dialog: true } }, { status: 422 });
-  }
+  return comment({ request, viewer, id, form });
 }
 
 export default function CommentDialog() {
   const { id, completed, evacuees, about } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const notice = pageNotice(actionData);
   const { t } = useTranslation("evacuations");
   const [form, fields] = useForm<z.input<typeof CommentSchema>, z.output<typeof CommentSchema>>({
     id: "evacuation-comment",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "comment"),
     defaultValue: { evacueeId: about ? String(about) : "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
     shouldValidate: "onSubmit",
@@ -72,7 +62,7 @@ export default function CommentDialog() {
   });
   return (
     <RouteDialog title={t("report.comment.heading")} closeTo={reportPath(id)}>
-      {actionData?.notice ? <ErrorDialog key={JSON.stringify(actionData.notice)} notice={actionData.notice} /> : null}
+      {notice ? <ErrorDialog key={JSON.stringify(notice)} notice={notice} /> : null}
       {completed ? (
         <p>{t("report.read_only")}</p>
       ) : (

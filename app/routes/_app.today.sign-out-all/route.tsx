@@ -4,23 +4,22 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { SignOutAllSchema } from "~/features/today/schemas";
-import { failureNotice, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
-import { refusalOf } from "~/upstream/refusal.server";
 import { todaySite } from "~/features/today/today.server";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
+import { pageTitle } from "~/ui/meta";
 import { Toast } from "~/ui/toast";
 import { upstreamLoad } from "~/upstream/load.server";
-import { pageTitle } from "~/ui/meta";
+import { signOutAll } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -37,38 +36,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { viewer, config } = await requireAccess(request);
+  const access = await requireAccess(request);
   const form = await request.formData();
-  const submission = parseSubmission(form, { schema: SignOutAllSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  const site = postedSite(config, String(submission.value.siteId));
-  if (!site) throw new Response("Bad request: site", { status: 400 });
-  try {
-    const { signed_out } = await viewer.api("signOutAll", {
-      params: { siteId: site.id },
-      body: submission.value.group_id ? { group_id: submission.value.group_id } : {},
-    });
-    return redirectWithNotice(request, viewer, "/today", { key: "today:toast.signed_out_all", values: { count: signed_out }, tone: "success" });
-  } catch (err) {
-    const { status } = refusalOf(err);
-    const notice = failureNotice(err, "today:toast.sign_out_all_failed", {});
-    return data({ result: submission.reply(), notice }, { status });
-  }
+  return signOutAll({ request, access, form });
 }
 
 export default function SignOutAll() {
   const { site, total, groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const notice = pageNotice(actionData);
   const { t } = useTranslation("today");
   const [form, fields] = useForm<z.input<typeof SignOutAllSchema>, z.output<typeof SignOutAllSchema>>({
     id: "sign-out-all",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "sign-out-all"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignOutAllSchema }),
     shouldValidate: "onSubmit",
   });
   return (
     <RouteDialog title={t("sign_out_all.heading", { site: site.name })} closeTo="/today" describedBy="sign-out-all-summary">
-      {actionData?.notice ? <Toast key={JSON.stringify(actionData.notice)} notice={actionData.notice} /> : null}
+      {notice ? <Toast key={JSON.stringify(notice)} notice={notice} /> : null}
       <p id="sign-out-all-summary">{t("sign_out_all.summary", { count: total, site: site.name })}</p>
       {total > 0 || actionData ? (
         <ValidatedForm form={form} action="/today/sign-out-all">

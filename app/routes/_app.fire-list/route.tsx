@@ -10,7 +10,6 @@ import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { failureNotice, isActionFailure, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
 import { evacuationPermissions } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
 import { siteChannel, todaySite } from "~/features/today/today.server";
@@ -22,6 +21,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { NoticeBanner } from "~/ui/notice";
 import { upstreamLoad } from "~/upstream/load.server";
 import { pageTitle } from "~/ui/meta";
+import { start } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -64,18 +64,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
-  const { viewer, config } = access;
   const form = await request.formData();
-  const site = postedSite(config, form.get("siteId"));
-  if (form.get("intent") !== "start" || !site) throw new Response("Bad request", { status: 400 });
-  try {
-    const started = await viewer.api("startEvacuation", { params: { siteId: site.id }, body: {} });
-    // Straight to the live report, for those who may see it; else back to the list.
-    const to = evacuationPermissions(access).view ? reportPath(started.id) : "/fire-list";
-    return redirectWithNotice(request, viewer, to, { key: "evacuations:fire_list.started", values: { site: site.name }, tone: "success" });
-  } catch (err) {
-    if (!isActionFailure(err)) throw err;
-    return redirectWithNotice(request, viewer, "/fire-list", failureNotice(err, "evacuations:fire_list.start_failed", { site: site.name }));
+  switch (form.get("intent")) {
+    case "start":
+      return start({ request, access, form });
+    default:
+      throw new Response("Bad request", { status: 400 });
   }
 }
 

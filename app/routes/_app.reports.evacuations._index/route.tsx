@@ -8,7 +8,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { postedId } from "~/features/action-outcome.server";
+import { postedId } from "~/forms/action-result.server";
 import { reportPath } from "~/features/evacuations/paths";
 import { siteChannel } from "~/features/today/today.server";
 import type { Locale } from "~/i18n/config";

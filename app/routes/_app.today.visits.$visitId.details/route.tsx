@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { formatDateTimeAt } from "~/i18n/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import type { loader as visitLoader } from "./_app.today.visits.$visitId";
+import type { loader as visitLoader } from "../_app.today.visits.$visitId/route";
 import { LocationLink } from "~/features/today/location";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,13 +5,12 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
-import { failureNotice, isActionFailure, redirectWithNotice } from "~/features/action-outcome.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { isComplete } from "~/features/evacuations/counter";
 import { evacuationIdParam, loadReport } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
@@ -22,6 +21,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ErrorDialog } from "~/ui/error-dialog";
 import { FormErrors, SubmitButton, TextAreaField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { complete } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -43,30 +43,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request);
   const id = evacuationIdParam(params);
   const form = await request.formData();
-  const submission = parseSubmission(form, { schema: CompleteSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  try {
-    const done = await viewer.api("completeEvacuation", { params: { evacuationId: id }, body: submission.value.comment ? { comment: submission.value.comment } : {} });
-    return redirectWithNotice(request, viewer, reportPath(id), { key: "evacuations:report.complete.done", values: { site: done.site_name }, tone: "success" });
-  } catch (err) {
-    if (!isActionFailure(err)) throw err;
-    return data({ result: submission.reply(), notice: { ...failureNotice(err, "evacuations:report.complete.failed", {}), dialog: true } }, { status: 422 });
-  }
+  return complete({ request, viewer, id, form });
 }
 
 export default function CompleteDialog() {
   const { id, site, completed, total, notAccounted } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const notice = pageNotice(actionData);
   const { t } = useTranslation("evacuations");
   const [form, fields] = useForm<z.input<typeof CompleteSchema>, z.output<typeof CompleteSchema>>({
     id: "evacuation-complete",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "complete"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteSchema }),
     shouldValidate: "onSubmit",
   });
   return (
     <RouteDialog title={t("report.complete.heading", { site })} closeTo={reportPath(id)} describedBy="complete-summary">
-      {actionData?.notice ? <ErrorDialog key={JSON.stringify(actionData.notice)} notice={actionData.notice} /> : null}
+      {notice ? <ErrorDialog key={JSON.stringify(notice)} notice={notice} /> : null}
       {completed ? (
         <p id="complete-summary">{t("report.read_only")}</p>
       ) : (

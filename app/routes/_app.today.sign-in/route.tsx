@@ -6,25 +6,23 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseSubmission } from "~/forms/submission";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
+import { pageNotice, resultFor } from "~/forms/action-result";
 import { signInSchema } from "~/features/today/schemas";
-import { failureNotice, postedSite, redirectWithNotice } from "~/features/action-outcome.server";
 import { todaySite } from "~/features/today/today.server";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
-import { Toast } from "~/ui/toast";
-import { UpstreamError, fieldErrors } from "~/upstream/errors";
-import { refusalOf } from "~/upstream/refusal.server";
-import { upstreamLoad } from "~/upstream/load.server";
 import { pageTitle } from "~/ui/meta";
+import { Toast } from "~/ui/toast";
+import { upstreamLoad } from "~/upstream/load.server";
+import { signIn } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -37,45 +35,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { viewer, config } = await requireAccess(request);
+  const access = await requireAccess(request);
   const form = await request.formData();
-  const site = postedSite(config, form.get("siteId"));
-  if (!site) throw new Response("Bad request: site", { status: 400 });
-  const options = await upstreamLoad(viewer.api("signInOptions", { params: { siteId: site.id } }));
-  const submission = parseSubmission(form, { schema: signInSchema(options.groups) });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  const { group_id, member_id, name, company, host } = submission.value;
-  const group = options.groups.find((g) => g.id === group_id)!;
-  const shown = group.type === "returning" ? (group.members.find((m) => m.id === member_id)?.name ?? "") : (name ?? "");
-  try {
-    const visit = await viewer.api("signIn", {
-      params: { siteId: site.id },
-      body: group.type === "returning" ? { group_id, member_id, host } : { group_id, name, company, host },
-    });
-    return redirectWithNotice(request, viewer, "/today", {
-      key: visit.status === "pending" ? "today:toast.signed_in_pending" : "today:toast.signed_in",
-      values: { name: visit.name },
-      tone: "success",
-    });
-  } catch (err) {
-    if (err instanceof UpstreamError && err.status === 422 && err.body.errors) {
-      return data({ result: submission.reply({ fieldErrors: fieldErrors(err) }), notice: null }, { status: 422 });
-    }
-    // The input stays in the form; the failure is the spec's sign-in toast, with the refusal's status.
-    const { status } = refusalOf(err);
-    const notice = failureNotice(err, "today:toast.sign_in_failed", { name: shown });
-    return data({ result: submission.reply(), notice }, { status });
-  }
+  return signIn({ request, access, form });
 }
 
 export default function SignIn() {
   const { site, groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const notice = pageNotice(actionData);
   const { t } = useTranslation("today");
   const schema = signInSchema(groups);
   const [form, fields] = useForm<z.input<ReturnType<typeof signInSchema>>, z.output<ReturnType<typeof signInSchema>>>({
     id: "sign-in",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "sign-in"),
     defaultValue: { siteId: String(site.id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
@@ -93,7 +66,7 @@ export default function SignIn() {
 
   return (
     <RouteDialog title={t("sign_in.heading", { site: site.name })} closeTo="/today">
-      {actionData?.notice ? <Toast key={JSON.stringify(actionData.notice)} notice={actionData.notice} /> : null}
+      {notice ? <Toast key={JSON.stringify(notice)} notice={notice} /> : null}
       <ValidatedForm form={form} action="/today/sign-in">
         <input type="hidden" name="siteId" value={site.id} />
         <FormErrors formId={form.id} />

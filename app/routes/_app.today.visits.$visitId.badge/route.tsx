@@ -7,7 +7,7 @@ import { visitIdParam } from "~/features/today/visit.server";
 import { formatDateTimeAt } from "~/i18n/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { upstreamLoad } from "~/upstream/load.server";
-import type { loader as visitLoader } from "./_app.today.visits.$visitId";
+import type { loader as visitLoader } from "../_app.today.visits.$visitId/route";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer } = await requireAccess(request);

@@ -6,7 +6,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { failureNotice, isActionFailure, redirectWithNotice } from "~/features/action-outcome.server";
 import { isComplete } from "~/features/evacuations/counter";
 import { evacuationIdParam, loadReport } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
@@ -18,6 +17,7 @@ import { RouteDialog } from "~/ui/dialog";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { SubmitButton } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
+import { remove } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -37,14 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request);
-  const id = evacuationIdParam(params);
-  try {
-    await viewer.api("deleteEvacuation", { params: { evacuationId: id } });
-    return redirectWithNotice(request, viewer, "/reports/evacuations", { key: "evacuations:report.delete.done", tone: "success" });
-  } catch (err) {
-    if (!isActionFailure(err)) throw err;
-    return redirectWithNotice(request, viewer, reportPath(id), { ...failureNotice(err, "evacuations:report.delete.failed", {}), dialog: true });
-  }
+  return remove({ request, viewer, id: evacuationIdParam(params) });
 }
 
 export default function DeleteDialog() {
