@@ -3,8 +3,8 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { selectSite } from "~/features/auth/site-selection.server";
 import { requireAccess } from "~/access/guard.server";
+import { done } from "~/forms/action-result.server";
 import { safeRedirect } from "~/session/redirect";
-import { commitSession } from "~/session/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -18,10 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"));
   if (!Number.isSafeInteger(siteId) || siteId <= 0) throw new Response("Bad request: siteId", { status: 400 });
   const kept = await selectSite(viewer, config, siteId);
-  if (!kept) {
-    viewer.session.flash("notice", { key: "common:site.not_selected", tone: "error" });
-    return redirect(back, { status: 303, headers: { "Set-Cookie": await commitSession(request, viewer.session) } });
-  }
+  if (!kept) return done(request, viewer, back, { key: "common:site.not_selected", tone: "error" });
   return redirect(back, { status: 303 });
 }
 
