@@ -6,7 +6,7 @@ import type { Params } from "@remix-run/react";
 import type { EvacuationReport } from "../../../upstream/contract/index";
 import { can, type Holder } from "~/access/rights";
 import type { Access } from "~/access/guard.server";
-import { postedId } from "~/features/action-outcome.server";
+import { postedId } from "~/forms/action-result.server";
 import { upstreamLoad } from "~/upstream/load.server";
 
 export interface EvacuationPermissions {

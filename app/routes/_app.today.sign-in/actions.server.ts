@@ -1,0 +1,44 @@
+/**
+ * Signing a visitor in (Today.signInOut is the upstream's to check): the site posted must be one of
+ * the user's, the form is checked against that site's groups. Success is a redirect to /today with
+ * the spec's toast; a 422 puts the upstream's messages on the fields; any other refusal keeps the
+ * input and says "Sign in of {name} failed" (platform §8), with the refusal's status.
+ */
+import type { Access } from "~/access/guard.server";
+import { answer, done, failed, invalid, postedSite, refused } from "~/forms/action-result.server";
+import { parseSubmission } from "~/forms/submission";
+import { signInSchema } from "~/features/today/schemas";
+import { UpstreamError } from "~/upstream/errors";
+import { upstreamLoad } from "~/upstream/load.server";
+import { refusalOf } from "~/upstream/refusal.server";
+
+const FORM = { intent: "sign-in" };
+const FIELDS = ["siteId", "group_id", "member_id", "name", "company", "host"] as const;
+
+export async function signIn({ request, access, form }: { request: Request; access: Access; form: FormData }) {
+  const { viewer, config } = access;
+  const site = postedSite(config, form.get("siteId"));
+  if (!site) throw new Response("Bad request: site", { status: 400 });
+  const options = await upstreamLoad(viewer.api("signInOptions", { params: { siteId: site.id } }));
+  const submission = parseSubmission(form, { schema: signInSchema(options.groups) });
+  if (submission.status !== "success") return invalid(FORM, submission);
+  const { group_id, member_id, name, company, host } = submission.value;
+  const group = options.groups.find((g) => g.id === group_id)!;
+  const shown = group.type === "returning" ? (group.members.find((m) => m.id === member_id)?.name ?? "") : (name ?? "");
+  try {
+    const visit = await viewer.api("signIn", {
+      params: { siteId: site.id },
+      body: group.type === "returning" ? { group_id, member_id, host } : { group_id, name, company, host },
+    });
+    return done(request, viewer, "/today", {
+      key: visit.status === "pending" ? "today:toast.signed_in_pending" : "today:toast.signed_in",
+      values: { name: visit.name },
+      tone: "success",
+    });
+  } catch (err) {
+    if (err instanceof UpstreamError && err.status === 422 && err.body.errors) return refused(err, { ...FORM, submission, fields: FIELDS });
+    // The input stays in the form; the failure is the spec's sign-in toast, with the refusal's status.
+    const { status } = refusalOf(err);
+    return answer(FORM, { result: submission.reply(), notice: failed(err, "today:toast.sign_in_failed", { name: shown }) }, status);
+  }
+}
