@@ -49,19 +49,6 @@ export function authErrorNotice(body: ErrorBody, hasTranslation: (key: string) =
 }
 
 /**
- * Spec §8, failed actions: a 422 shows the first validation message from the response data;
- * otherwise the generic failure message.
- */
-export function actionFailureNotice(err: unknown): Notice {
-  if (err instanceof UpstreamError && err.status === 422) {
-    const first = Object.values(err.body.errors ?? {})[0]?.[0] ?? err.body.message;
-    if (first) return { text: first };
-  }
-  if (err instanceof UpstreamError && err.body.code === "trial_period_over") return { key: "auth:auth_error.trial_period_over" };
-  return { key: "common:errors.generic_failure" };
-}
-
-/**
  * Field errors of a 422/429 answer, keyed by field name, as form messages: upstream text is
  * marked with "@" so the form shows it as it came (our own messages are translation keys).
  */

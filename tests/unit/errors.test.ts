@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { UpstreamError, UpstreamUnavailableError, actionFailureNotice, authErrorNotice } from "~/upstream/errors";
+import { UpstreamError, UpstreamUnavailableError, authErrorNotice } from "~/upstream/errors";
+import { refusalOf } from "~/upstream/refusal.server";
 import { isStrongPassword } from "~/features/auth/schemas";
 import { INITIAL_PROGRESS, loginRequestFor, outcomeFromError } from "~/features/auth/login.server";
 
@@ -16,10 +17,11 @@ describe("spec §8 auth error messages", () => {
     expect(authErrorNotice({ message: "Server says no" }, known)).toEqual({ text: "Server says no" });
     expect(authErrorNotice({}, known)).toEqual({ key: "auth_error.unknown" });
   });
-  test("failed actions: the first 422 message, else the generic failure", () => {
-    expect(actionFailureNotice(new UpstreamError("x", 422, { errors: { name: ["A site name is required"] } }))).toEqual({ text: "A site name is required" });
-    expect(actionFailureNotice(new UpstreamError("x", 500, {}))).toEqual({ key: "common:errors.generic_failure" });
-    expect(actionFailureNotice(new UpstreamError("x", 403, { code: "trial_period_over" }))).toEqual({ key: "auth:auth_error.trial_period_over" });
+  test("failed actions: the first 422 message, else the generic failure; trial_period_over the trial-ended page", () => {
+    // One mapping for every action now (refusalOf, under `refused` and `failed`).
+    expect(refusalOf(new UpstreamError("x", 422, { errors: { name: ["A site name is required"] } })).message).toBe("@A site name is required");
+    expect(refusalOf(new UpstreamError("x", 500, {})).message).toBe("common:errors.generic_failure");
+    expect(() => refusalOf(new UpstreamError("x", 403, { code: "trial_period_over" }))).toThrow(Response);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Params } from "@remix-run/react";
 import type { SiteDetails } from "../../../upstream/contract/index";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { permissionsAt } from "~/access/outcome";
-import { postedId } from "~/features/action-outcome.server";
+import { postedId } from "~/forms/action-result.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import type { Viewer } from "~/session/auth.server";
 
