@@ -9,7 +9,6 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
 import { kindOf, loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
-import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { TabBar } from "~/ui/tab-bar";
 import { pageTitle } from "~/ui/meta";
@@ -17,7 +16,7 @@ import { pageTitle } from "~/ui/meta";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const access = await requireAccess(request);
   const id = siteIdParam(params);
   // The site's own rights (a tab may ask more to change things: the layout says what the site allows).
   const { site, can } = await loadManagedSite(access, id, `/manage/site/${id}`);
