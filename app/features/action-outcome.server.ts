@@ -5,7 +5,7 @@
  * with the notice in the session (a toast with JavaScript, a banner without).
  */
 import { redirect } from "@remix-run/node";
-import type { Config, Site } from "../../upstream/contract/index";
+import type { Config, Site } from "@contract";
 import { commitSession, type FlashData } from "~/session/session.server";
 import type { Viewer } from "~/session/auth.server";
 import { actionFailureNotice, UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";

@@ -8,7 +8,7 @@
  * the authorisation of a user who may see the channel.
  */
 import Pusher, { type Channel } from "pusher-js";
-import type { Config } from "../../upstream/contract/index";
+import type { Config } from "@contract";
 import { env } from "~/env.server";
 import type { Viewer } from "~/session/auth.server";
 

@@ -13,7 +13,7 @@ import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Config, SiteDetails } from "../../upstream/contract/index";
+import type { Config, SiteDetails } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { attendeeSchema, formatPhone, phoneCountry, toE164 } from "~/features/manage/site-extras";

@@ -12,7 +12,7 @@ import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RouteResponse } from "../../upstream/contract/index";
+import type { RouteResponse } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { DeleteConfirm, MoveButtons, TabError } from "~/features/manage/site-tab-ui";

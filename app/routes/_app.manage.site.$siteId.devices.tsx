@@ -12,7 +12,7 @@ import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Device } from "../../upstream/contract/index";
+import type { Device } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { redirectWithNotice } from "~/features/action-outcome.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";

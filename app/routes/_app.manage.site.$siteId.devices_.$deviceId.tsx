@@ -14,7 +14,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Device } from "../../upstream/contract/index";
+import type { Device } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";

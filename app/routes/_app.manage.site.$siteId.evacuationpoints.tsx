@@ -14,7 +14,7 @@ import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EVACUATION_POINT_ICONS, type EvacuationPoint } from "../../upstream/contract/index";
+import { EVACUATION_POINT_ICONS, type EvacuationPoint } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice } from "~/features/action-outcome.server";
 import { NumberField, UploadForm } from "~/features/manage/media-fields";

@@ -14,7 +14,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, Outlet, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EvacuationReport, Evacuee } from "../../upstream/contract/index";
+import type { EvacuationReport, Evacuee } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { failureNotice, isActionFailure, redirectWithNotice, shownName } from "~/features/action-outcome.server";
 import { isComplete, ReportSync } from "~/features/evacuations/counter";

@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Visit } from "../../upstream/contract/index";
+import type { Visit } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { applySiteEvent, initialState, onSiteByGroup, pending, type SiteMessage, type TodayState } from "~/features/today/state";
 import { failureNotice, isActionFailure, postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";

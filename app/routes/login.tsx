@@ -11,7 +11,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
-import type { LoginStep } from "../../upstream/contract/index";
+import type { LoginStep } from "@contract";
 import { completeLogin } from "~/features/auth/complete.server";
 import { INITIAL_PROGRESS, authenticator, ssoPendingFor } from "~/features/auth/login.server";
 import { STEP_SCHEMAS } from "~/features/auth/schemas";

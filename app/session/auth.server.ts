@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "../../upstream/contract/index";
+import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "@contract";
 import { env } from "~/env.server";
 import { callUpstream, decodeAccessToken, regionalBase, type ApiOptions } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";

@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
-import type { LoginStep, SsoAccessRequestData } from "../../upstream/contract/index";
+import type { LoginStep, SsoAccessRequestData } from "@contract";
 import { env } from "~/env.server";
 import { store } from "./store.server";
 import { dropConfig } from "./config-cache.server";

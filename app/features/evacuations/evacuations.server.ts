@@ -3,7 +3,7 @@
  * list; evacuation reports view, edit, delete), the report's id from the URL, and its loading.
  */
 import type { Params } from "@remix-run/react";
-import type { Config, EvacuationReport } from "../../../upstream/contract/index";
+import type { Config, EvacuationReport } from "@contract";
 import type { Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
 import { upstreamLoad } from "~/upstream/load.server";

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { EVACUATION_POINT_ICONS, MANAGE_LIMITS } from "../../../upstream/contract/index";
+import { EVACUATION_POINT_ICONS, MANAGE_LIMITS } from "@contract";
 
 export type UploadKind = "image" | "video" | "attachment";
 

@@ -24,7 +24,7 @@ import {
   RECIPIENTS_UNKNOWN,
   type CustomFieldInput,
   type SitePrivacy,
-} from "../../../upstream/contract/index";
+} from "@contract";
 
 export { CUSTOM_FIELD_TYPES, MESSAGE_ACTIONS, MESSAGE_REDISPLAY };
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];

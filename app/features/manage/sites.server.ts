@@ -5,7 +5,7 @@
  */
 import type { Params } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import type { Config, SiteDetails } from "../../../upstream/contract/index";
+import type { Config, SiteDetails } from "@contract";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { postedId } from "~/features/action-outcome.server";
 import { fieldErrors, UpstreamError } from "~/upstream/errors";
