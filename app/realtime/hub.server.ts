@@ -268,26 +268,3 @@ export function authorizeChannel(viewer: Viewer, socketId: string, channel: stri
     batch!.channels.set(channel, waiters);
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Streams by session, so logout can end them at once (other processes notice at the heartbeat).
-
-declare global {
-  // eslint-disable-next-line no-var
-  var __gatehouseStreams: Map<string, Set<() => void>> | undefined;
-}
-const streams = (globalThis.__gatehouseStreams ??= new Map());
-
-export function registerStream(sessionId: string, end: () => void): () => void {
-  let set = streams.get(sessionId);
-  if (!set) streams.set(sessionId, (set = new Set()));
-  set.add(end);
-  return () => {
-    set!.delete(end);
-    if (set!.size === 0) streams.delete(sessionId);
-  };
-}
-
-export function endStreamsOf(sessionId: string) {
-  for (const end of [...(streams.get(sessionId) ?? [])]) end();
-}

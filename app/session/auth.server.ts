@@ -14,7 +14,6 @@ import { callUpstream, decodeAccessToken, regionalBase, type ApiOptions } from "
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
 import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
-import { endStreamsOf } from "~/realtime/hub.server";
 import {
   destroySession,
   getSession,
@@ -63,10 +62,7 @@ export async function logoutWithNotice(
 ): Promise<never> {
   const storage = sessionStorageFor(request);
   const headers = new Headers();
-  if (session.id) {
-    endStreamsOf(session.id);
-    headers.append("Set-Cookie", await destroySession(request, session));
-  }
+  if (session.id) headers.append("Set-Cookie", await destroySession(request, session));
   const next = await storage.getSession(null);
   next.flash("notice", notice);
   headers.append("Set-Cookie", await storage.commitSession(next));
