@@ -5,7 +5,14 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export default defineConfig({
   root,
-  resolve: { alias: { "~": path.join(root, "app") } },
+  // The same aliases as tsconfig.json's `paths` (Remix's compiler, esbuild and tsx read those).
+  resolve: {
+    alias: [
+      { find: /^~\//, replacement: `${path.join(root, "app")}/` },
+      { find: /^@contract$/, replacement: path.join(root, "upstream/contract/index.ts") },
+      { find: /^@contract\//, replacement: `${path.join(root, "upstream/contract")}/` },
+    ],
+  },
   test: {
     projects: [
       {

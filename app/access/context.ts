@@ -1,4 +1,4 @@
-import type { AccessTokenClaims, Config } from "../../upstream/contract/index";
+import type { AccessTokenClaims, Config } from "@contract";
 import { computeFlags } from "./flags";
 import type { AccessContext } from "./rules";
 

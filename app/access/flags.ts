@@ -4,7 +4,7 @@
  * marked `forSuperUsers` are also on for super users when the client has them off (super users
  * "see some flags that others do not").
  */
-import type { Client, Site } from "../../upstream/contract/index";
+import type { Client, Site } from "@contract";
 
 export const FEATURE_FLAGS = [
   "chance-of-search", "badge-personal-fields", "brivo", "site-settings", "hide-qr-code-in-companion-app",

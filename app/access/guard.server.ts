@@ -4,7 +4,7 @@
  * says: a redirect to /login (with redirectTo) or /trial-ended, a 403, or the route's redirect.
  */
 import { redirect } from "@remix-run/node";
-import type { Config } from "../../upstream/contract/index";
+import type { Config } from "@contract";
 import { loginRedirect, requireViewer, type Viewer } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { accessContextFrom } from "./context";

@@ -8,7 +8,7 @@
  */
 import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { Config, Site } from "../../upstream/contract/index";
+import type { Config, Site } from "@contract";
 import type { Viewer } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
 import { UpstreamError, UpstreamUnavailableError } from "~/upstream/errors";

@@ -9,7 +9,7 @@ import {
   CHECKBOX_LABEL_REQUIRED,
   RECIPIENTS_REQUIRED,
   RECIPIENTS_UNKNOWN,
-} from "../../upstream/contract/index";
+} from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
   // Groups shown at a site.

@@ -8,7 +8,7 @@
  * the authorisation of a user who may see the channel.
  */
 import Pusher, { type Channel } from "pusher-js";
-import type { Config } from "../../upstream/contract/index";
+import type { Config } from "@contract";
 import { env } from "~/env.server";
 import type { Viewer } from "~/session/auth.server";
 
@@ -267,27 +267,4 @@ export function authorizeChannel(viewer: Viewer, socketId: string, channel: stri
     waiters.push({ resolve, reject });
     batch!.channels.set(channel, waiters);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Streams by session, so logout can end them at once (other processes notice at the heartbeat).
-
-declare global {
-  // eslint-disable-next-line no-var
-  var __gatehouseStreams: Map<string, Set<() => void>> | undefined;
-}
-const streams = (globalThis.__gatehouseStreams ??= new Map());
-
-export function registerStream(sessionId: string, end: () => void): () => void {
-  let set = streams.get(sessionId);
-  if (!set) streams.set(sessionId, (set = new Set()));
-  set.add(end);
-  return () => {
-    set!.delete(end);
-    if (set!.size === 0) streams.delete(sessionId);
-  };
-}
-
-export function endStreamsOf(sessionId: string) {
-  for (const end of [...(streams.get(sessionId) ?? [])]) end();
 }

@@ -11,7 +11,7 @@
  * with a CSP that sandboxes the file when opened on its own. A PDF is sent as a download.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FileName } from "../../upstream/contract/index";
+import { FileName } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { fetchUpstreamFile } from "~/upstream/client.server";
 import { UpstreamUnavailableError } from "~/upstream/errors";

@@ -6,10 +6,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { allowedLogoutTarget } from "~/features/auth/logout.server";
-import { endStreamsOf } from "~/realtime/hub.server";
 import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
-import { clearSessionCookie, commitSession, cookieSessionId, destroySession, sessionStorageFor } from "~/session/session.server";
+import { clearSessionCookie, commitSession, destroySession, sessionStorageFor } from "~/session/session.server";
 import { StoreUnavailableError } from "~/session/store.server";
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
@@ -32,9 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (err) {
     if (!(err instanceof StoreUnavailableError) && !(err instanceof Response && err.status === 503)) throw err;
     // The session store is down: the tokens cannot be read to revoke them upstream, but the
-    // browser still leaves signed out (its cookie cleared); the stored session expires by itself.
-    const id = await cookieSessionId(request);
-    if (id) endStreamsOf(id);
+    // browser still leaves signed out (its cookie cleared, its streams ended); the stored session
+    // expires by itself.
     return redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie(request) } });
   }
 }
@@ -53,7 +51,6 @@ async function signOut(request: Request) {
     }
   }
   const headers = new Headers();
-  if (session.id) endStreamsOf(session.id);
   headers.append("Set-Cookie", await destroySession(request, session));
   if (target === "/login") {
     const next = await sessionStorageFor(request).getSession(null);

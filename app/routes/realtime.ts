@@ -8,8 +8,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
 import { env } from "~/env.server";
-import { authorizeChannel, encodedFrame, hubFor, registerStream, type RealtimeMessage } from "~/realtime/hub.server";
+import { authorizeChannel, encodedFrame, hubFor, type RealtimeMessage } from "~/realtime/hub.server";
 import { sessionExists } from "~/session/session.server";
+import { registerSessionStream } from "~/session/streams.server";
 
 const CHANNEL = /^private-(Site|Evacuation)\.\d{1,12}$/;
 const MAX_CHANNELS = 20;
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       context.onClose(cleanup);
       request.signal.addEventListener("abort", cleanup);
       cleanups.push(
-        registerStream(sessionId, () => {
+        registerSessionStream(sessionId, () => {
           send("ended", { reason: "logout" });
           cleanup();
         }),

@@ -8,13 +8,12 @@
  */
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "../../upstream/contract/index";
+import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "@contract";
 import { env } from "~/env.server";
 import { callUpstream, decodeAccessToken, regionalBase, type ApiOptions } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
 import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
-import { endStreamsOf } from "~/realtime/hub.server";
 import {
   destroySession,
   getSession,
@@ -63,10 +62,7 @@ export async function logoutWithNotice(
 ): Promise<never> {
   const storage = sessionStorageFor(request);
   const headers = new Headers();
-  if (session.id) {
-    endStreamsOf(session.id);
-    headers.append("Set-Cookie", await destroySession(request, session));
-  }
+  if (session.id) headers.append("Set-Cookie", await destroySession(request, session));
   const next = await storage.getSession(null);
   next.flash("notice", notice);
   headers.append("Set-Cookie", await storage.commitSession(next));

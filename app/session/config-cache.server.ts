@@ -16,7 +16,7 @@
  * Dropping writes a short tombstone rather than deleting, so a read that began before the change
  * cannot put the old answer back (the window left is the store's own round trip).
  */
-import type { Config } from "../../upstream/contract/index";
+import type { Config } from "@contract";
 import { env } from "~/env.server";
 import { store } from "./store.server";
 

@@ -5,10 +5,11 @@
  */
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
-import type { LoginStep, SsoAccessRequestData } from "../../upstream/contract/index";
+import type { LoginStep, SsoAccessRequestData } from "@contract";
 import { env } from "~/env.server";
 import { store } from "./store.server";
 import { dropConfig } from "./config-cache.server";
+import { endSessionStreams } from "./streams.server";
 
 export interface AuthTokens {
   accessToken: string;
@@ -146,7 +147,8 @@ export function sessionStorageFor(request: Request): SessionStorage<SessionData,
 
 /**
  * Without the store: the session id the cookie names (if it is signed by us), and a Set-Cookie
- * that clears the cookie. Logout uses them when the store is down, so a user can always sign out.
+ * that clears the cookie (ending that session's streams). Logout uses them when the store is down,
+ * so a user can always sign out.
  */
 export async function cookieSessionId(request: Request): Promise<string | undefined> {
   const cookie = makeCookie(new URL(request.url).protocol === "https:");
@@ -154,7 +156,9 @@ export async function cookieSessionId(request: Request): Promise<string | undefi
   return typeof id === "string" && id ? id : undefined;
 }
 
-export function clearSessionCookie(request: Request): Promise<string> {
+export async function clearSessionCookie(request: Request): Promise<string> {
+  const id = await cookieSessionId(request);
+  if (id) endSessionStreams(id);
   const cookie = makeCookie(new URL(request.url).protocol === "https:");
   return cookie.serialize("", { maxAge: undefined, expires: new Date(0) });
 }
@@ -175,7 +179,9 @@ export function commitSession(request: Request, session: PortalSession): Promise
   return sessionStorageFor(request).commitSession(session);
 }
 
+/** End the session: its streams (SSE) close, its cached config and its data go. */
 export async function destroySession(request: Request, session: PortalSession): Promise<string> {
+  if (session.id) endSessionStreams(session.id);
   await dropConfig(session.id);
   return sessionStorageFor(request).destroySession(session);
 }

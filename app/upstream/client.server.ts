@@ -20,7 +20,7 @@ import {
   type RouteResponse,
   type Routes,
   type UploadDef,
-} from "../../upstream/contract/index";
+} from "@contract";
 import { env } from "~/env.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "./errors";
 

@@ -2,7 +2,7 @@
  * Upstream failures and their mapping to the spec's error catalogue (platform §8). Pure, shared
  * by server and client code, and unit-tested.
  */
-import type { ErrorBody } from "../../upstream/contract/index";
+import type { ErrorBody } from "@contract";
 
 export class UpstreamError extends Error {
   override name = "UpstreamError";

@@ -17,7 +17,7 @@
 import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import type { EvacuationReport } from "../../upstream/contract/index";
+import type { EvacuationReport } from "@contract";
 import { ReportSync } from "../../app/features/evacuations/counter";
 import { upstreamAccess } from "../support/access";
 import { WebClient } from "../support/client";

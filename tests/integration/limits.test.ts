@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { routes } from "../../upstream/contract/index";
+import { routes } from "@contract";
 import { upstreamAccess } from "../support/access";
 import { WebClient, h1, messages } from "../support/client";
 import { TEXT_KINDS, formPairs, parseForms, type PageForm } from "../support/forms";

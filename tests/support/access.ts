@@ -1,5 +1,5 @@
 /** What the upstream itself says about a user, turned into the portal's access context (for tests). */
-import { AccessTokenClaims, type Config } from "../../upstream/contract/index";
+import { AccessTokenClaims, type Config } from "@contract";
 import { accessContextFrom } from "../../app/access/context";
 
 export async function upstreamAccess(upstreamUrl: string, email: string, password = "Demo-Passw0rd!") {

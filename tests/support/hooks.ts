@@ -1,7 +1,7 @@
 /** The reference upstream's test hooks (`/__test/…`, on when UPSTREAM_TEST_HOOKS=1). */
 import crypto from "node:crypto";
 import type { Right } from "../../app/access/rights";
-import type { ErrorBody, EvacuationSummary, GroupSummary, SignInRequest, Site, Visit } from "../../upstream/contract/index";
+import type { ErrorBody, EvacuationSummary, GroupSummary, SignInRequest, Site, Visit } from "@contract";
 
 export async function upstreamHook<T = any>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}/__test/${path}`, {

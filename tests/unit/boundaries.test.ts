@@ -1,30 +1,152 @@
-/** The portal talks to the upstream only through its contract: app/ never imports upstream internals. */
+/**
+ * Import boundaries of the portal:
+ *  - app/ talks to the upstream only through its contract, and names it by the alias (`@contract`,
+ *    `@contract/<area>`; tests/ too), never by a relative path; it never imports upstream internals;
+ *  - app/ and the contract have no import cycles.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const app = path.join(root, "app");
 
+/** TypeScript files under `dir` (scratch directories such as tests/.tmp left out). */
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    return e.isDirectory() ? files(p) : /\.(ts|tsx)$/.test(e.name) ? [p] : [];
+    if (e.isDirectory()) return e.name.startsWith(".") || e.name === "node_modules" ? [] : files(p);
+    return /\.(ts|tsx)$/.test(e.name) ? [p] : [];
   });
+}
+
+/** Block comments and whole-line `//` comments removed, so commented-out imports do not count. */
+function code(file: string): string {
+  return fs
+    .readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+}
+
+/**
+ * Every module specifier a file names: static `import … from` (`import type` too), `export … from`,
+ * `import "x"`, and dynamic `import("x")`.
+ */
+function imports(file: string): string[] {
+  const src = code(file);
+  const clause = /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?|[\w$]+)\s*from\s*["']([^"']+)["']/gm;
+  return [
+    ...[...src.matchAll(clause)].map((m) => m[1]!),
+    ...[...src.matchAll(/^\s*import\s*["']([^"']+)["']/gm)].map((m) => m[1]!),
+    ...[...src.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!),
+  ];
+}
+
+/** The file a relative or `~/` specifier names (undefined for packages and the contract alias). */
+function resolve(from: string, spec: string): string | undefined {
+  let base: string;
+  if (spec.startsWith("~/")) base = path.join(app, spec.slice(2));
+  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
+  else return undefined;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
 }
 
 test("app/ imports nothing from upstream/ but the contract", () => {
   const offenders: string[] = [];
-  for (const file of files(path.join(root, "app"))) {
-    for (const m of fs.readFileSync(file, "utf8").matchAll(/from\s+["']([^"']+)["']/g)) {
-      const spec = m[1]!;
-      if (!spec.startsWith(".")) continue;
-      const target = path.resolve(path.dirname(file), spec);
-      if (target.startsWith(path.join(root, "upstream")) && !target.startsWith(path.join(root, "upstream", "contract"))) {
+  const contract = path.join(root, "upstream", "contract");
+  for (const file of files(app)) {
+    for (const spec of imports(file)) {
+      let target: string;
+      if (spec === "@contract") target = contract;
+      else if (spec.startsWith("@contract/")) target = path.join(contract, spec.slice("@contract/".length));
+      else if (spec.startsWith(".")) target = path.resolve(path.dirname(file), spec);
+      else continue;
+      if (target.startsWith(path.join(root, "upstream")) && !(target === contract || target.startsWith(contract + path.sep))) {
         offenders.push(`${path.relative(root, file)} -> ${spec}`);
       }
     }
   }
   expect(offenders).toEqual([]);
+});
+
+test("app/ and tests/ reach the contract through the @contract alias, not a relative path", () => {
+  const offenders: string[] = [];
+  for (const file of [...files(app), ...files(path.join(root, "tests"))]) {
+    for (const spec of imports(file)) if (/(^|\/)upstream\/contract(\/|$)/.test(spec)) offenders.push(`${path.relative(root, file)} -> ${spec}`);
+  }
+  expect(offenders).toEqual([]);
+});
+
+/**
+ * The import graph of app/ and of the contract (relative and `~/` imports: static, re-exports and
+ * dynamic) has no cycle. Type-only imports count too: they are erased at build time, so they cannot
+ * change the order modules run in, but a cycle through a type is still two modules that each need
+ * the other (the session ⇄ realtime cycle was half type-only), and there is none today to excuse.
+ */
+test("app/ and the contract have no import cycles", () => {
+  const graph = new Map<string, string[]>();
+  for (const file of [...files(app), ...files(path.join(root, "upstream", "contract"))]) {
+    const deps = imports(file)
+      .map((spec) => resolve(file, spec))
+      .filter((t): t is string => t !== undefined);
+    graph.set(file, [...new Set(deps)]);
+  }
+
+  // Tarjan's strongly connected components: every component of more than one module (or a module
+  // importing itself) holds a cycle; one cycle of each is listed.
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (v: string) => {
+    indices.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indices.get(w)!));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+
+  const rel = (f: string) => path.relative(root, f);
+  const cycles = components.map((component) => {
+    const members = new Set(component);
+    const start = component.slice().sort()[0]!;
+    // Shortest way back to `start` within the component (breadth first).
+    const previous = new Map<string, string>();
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift()!;
+      const next = (graph.get(v) ?? []).filter((w) => members.has(w));
+      if (next.includes(start)) {
+        const loop = [v];
+        while (loop[0] !== start) loop.unshift(previous.get(loop[0]!)!);
+        return [...loop, start].map(rel).join(" -> ");
+      }
+      for (const w of next) if (!previous.has(w) && w !== start) previous.set(w, v), queue.push(w);
+    }
+    return component.map(rel).join(", ");
+  });
+  expect(cycles).toEqual([]);
 });
 
 test("no server-only module is named without .server (sessions, env, upstream client)", () => {

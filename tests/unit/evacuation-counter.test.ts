@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import type { EvacuationReport, Evacuee } from "../../upstream/contract/index";
+import type { EvacuationReport, Evacuee } from "@contract";
 import { applyEvacuationEvent, isComplete, ReportSync } from "~/features/evacuations/counter";
 
 function evacuee(id: number, over: Partial<Evacuee> = {}): Evacuee {

@@ -4,7 +4,7 @@
  * the page CSP allows images and media from the portal alone.
  */
 import { describe, expect, test } from "vitest";
-import { FileName } from "../../upstream/contract/index";
+import { FileName } from "@contract";
 import { shownFileUrl } from "~/features/manage/media.server";
 import { contentSecurityPolicy } from "~/server/csp";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Visit } from "../../upstream/contract/index";
+import type { Visit } from "@contract";
 import { applySiteEvent, initialState, onSiteByGroup, pending } from "~/features/today/state";
 
 const SITE = 7;

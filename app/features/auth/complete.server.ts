@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { TokenPair } from "../../../upstream/contract/index";
+import type { TokenPair } from "@contract";
 import { isLocale } from "~/i18n/config";
 import { localeCookie } from "~/i18n/i18n.server";
 import { tokensFrom } from "~/session/auth.server";

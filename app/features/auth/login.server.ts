@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { FormStrategy } from "remix-auth-form";
-import { LOGIN_STEPS, SsoAccessRequestData, type LoginRequest, type LoginStep, type TokenPair } from "../../../upstream/contract/index";
+import { LOGIN_STEPS, SsoAccessRequestData, type LoginRequest, type LoginStep, type TokenPair } from "@contract";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, authErrorNotice, fieldErrors as upstreamFieldErrors, type Notice } from "~/upstream/errors";
 import { getSession, type LoginProgress, type SsoPending } from "~/session/session.server";

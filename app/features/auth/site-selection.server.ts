@@ -2,7 +2,7 @@
  * The selected site, remembered per user and client (not per session), so switching client or
  * signing in again brings back the last used site, else the first one.
  */
-import type { Config, Site } from "../../../upstream/contract/index";
+import type { Config, Site } from "@contract";
 import { isExpired } from "~/access/context";
 import { store } from "~/session/store.server";
 import type { Viewer } from "~/session/auth.server";

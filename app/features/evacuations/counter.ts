@@ -9,7 +9,7 @@
  *  - the report becomes complete on the completion event (or when it is ended).
  * Pure, shared by server and browser, unit-tested.
  */
-import type { EvacuationComment, EvacuationReport, EvacuationSummary, Evacuee } from "../../../upstream/contract/index";
+import type { EvacuationComment, EvacuationReport, EvacuationSummary, Evacuee } from "@contract";
 
 export type EvacuationMessage = { event: string; data: unknown };
 export type Applied = { report: EvacuationReport; reload: false } | { report: EvacuationReport; reload: true };

@@ -3,7 +3,7 @@
  * list; evacuation reports view, edit, delete), the report's id from the URL, and its loading.
  */
 import type { Params } from "@remix-run/react";
-import type { EvacuationReport } from "../../../upstream/contract/index";
+import type { EvacuationReport } from "@contract";
 import { can, type Holder } from "~/access/rights";
 import type { Access } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";

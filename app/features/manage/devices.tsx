@@ -1,6 +1,6 @@
 /** A site's devices as the devices tab and a device's own page show them (platform §4 states). */
 import { useTranslation } from "react-i18next";
-import type { Device } from "../../../upstream/contract/index";
+import type { Device } from "@contract";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { GROUP_NAME_MAX, GROUP_TYPES } from "../../../upstream/contract/index";
+import { GROUP_NAME_MAX, GROUP_TYPES } from "@contract";
 
 export { GROUP_TYPES };
 export type GroupType = (typeof GROUP_TYPES)[number];

@@ -6,7 +6,7 @@
  * the file's content.
  */
 import { z } from "zod";
-import { MANAGE_LIMITS } from "../../../upstream/contract/index";
+import { MANAGE_LIMITS } from "@contract";
 
 export type UploadKind = "image" | "video" | "attachment";
 

@@ -5,7 +5,7 @@
  * upstream refusals of a row (404, 403, 413) as a message instead of a 500.
  */
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { FileName } from "../../../upstream/contract/index";
+import { FileName } from "@contract";
 import { hasControlCharacters } from "~/forms/control-characters";
 
 /** Each text field of a multipart post (ids, intents, …): far more than any of ours needs. */

@@ -1,5 +1,5 @@
 /** Add a site or an event (a dialog over the overview): loader and action, shared by the two routes. */
-import type { Site } from "../../../upstream/contract/index";
+import type { Site } from "@contract";
 import { parseSubmission } from "~/forms/submission";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_NAMES, type Locale } from "~/i18n/config";

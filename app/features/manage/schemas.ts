@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { SUPPORTED_LOCALES } from "../../../upstream/contract/index";
+import { SUPPORTED_LOCALES } from "@contract";
 
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;

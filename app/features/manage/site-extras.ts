@@ -12,7 +12,7 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { MANAGE_LIMITS } from "../../../upstream/contract/index";
+import { MANAGE_LIMITS } from "@contract";
 
 const TOO_LONG = "manage:validation.too_long";
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;

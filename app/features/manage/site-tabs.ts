@@ -5,7 +5,7 @@
  * bounds. Messages are translation keys (namespace "manage").
  */
 import { z } from "zod";
-import { MANAGE_LIMITS, type SitePrivacy } from "../../../upstream/contract/index";
+import { MANAGE_LIMITS, type SitePrivacy } from "@contract";
 
 const ID = /^\d{1,9}$/;
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;

@@ -4,7 +4,7 @@
  * viewers see read-only forms), the site id from the URL, and upstream refusals as form results.
  */
 import type { Params } from "@remix-run/react";
-import type { SiteDetails } from "../../../upstream/contract/index";
+import type { SiteDetails } from "@contract";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { permissionsAt } from "~/access/outcome";
 import { postedId } from "~/forms/action-result.server";

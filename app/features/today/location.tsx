@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Visit } from "../../../upstream/contract/index";
+import type { Visit } from "@contract";
 
 /** Where a visit signed in, as coordinates that open a map (Today.locations). */
 export function LocationLink({ location }: { location: NonNullable<Visit["location"]> }) {

@@ -8,7 +8,7 @@
  * events around it: a sign-in already known is not counted twice, a sign-out of a visit the page
  * never knew (it left before the page loaded) changes nothing. Pure; shared by server and browser.
  */
-import type { GroupSummary, Visit, VisitEvent } from "../../../upstream/contract/index";
+import type { GroupSummary, Visit, VisitEvent } from "@contract";
 
 export interface TodayState {
   /** Signed-in visits, delivery groups excluded. */

@@ -3,7 +3,7 @@
  * buttons (sign out, approve), each behind its right (groups spec §6, today view). Failures become
  * the spec's toasts (platform §8: sign in and sign out failures); a 422 adds its first message.
  */
-import type { Site } from "../../../upstream/contract/index";
+import type { Site } from "@contract";
 import { can, type Holder } from "~/access/rights";
 import type { Access } from "~/access/guard.server";
 import { selectedSite } from "~/features/auth/site-selection.server";

@@ -1,6 +1,6 @@
 /** The visit details dialog's shared server code: the visit id from the URL, the site's zone. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { Config } from "../../../upstream/contract/index";
+import type { Config } from "@contract";
 import { postedId } from "~/forms/action-result.server";
 
 /** The `:visitId` of the URL, or a 404 (never sent upstream unchecked). */

@@ -10,7 +10,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Config, SiteDetails } from "../../../upstream/contract/index";
+import type { Config, SiteDetails } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
 import { formatPhone, phoneCountry } from "~/features/manage/site-extras";

@@ -4,7 +4,7 @@
  * either. Each answers a refusal with `refused` (the one mapping of upstream refusals) and succeeds
  * with `done`.
  */
-import type { SiteDetails } from "../../../upstream/contract/index";
+import type { SiteDetails } from "@contract";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";

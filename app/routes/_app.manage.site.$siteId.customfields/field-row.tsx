@@ -4,7 +4,7 @@
  * edit, move up or down, delete after confirming.
  */
 import { useTranslation } from "react-i18next";
-import type { RouteResponse } from "../../../upstream/contract/index";
+import type { RouteResponse } from "@contract";
 import { RowControls } from "~/ui/rows";
 import { typeLabelKey } from "./schema";
 

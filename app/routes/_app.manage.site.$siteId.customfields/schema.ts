@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
 import { messageKey } from "~/forms/known-messages";
-import { CHOICE_FIELD_TYPES, CUSTOM_FIELD_TYPES, customFieldProblems, MANAGE_LIMITS, type CustomFieldInput } from "../../../upstream/contract/index";
+import { CHOICE_FIELD_TYPES, CUSTOM_FIELD_TYPES, customFieldProblems, MANAGE_LIMITS, type CustomFieldInput } from "@contract";
 
 export { CUSTOM_FIELD_TYPES };
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];

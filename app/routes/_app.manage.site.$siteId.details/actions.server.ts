@@ -3,7 +3,7 @@
  * save the details, delete the site. Each parses its form with the schema the browser uses,
  * answers a refusal with `refused` (the one mapping of upstream refusals) and succeeds with `done`.
  */
-import type { SiteDetails } from "../../../upstream/contract/index";
+import type { SiteDetails } from "@contract";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { instantAt } from "~/features/manage/local-time";

@@ -2,7 +2,7 @@
  * The devices tab's one action: connect a kiosk by the code its app shows (a wrong, used or expired
  * code is the upstream's message on the code field).
  */
-import type { Device } from "../../../upstream/contract/index";
+import type { Device } from "@contract";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { ROW_GONE } from "~/features/manage/site-rows.server";

@@ -2,7 +2,7 @@
  * A device's page's actions, one handler per intent: rename it, disconnect it. The upstream decides
  * whether the device is this site's (another site's device is a 404: "no longer there").
  */
-import type { Device } from "../../../upstream/contract/index";
+import type { Device } from "@contract";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { ROW_GONE } from "~/features/manage/site-rows.server";

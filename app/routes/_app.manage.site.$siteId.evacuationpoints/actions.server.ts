@@ -6,7 +6,7 @@
  * message. Each parses its form with the schema the browser uses, answers a refusal with `refused`
  * (the one mapping of upstream refusals) and succeeds with `done`.
  */
-import type { SiteDetails } from "../../../upstream/contract/index";
+import type { SiteDetails } from "@contract";
 import { answerNotice, done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";

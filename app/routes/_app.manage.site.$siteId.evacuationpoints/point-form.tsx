@@ -7,7 +7,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EVACUATION_POINT_ICONS } from "../../../upstream/contract/index";
+import { EVACUATION_POINT_ICONS } from "@contract";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
 import { NumberField, UploadForm } from "~/ui/fields";
 import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";

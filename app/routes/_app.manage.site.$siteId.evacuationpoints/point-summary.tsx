@@ -1,6 +1,6 @@
 /** One evacuation point as the list shows it: its place in the order, title, icon, location (with a map link) and photo. */
 import { useTranslation } from "react-i18next";
-import { EVACUATION_POINT_ICONS, type EvacuationPoint } from "../../../upstream/contract/index";
+import { EVACUATION_POINT_ICONS, type EvacuationPoint } from "@contract";
 
 /** A point as the page gets it: its photo as the portal's URL (or not shown). */
 export interface ShownPoint {

@@ -11,7 +11,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EvacuationPoint } from "../../../upstream/contract/index";
+import type { EvacuationPoint } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { asNotice, pageNotice, resultFor } from "~/forms/action-result";
 import { postedId } from "~/forms/action-result.server";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { EVACUATION_POINT_ICONS } from "../../../upstream/contract/index";
+import { EVACUATION_POINT_ICONS } from "@contract";
 
 const coordinate = (limit: number, message: string) => z.number({ error: message }).min(-limit, message).max(limit, message).optional();
 

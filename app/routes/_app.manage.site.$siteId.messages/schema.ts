@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
 import { knownKey } from "~/forms/known-messages";
-import { CHECKBOX_LABEL_REQUIRED, MESSAGE_ACTIONS, MESSAGE_REDISPLAY, type MessageAction, messageProblems, RECIPIENTS_REQUIRED } from "../../../upstream/contract/index";
+import { CHECKBOX_LABEL_REQUIRED, MESSAGE_ACTIONS, MESSAGE_REDISPLAY, type MessageAction, messageProblems, RECIPIENTS_REQUIRED } from "@contract";
 
 export { MESSAGE_ACTIONS };
 

@@ -1,5 +1,5 @@
 /** The settings tab's one action: save the site's kiosk settings. */
-import type { SiteDetails } from "../../../upstream/contract/index";
+import type { SiteDetails } from "@contract";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { ROW_GONE } from "~/features/manage/site-rows.server";

@@ -4,7 +4,7 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EvacuationReport, Evacuee } from "../../../upstream/contract/index";
+import type { EvacuationReport, Evacuee } from "@contract";
 
 export interface EvacueeGroupProps {
   group: { id: number; name: string; evacuees: Evacuee[] };

@@ -1,6 +1,6 @@
 /** The evacuation report's comments, and its participants, offline devices and bookings. */
 import { useTranslation } from "react-i18next";
-import type { EvacuationReport } from "../../../upstream/contract/index";
+import type { EvacuationReport } from "@contract";
 
 export function ReportSide({ report, at }: { report: EvacuationReport; at: (iso: string) => string }) {
   const { t } = useTranslation("evacuations");

@@ -12,7 +12,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EvacuationReport, Evacuee } from "../../../upstream/contract/index";
+import type { EvacuationReport, Evacuee } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { isComplete } from "~/features/evacuations/counter";
 import { evacuationIdParam, evacuationPermissions, loadReport } from "~/features/evacuations/evacuations.server";

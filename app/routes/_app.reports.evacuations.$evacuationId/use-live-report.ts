@@ -4,7 +4,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { EvacuationReport } from "../../../upstream/contract/index";
+import type { EvacuationReport } from "@contract";
 import { isComplete, ReportSync } from "~/features/evacuations/counter";
 import { useRealtime } from "~/realtime/use-realtime";
 

@@ -8,7 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Visit } from "../../../upstream/contract/index";
+import type { Visit } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { onSiteByGroup, pending } from "~/features/today/state";
 import { siteChannel, todayPermissions, todaySite } from "~/features/today/today.server";

@@ -4,7 +4,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Visit } from "../../../upstream/contract/index";
+import type { Visit } from "@contract";
 import { applySiteEvent, initialState, type SiteMessage, type TodayState } from "~/features/today/state";
 import { useRealtime } from "~/realtime/use-realtime";
 

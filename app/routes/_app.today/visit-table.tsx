@@ -1,7 +1,7 @@
 /** Today's table of visits (one group, or the pending sign-ins), each row with its action button. */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Visit } from "../../../upstream/contract/index";
+import type { Visit } from "@contract";
 import { LocationLink } from "~/features/today/location";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";

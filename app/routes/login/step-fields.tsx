@@ -1,6 +1,6 @@
 /** The fields of each step of the sign-in (the password, a one-time code, a two-factor setup, ...). */
 import { useTranslation } from "react-i18next";
-import type { LoginStep } from "../../../upstream/contract/index";
+import type { LoginStep } from "@contract";
 import { CheckboxField, TextField } from "~/ui/form";
 
 export function StepFields({
