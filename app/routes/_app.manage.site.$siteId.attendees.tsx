@@ -16,7 +16,8 @@ import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "../../upstream/contract/index";
 import { requireAccess } from "~/access/guard.server";
 import { postedId, redirectWithNotice, shownName } from "~/features/action-outcome.server";
-import { attendeeSchema, formatPhone, phoneCountry, toE164 } from "~/features/manage/site-extras";
+import { attendeeSchema, phoneCheckFor, usePhoneReader } from "~/features/manage/attendees";
+import { formatPhone, phoneCountry, toE164 } from "~/features/manage/phone.server";
 import { PhoneField } from "~/features/manage/site-extras-fields";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { badRow, invalid, postedRowId, refused } from "~/features/manage/tab-actions.server";
@@ -108,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithNotice(request, viewer, back, { key: name ? "manage:attendees.deleted" : "manage:attendees.deleted_unnamed", values: { name }, tone: "success" });
   }
 
-  const submission = parseSubmission(form, { schema: attendeeSchema(country) });
+  const submission = parseSubmission(form, { schema: attendeeSchema(country, toE164) });
   if (submission.status !== "success") return invalid(intent, attendeeId, submission);
   const v = submission.value;
   const body = { name: v.name, email: v.email ?? null, phone: v.phone ? toE164(v.phone, country) : null, company: v.company ?? null };
@@ -143,11 +144,12 @@ function AttendeeForm({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation("manage");
+  const readPhone = usePhoneReader();
   const [form, fields] = useForm<Values, any>({
     id,
     lastResult,
     defaultValue: row ? { name: row.name, email: row.email ?? "", phone: row.phoneShown ?? "", company: row.company ?? "" } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: attendeeSchema(country ?? undefined) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: attendeeSchema(country ?? undefined, phoneCheckFor(readPhone, formData)) }),
     // Platform §5: a phone number is checked as soon as the field loses focus.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,12 +1,12 @@
 /** /forgot — ask for a password reset link. The answer never says whether the address exists. */
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { parseSubmission } from "~/forms/submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ForgotSchema } from "~/features/auth/schemas";
+import { FORGOT_VALIDATOR, parseWith } from "~/features/auth/validate";
 import { translator } from "~/i18n/i18n.server";
 import { consumeForgot, formatWait, retryAfterHeaders } from "~/security/throttle.server";
 import { retryAfterHeader } from "~/security/retry-after";
@@ -62,7 +62,7 @@ export default function Forgot() {
   const [form, fields] = useForm<z.input<typeof ForgotSchema>>({
     id: "forgot",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+    onValidate: ({ formData }) => parseWith(formData, FORGOT_VALIDATOR),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

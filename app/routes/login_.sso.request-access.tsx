@@ -35,13 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const RequestSchema = z.object({ client_id: z.string().regex(/^[a-z]{2}:\d+$/) });
+/** Built on use, not at load: a module-level zod call would keep zod in this page's browser bundle (ADR 010). */
+const requestSchema = () => z.object({ client_id: z.string().regex(/^[a-z]{2}:\d+$/) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await readSession(request);
   const access = session.get("ssoAccess");
   if (!access) throw redirect("/login");
-  const parsed = RequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = requestSchema().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success || !access.clients.some((c) => c.id === parsed.data.client_id)) {
     return data({ error: "auth:sso_request.choose_client" as string, notice: null as Notice | null }, { status: 400 });
   }

@@ -1,12 +1,12 @@
 /** /reset/{token} — choose a new password from the emailed link. */
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { parseSubmission } from "~/forms/submission";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ResetSchema } from "~/features/auth/schemas";
+import { RESET_VALIDATOR, parseWith } from "~/features/auth/validate";
 import { translator } from "~/i18n/i18n.server";
 import { readSession } from "~/session/auth.server";
 import { commitSession } from "~/session/session.server";
@@ -65,7 +65,7 @@ export default function Reset() {
     id: "reset",
     lastResult: actionData?.result,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    onValidate: ({ formData }) => parseWith(formData, RESET_VALIDATOR),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -2,9 +2,9 @@
  * The Gatehouse upstream contract: every request and answer the portal exchanges with the
  * regional API and the auth service, as zod schemas.
  *
- * This module is the ONLY part of `upstream/` that `app/` may import (a test enforces it). The
- * reference upstream validates with the same schemas, and serves them as OpenAPI at
- * `/api/v2/openapi.json`.
+ * This module (with ./constants, plain values re-exported here) is the ONLY part of `upstream/`
+ * that `app/` may import (a test enforces it). The reference upstream validates with the same
+ * schemas, and serves them as OpenAPI at `/api/v2/openapi.json`.
  *
  * Two kinds of base URL:
  *  - the auth service:  `{AUTH}/api/v2/auth/...`            (global; login, tokens, SSO)
@@ -14,6 +14,9 @@
  * `errors` (field name -> messages). A 401 during login carries a `code` naming the next step.
  */
 import { z } from "zod";
+import { EVACUEE_STATUSES } from "./constants.js";
+
+export { EVACUEE_STATUSES };
 
 // ---------------------------------------------------------------------------------------------
 // Shared primitives
@@ -535,7 +538,6 @@ export type VisitEvent = z.infer<typeof VisitEvent>;
 
 /** created → in_progress (the first mark or comment) → completed (locked for good). */
 export const EVACUATION_STATUSES = ["created", "in_progress", "completed"] as const;
-export const EVACUEE_STATUSES = ["unaccounted", "accounted_for", "missing", "left_site"] as const;
 export const EvacueeStatus = z.enum(EVACUEE_STATUSES);
 
 export const EvacuationSummary = z.object({
