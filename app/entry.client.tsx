@@ -1,10 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
+import { FetchBackend } from "./i18n/fetch-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE, LOCALES, NAMESPACES } from "./i18n/config";
+import { DEFAULT_LOCALE, isLocale, LOCALES, NAMESPACES } from "./i18n/config";
+import { loadDateLocale, showDateLocale } from "./i18n/date-locale";
 
 async function hydrate() {
   // Tell the server the browser's timezone for X-Timezone on upstream calls.
@@ -18,9 +19,12 @@ async function hydrate() {
   // without JavaScript stream live instead (see /today).
   document.cookie = `gh_js=1; path=/; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
   const lng = document.documentElement.dataset.locale ?? DEFAULT_LOCALE;
+  // The page's date-fns locale (only the active one is loaded: ADR 010), with the translations.
+  const dateLocale = isLocale(lng) ? lng : DEFAULT_LOCALE;
+  const dates = loadDateLocale(dateLocale).then(() => showDateLocale(dateLocale));
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(FetchBackend)
     .init({
       lng,
       fallbackLng: DEFAULT_LOCALE,
@@ -31,6 +35,7 @@ async function hydrate() {
       interpolation: { escapeValue: false },
       backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
     });
+  await dates;
   startTransition(() => {
     hydrateRoot(
       document,

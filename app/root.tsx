@@ -1,8 +1,9 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
-import { DEFAULT_LOCALE, isLocale, toLanguageTag } from "./i18n/config";
+import { useEffect } from "react";
+import { DEFAULT_LOCALE, isLocale, toLanguageTag, type Locale } from "./i18n/config";
+import { loadDateLocale, showDateLocale } from "./i18n/date-locale";
 import { translator } from "./i18n/i18n.server";
 import { pageTitle, type ErrorTitles } from "./ui/meta";
 import { readFlash } from "./session/flash.server";
@@ -61,6 +62,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * remix-i18next's useChangeLanguage, with the locale's date-fns data loaded first (the browser
+ * loads only the active locale's: ADR 010): i18next switches, and re-renders the page, once both
+ * the translations and the dates of the new language are there.
+ */
+function useChangeLanguage(locale: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    let current = true;
+    const dates = isLocale(locale) ? loadDateLocale(locale).catch(() => undefined) : Promise.resolve();
+    void dates.then(async () => {
+      if (!current) return;
+      await i18n.changeLanguage(locale);
+      if (current && isLocale(locale)) showDateLocale(locale as Locale);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale, i18n]);
 }
 
 export default function App() {

@@ -41,7 +41,8 @@ if (wants("typecheck")) {
   run("typecheck (portal)", "npx", ["tsc", "--noEmit"]);
   run("typecheck (upstream)", "npx", ["tsc", "--noEmit", "-p", "upstream/tsconfig.json"]);
 }
-if (wants("build") || wants("integration") || wants("e2e")) {
+// Unit tests read the build too (tests/unit/page-weight.test.ts: the page weight budgets).
+if (wants("build") || wants("unit") || wants("integration") || wants("e2e")) {
   // One retry: the bundler has been seen to crash at random ("all goroutines are asleep");
   // a real build error fails twice.
   const built = run("build", "npm", ["run", "build"]) || ((failedSteps = failedSteps.filter((s) => s !== "build")), run("build (retry)", "npm", ["run", "build"]));

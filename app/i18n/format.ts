@@ -3,16 +3,10 @@
  * clock (AM/PM) where the locale uses one (en_US, en_AU) or when forced (spec §5 time input).
  */
 import { format, parseISO } from "date-fns";
-import { ca, da, de, enAU, enGB, enUS, es, fr, hr, it, ja, nl, pl, pt, ru, sv, tr, uk, zhHK, type Locale as DateLocale } from "date-fns/locale";
 import type { Locale } from "./config";
+import { dateLocale } from "./date-locale";
 
-const DATE_LOCALES: Record<Locale, DateLocale> = {
-  ca, da, de, en_GB: enGB, en_AU: enAU, en_US: enUS, es, fr, it, uk, nl, pl, pt, ja, sv, zh_HK: zhHK, ru, tr, hr,
-};
-
-export function dateLocale(locale: Locale): DateLocale {
-  return DATE_LOCALES[locale];
-}
+export { dateLocale } from "./date-locale";
 
 const asDate = (d: Date | string) => (typeof d === "string" ? parseISO(d) : d);
 

@@ -8,10 +8,12 @@
 import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
 import { GroupSummary } from "./today.ts";
+import { EVACUEE_STATUSES } from "./constants.ts";
 
 /** created → in_progress (the first mark or comment) → completed (locked for good). */
 export const EVACUATION_STATUSES = ["created", "in_progress", "completed"] as const;
-export const EVACUEE_STATUSES = ["unaccounted", "accounted_for", "missing", "left_site"] as const;
+// Plain values the browser needs without zod live in ./constants.ts (re-exported here).
+export { EVACUEE_STATUSES };
 export const EvacueeStatus = z.enum(EVACUEE_STATUSES);
 
 export const EvacuationSummary = z.object({

@@ -1,21 +1,15 @@
 /**
  * Validation for the sign-in forms, shared by server and browser through conform. Messages are
  * translation keys (namespace "auth"), rendered with t() by the form.
+ *
+ * The browser does not run these (zod is ~50 KB gzipped, ADR 010): it runs `./validate`, which
+ * tests/unit/auth-validate.test.ts holds to the same errors as these schemas.
  */
 import { z } from "zod";
 
-export const PASSWORD_RULES = [
-  { id: "length", test: (s: string) => s.length >= 8 },
-  { id: "upper", test: (s: string) => /\p{Lu}/u.test(s) },
-  { id: "lower", test: (s: string) => /\p{Ll}/u.test(s) },
-  { id: "number", test: (s: string) => /\d/.test(s) },
-  { id: "special", test: (s: string) => /[^\p{L}\p{N}\s]/u.test(s) },
-] as const;
+import { isStrongPassword } from "./password-rules";
 
-/** Spec §5: 8 or more characters, upper and lower case, a number and a special character. */
-export function isStrongPassword(s: string): boolean {
-  return PASSWORD_RULES.every((r) => r.test(s));
-}
+export { PASSWORD_RULES, isStrongPassword } from "./password-rules";
 
 const email = z
   .string({ error: "auth:validation.email_required" })

@@ -4,7 +4,7 @@
  * 422 (a completed report, an evacuee of another evacuation) comes back as the first message.
  */
 import { z } from "zod";
-import { EVACUEE_STATUSES } from "@contract";
+import { EVACUEE_STATUSES } from "@contract/constants";
 
 const id = (message: string) =>
   z

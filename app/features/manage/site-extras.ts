@@ -5,19 +5,17 @@
  *
  *  - Devices: the 7-digit authorisation code the kiosk app shows (platform §9; spaces allowed) and
  *    a name.
- *  - Attendees: a phone number is parsed for the client's country and sent as E.164; empty is
- *    valid (platform §5 phone input).
+ *  - Attendees: in ./attendees (libphonenumber, ~30 KB gzipped, only for that tab: ADR 010).
  *  - Settings: the kiosk idle timeout within its bounds, the auto sign-out time as HH:mm.
  */
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
 import { MANAGE_LIMITS } from "@contract";
 
-const TOO_LONG = "manage:validation.too_long";
-const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+export const TOO_LONG = "manage:validation.too_long";
+export const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 
-const requiredName = (message: string, max = 100) => singleLine(z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG));
+export const requiredName = (message: string, max = 100) => singleLine(z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG));
 
 // ---------------------------------------------------------------------------------------------
 // Devices
@@ -44,42 +42,6 @@ export const renameDeviceSchema = z.object({ name: requiredName("manage:devices.
 // ---------------------------------------------------------------------------------------------
 
 export const signInPointSchema = z.object({ name: requiredName("manage:sign_in_points.validation.name_required") });
-
-// ---------------------------------------------------------------------------------------------
-// Attendees
-// ---------------------------------------------------------------------------------------------
-
-export const PHONE_MESSAGE = "common:common_errors.valid_phone_number";
-
-/** A two-letter region libphonenumber knows (GB, US…), else undefined. */
-export function phoneCountry(value: string | null | undefined): CountryCode | undefined {
-  const upper = value?.trim().toUpperCase();
-  return upper && /^[A-Z]{2}$/.test(upper) && isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
-}
-
-/** The E.164 form of a phone number read for `country`, or null when it is not a valid number. */
-export function toE164(phone: string, country: string | undefined): string | null {
-  const parsed = parsePhoneNumberFromString(phone, phoneCountry(country));
-  return parsed && parsed.isValid() ? parsed.number : null;
-}
-
-/** "+44 7700 900123" for showing a stored E.164 number (as it came when it cannot be read). */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
-
-export const attendeeSchema = (country: string | undefined) =>
-  z.object({
-    name: requiredName("manage:attendees.validation.name_required"),
-    email: z.string().trim().max(254, TOO_LONG).regex(EMAIL, "manage:attendees.validation.email").optional(),
-    phone: z
-      .string()
-      .trim()
-      .max(40, PHONE_MESSAGE)
-      .refine((s) => toE164(s, country) !== null, PHONE_MESSAGE)
-      .optional(),
-    company: singleLine(z.string().trim().max(100, TOO_LONG)).optional(),
-  });
 
 // ---------------------------------------------------------------------------------------------
 // Settings

@@ -6,7 +6,8 @@
  */
 import { done, invalid, postedId, refused, shownName } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { attendeeSchema, toE164 } from "~/features/manage/site-extras";
+import { attendeeSchema } from "~/features/manage/attendees";
+import { toE164 } from "~/features/manage/phone.server";
 import { badRow, ROW_GONE } from "~/features/manage/site-rows.server";
 import type { Viewer } from "~/session/auth.server";
 
@@ -26,7 +27,7 @@ export interface AttendeesAction {
 /** Add (no row) or save (a row) an attendee: name, email, phone, company. */
 async function write(intent: "add" | "edit", attendeeId: number | null, { request, viewer, siteId, form, country, back }: AttendeesAction) {
   const ref = { intent, row: attendeeId };
-  const submission = parseSubmission(form, { schema: attendeeSchema(country) });
+  const submission = parseSubmission(form, { schema: attendeeSchema(country, toE164) });
   if (submission.status !== "success") return invalid(ref, submission);
   const v = submission.value;
   const body = { name: v.name, email: v.email ?? null, phone: v.phone ? toE164(v.phone, country) : null, company: v.company ?? null };

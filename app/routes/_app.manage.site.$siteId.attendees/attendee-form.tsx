@@ -2,7 +2,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { attendeeSchema } from "~/features/manage/site-extras";
+import { attendeeSchema, phoneCheckFor, usePhoneReader } from "~/features/manage/attendees";
 import { PhoneField } from "~/ui/fields";
 import { FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 
@@ -29,11 +29,12 @@ export function AttendeeForm({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation("manage");
+  const readPhone = usePhoneReader();
   const [form, fields] = useForm<Values, any>({
     id,
     lastResult,
     defaultValue: row ? { name: row.name, email: row.email ?? "", phone: row.phoneShown ?? "", company: row.company ?? "" } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: attendeeSchema(country ?? undefined) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: attendeeSchema(country ?? undefined, phoneCheckFor(readPhone, formData)) }),
     // Platform §5: a phone number is checked as soon as the field loses focus.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

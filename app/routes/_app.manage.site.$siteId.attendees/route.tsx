@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
-import { formatPhone, phoneCountry } from "~/features/manage/site-extras";
+import { formatPhone, phoneCountry } from "~/features/manage/phone.server";
 import { pagerText } from "~/features/manage/overview";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { ActionNotice } from "~/ui/notice";

@@ -9,7 +9,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import QRCode from "qrcode";
+import { qrDataUrl } from "~/ui/qr.server";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { signInPointSchema } from "~/features/manage/site-extras";
@@ -26,11 +26,6 @@ import { PointCard } from "./point-card";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
-async function qrImage(value: string): Promise<string> {
-  const svg = await QRCode.toString(value, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const id = siteIdParam(params);
@@ -41,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: `${t("manage:site.tab.sign-in-points")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
-      points: await Promise.all(points.map(async (p) => ({ id: p.id, name: p.name, value: p.qr_value, qr: await qrImage(p.qr_value) }))),
+      points: await Promise.all(points.map(async (p) => ({ id: p.id, name: p.name, value: p.qr_value, qr: await qrDataUrl(p.qr_value) }))),
     },
     { headers: access.headers },
   );

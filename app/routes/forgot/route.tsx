@@ -1,12 +1,12 @@
 /** /forgot — ask for a password reset link. The answer never says whether the address exists. */
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { ForgotSchema } from "~/features/auth/schemas";
+import { FORGOT_VALIDATOR, parseWith } from "~/features/auth/validate";
 import { translator } from "~/i18n/i18n.server";
 import { retryAfterHeader } from "~/security/retry-after";
 import { Brand, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
@@ -33,7 +33,7 @@ export default function Forgot() {
   const [form, fields] = useForm<z.input<typeof ForgotSchema>>({
     id: "forgot",
     lastResult: resultFor(actionData, "forgot"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+    onValidate: ({ formData }) => parseWith(formData, FORGOT_VALIDATOR),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

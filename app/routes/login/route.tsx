@@ -5,14 +5,13 @@
  * session nor rendered back into the page.
  */
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import QRCode from "qrcode";
+import { qrDataUrl } from "~/ui/qr.server";
 import { useTranslation } from "react-i18next";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { INITIAL_PROGRESS } from "~/features/auth/login.server";
-import { STEP_SCHEMAS } from "~/features/auth/schemas";
+import { STEP_VALIDATORS, parseWith } from "~/features/auth/validate";
 import { translator } from "~/i18n/i18n.server";
 import { retryAfterHeader } from "~/security/retry-after";
 import { readSession, unavailable } from "~/session/auth.server";
@@ -36,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await translator(request);
   let qr: string | null = null;
   if (progress.step === "two_factor_setup" && progress.twoFactor) {
-    const svg = await QRCode.toString(progress.twoFactor.otpauthUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-    qr = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    qr = await qrDataUrl(progress.twoFactor.otpauthUri);
   }
   const queryEmail = url.searchParams.get("email");
   return {
@@ -64,11 +62,11 @@ export default function Login() {
   const { step, email, twoFactorSecret, qr, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const schema = STEP_SCHEMAS[step];
+  const validator = STEP_VALIDATORS[step];
   const [form, fields] = useForm({
     id: `login-${step}`,
     lastResult: resultFor(actionData, "login"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWith(formData, validator),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,12 +1,12 @@
 /** /reset/{token} — choose a new password from the emailed link. */
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { ResetSchema } from "~/features/auth/schemas";
+import { RESET_VALIDATOR, parseWith } from "~/features/auth/validate";
 import { translator } from "~/i18n/i18n.server";
 import { Brand, FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
@@ -38,7 +38,7 @@ export default function Reset() {
     id: "reset",
     lastResult: resultFor(actionData, "reset"),
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    onValidate: ({ formData }) => parseWith(formData, RESET_VALIDATOR),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
