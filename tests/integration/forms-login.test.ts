@@ -154,9 +154,7 @@ describe("forgotten password (forgot-reset.spec.ts)", () => {
     let page = await browser.open(link);
     expect(page.heading()).toBe("Choose a new password");
     expect(page.field("Email address").value).toBe(email);
-    // BUG-2: a browser without JavaScript posts this form with `Origin: null` (no-referrer) plus
-    // Sec-Fetch-Site: same-origin; the driver sends the page's origin, so BUG-2 itself stays
-    // covered by tests/integration/security.test.ts and the e2e no-JS journey of the login area.
+    // BUG-2: were the page under a no-referrer policy, the driver would post with Origin: null as Chromium does.
     page = await page.form("Save new password").fill("New password", "Reset-Passw0rd!").fill("Confirm new password", "Reset-Passw0rd!").submit();
     expect(page.path).toBe("/login");
     expect(page.heading()).toBe("Sign in");
