@@ -272,6 +272,13 @@ export class Scope {
     return new Scope(this.doc, pick(els, (e) => this.nameOf(e), name, "labelled element"));
   }
 
+  /** The page's <main>. */
+  main(): Scope {
+    const [first] = this.all({ tag: "main" });
+    if (!first) throw new Error("no <main>");
+    return first;
+  }
+
   /** The first element with this class. */
   byClass(name: string): Scope {
     const [first] = this.all({ class: name });
@@ -451,6 +458,8 @@ export interface FormQuery {
   button?: Name;
   /** Its action (as resolved against the page URL: path and query). */
   action?: string | RegExp;
+  /** Only forms inside this part of the page (e.g. `page.main()`). */
+  within?: Scope;
 }
 
 export class Page extends Scope {
@@ -513,6 +522,11 @@ export class Page extends Scope {
     return this.browser.open(this.url);
   }
 
+  /** Opens an href as written in this page (resolved against its URL). */
+  go(href: string): Promise<Page> {
+    return this.browser.open(new URL(href, this.url).toString());
+  }
+
   /** Follows the link with this name. */
   follow(name: Name): Promise<Page> {
     return this.browser.open(new URL(this.link(name), this.url).toString());
@@ -521,7 +535,7 @@ export class Page extends Scope {
   /** One form of the page: by a name, heading or button label (any of them), or a query. */
   form(query: Name | FormQuery): Form {
     const q: FormQuery = typeof query === "string" || query instanceof RegExp ? {} : query;
-    const forms = this.formElements().map((el) => new Form(this, el));
+    const forms = (q.within ?? this).formElements().map((el) => new Form(this, el));
     let found: Form[];
     if (typeof query === "string" || query instanceof RegExp) {
       const by = (nameOf: (f: Form) => string[]) => pickAllMulti(forms, nameOf, query);
@@ -672,9 +686,10 @@ export class Form extends Scope {
     return this.controls().filter((e) => (tag(e) === "button" && SUBMIT_TYPES.has((attr(e, "type") ?? "submit").toLowerCase())) || (tag(e) === "input" && SUBMIT_TYPES.has((attr(e, "type") ?? "").toLowerCase())));
   }
 
-  method(submitter?: Element): "get" | "post" {
+  /** The method it submits with; "dialog" closes the dialog holding it and sends nothing. */
+  method(submitter?: Element): "get" | "post" | "dialog" {
     const m = ((submitter && attr(submitter, "formmethod")) ?? attr(this.el, "method") ?? "get").toLowerCase();
-    return m === "post" ? "post" : "get";
+    return m === "post" ? "post" : m === "dialog" ? "dialog" : "get";
   }
 
   /** The URL the form submits to (resolved against the page). */
@@ -844,6 +859,7 @@ export class Form extends Scope {
   async submitWith(submitter: Element | undefined): Promise<Page> {
     const blocked = this.blockedBy(submitter);
     if (blocked.length) throw new Error(`a browser would not submit this form: required and empty: ${blocked.join(", ")}`);
+    if (this.method(submitter) === "dialog") throw new Error("a method=dialog form only closes its dialog in the browser: nothing to submit (check form.method() instead)");
     const entries = this.entries(submitter);
     const action = this.actionUrl(submitter);
     // What Chromium sends: Origin is "null" under a no-referrer policy (BUG-2 in tests/e2e/README.md),
