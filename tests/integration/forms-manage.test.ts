@@ -174,3 +174,206 @@ describe("groups (manage-groups.spec.ts)", () => {
     expect((await browser.open("/manage/overview/groups")).rowHeaders()).not.toContain("One group too many");
   });
 });
+
+describe("a site's devices, sign-in points, attendees and settings (manage-devices.spec.ts)", () => {
+  /** A fresh administrator of Acme Ltd on a fresh site of their own, signed in. */
+  async function adminOnSite(type: "standard" | "event" = "standard") {
+    const { browser, email } = await admin("eu:1", "manage-devices-nojs");
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name: `IT ${type === "event" ? "Gala" : "Depot"} ${tag()}`, type });
+    return { browser, site, api: await upstreamAccess(upstreamUrl(), email), base: `/manage/site/${site.id}` };
+  }
+  const deviceCode = (body: Record<string, unknown> = {}) => hook<{ code: string; token: string }>("POST", "device-codes", { region: "eu", ...body });
+  const tab = async (browser: HttpBrowser, base: string, name: string) => {
+    const details = await browser.open(`${base}/details`);
+    return details.go(details.region("Site sections").link(name));
+  };
+
+  test("connect a kiosk with its code, see its state in words, rename it and disconnect it", async () => {
+    const { browser, site, api, base } = await adminOnSite();
+    let page = await tab(browser, base, "Devices");
+    expect(page.path).toBe(`${base}/devices`);
+    expect(page.row("Test kiosk").text()).toContain("Offline");
+    expect(page.row("Test kiosk").text()).toContain("Never");
+
+    // A mistyped code, an expired one: each says why, and nothing is connected.
+    page = await page.form("Connect device").fill("Authorisation code", "123 45").fill("Device name", "Reception iPad").submit("Connect device");
+    expect(page.fieldErrors("Authorisation code")).toEqual(["Enter the 7-digit code shown on the device"]);
+    expect(page.field("Authorisation code").value).toBe("123 45");
+    const expired = await deviceCode({ expired: true });
+    page = await page.form("Connect device").fill("Authorisation code", expired.code).submit("Connect device");
+    expect(page.has("This code has expired: the device will show a new one")).toBe(true);
+    expect(page.field("Device name").value).toBe("Reception iPad");
+
+    // The real code, typed the way people read it.
+    const shown = await deviceCode({ app_version: "3.12.0" });
+    page = await page.form("Connect device").fill("Authorisation code", `${shown.code.slice(0, 3)} ${shown.code.slice(3)}`).submit("Connect device");
+    expect(notices(page)).toContain("Reception iPad is connected.");
+    page = await browser.open(`${base}/devices`);
+    let row = page.row("Reception iPad");
+    for (const text of ["Offline", "App up to date", "3.12.0"]) expect(row.text()).toContain(text);
+
+    // The same code again: it has been used.
+    page = await page.form("Connect device").fill("Authorisation code", shown.code).fill("Device name", "Second iPad").submit("Connect device");
+    expect(page.has("This code is not valid: check the code the device shows")).toBe(true);
+    expect((await api.get(`sites/${site.id}/devices`)).map((d: { name: string }) => d.name).sort()).toEqual(["Reception iPad", "Test kiosk"]);
+
+    // The kiosk calls in with an old app: online, outdated; an hour later: offline.
+    const deviceId = Number(row.attr("data-device-id"));
+    expect(deviceId).toBeGreaterThan(0);
+    await hook("POST", `devices/${deviceId}`, { last_seen_seconds_ago: 0, app_version: "3.0.0" });
+    row = (await browser.open(`${base}/devices`)).row("Reception iPad");
+    for (const text of ["Online", "App outdated", "3.0.0"]) expect(row.text()).toContain(text);
+    await hook("POST", `devices/${deviceId}`, { last_seen_seconds_ago: 3600 });
+    page = await browser.open(`${base}/devices`);
+    row = page.row("Reception iPad");
+    expect(row.text()).toContain("Offline");
+    expect(row.text()).not.toContain("Never");
+
+    // Its own page: rename it.
+    page = await page.go(row.link("Reception iPad"));
+    expect(page.path).toBe(`${base}/devices/${deviceId}`);
+    expect(page.headings(2)).toContain("Reception iPad");
+    expect(page.has("App outdated")).toBe(true);
+    expect(page.has("The latest app version is 3.12.0.")).toBe(true);
+    expect(page.region("Site sections").all({ tag: "a", attr: "aria-current", value: "page" }).map((a) => a.text())).toEqual(["Devices"]);
+    page = await page.form("Save name").fill("Device name", "").submit("Save name");
+    expect(page.fieldErrors("Device name")).toEqual(["A device name is required"]);
+    page = await page.form("Save name").fill("Device name", "Front desk iPad").submit("Save name");
+    expect(notices(page)).toContain("The device is now called Front desk iPad.");
+    page = await page.reload();
+    expect(page.headings(2)).toContain("Front desk iPad");
+    expect(page.field("Device name").value).toBe("Front desk iPad");
+
+    // Disconnect: a confirm step first (Cancel keeps it), then for real.
+    page = await page.click("Disconnect this device");
+    expect(page.has("Disconnect Front desk iPad?")).toBe(true);
+    page = await page.click("Cancel");
+    expect(page.has("Disconnect Front desk iPad?")).toBe(false);
+    page = await (await page.click("Disconnect this device")).click("Yes, disconnect");
+    expect(page.path).toBe(`${base}/devices`);
+    expect(notices(page)).toContain("Front desk iPad has been disconnected.");
+    page = await page.reload();
+    expect(page.rowHeaders().filter((n) => n.includes("Front desk iPad"))).toEqual([]);
+    expect(page.rowHeaders().filter((n) => n.includes("Test kiosk"))).toHaveLength(1);
+    expect((await browser.open(`${base}/devices/${deviceId}`)).status).toBe(404);
+  });
+
+  test("add, rename and delete a sign-in point; its QR code is in the page", async () => {
+    const { browser, site, api, base } = await adminOnSite();
+    let page = await tab(browser, base, "Sign-in points");
+    expect(page.path).toBe(`${base}/sign-in-points`);
+    expect(page.has("This site has no sign-in points yet.")).toBe(true);
+    page = await page.form("Add sign-in point").submit("Add sign-in point");
+    expect(page.fieldErrors("Sign-in point name")).toEqual(["A sign-in point name is required"]);
+    page = await page.form("Add sign-in point").fill("Sign-in point name", "Main gate").submit("Add sign-in point");
+    expect(notices(page)).toContain("Main gate has been added.");
+    page = await page.reload();
+    const qr = page.images().find((i) => i.name === "QR code of Main gate");
+    expect(qr?.src).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qr!.src.split(",")[1]!, "base64").toString("utf8")).toMatch(/<svg[\s>]/);
+    const [stored] = (await api.get(`sites/${site.id}/sign-in-points`)) as { id: number; name: string; qr_value: string }[];
+    expect(stored!.name).toBe("Main gate");
+    expect(page.has(stored!.qr_value)).toBe(true);
+
+    page = await page.click("Rename Main gate");
+    page = await page.form("Save name").fill("New name for Main gate", "   ").submit("Save name");
+    expect(page.has("A sign-in point name is required")).toBe(true);
+    page = await page.form("Save name").fill("New name for Main gate", "North gate").submit("Save name");
+    expect(notices(page)).toContain("The sign-in point is now called North gate.");
+    page = await page.reload();
+    expect(page.headings()).toContain("North gate");
+    expect(page.headings()).not.toContain("Main gate");
+    expect(page.has(stored!.qr_value)).toBe(true); // renaming keeps its QR value
+
+    page = await page.click("Delete North gate");
+    expect(page.has("Delete North gate?")).toBe(true);
+    page = await page.click("Yes, delete it");
+    expect(notices(page)).toContain("North gate has been deleted.");
+    expect((await page.reload()).has("This site has no sign-in points yet.")).toBe(true);
+    expect(await api.get(`sites/${site.id}/sign-in-points`)).toEqual([]);
+  });
+
+  test("an event's attendees: a UK number typed nationally is stored as E.164, an invalid one is refused", async () => {
+    const { browser, site, api, base } = await adminOnSite("event");
+    let page = await tab(browser, base, "Attendees");
+    expect(page.path).toBe(`${base}/attendees`);
+    expect(page.has("This event has no attendees yet.")).toBe(true);
+    const stored = async () => (await api.get(`sites/${site.id}/attendees`)).attendees as { name: string; phone: string | null; company: string | null }[];
+
+    page = await page.form("Add attendee").fill("Name", "Ada Lovelace").fill("Phone (optional)", "12345").submit("Add attendee");
+    expect(page.fieldErrors("Phone (optional)")).toEqual(["Enter a valid phone number"]);
+    expect(page.field("Phone (optional)").value).toBe("12345");
+    expect(await stored()).toEqual([]);
+
+    page = await page.form("Add attendee").fill("Phone (optional)", "07911 123456").fill("Company (optional)", "Analytical Engines").submit("Add attendee");
+    expect(notices(page)).toContain("Ada Lovelace has been added.");
+    page = await page.reload();
+    const row = () => page.all({ tag: "tr" }).find((r) => r.has("Ada Lovelace"))!;
+    expect(row().text()).toContain("+44 7911 123456");
+    expect(row().text()).toContain("Analytical Engines");
+    expect((await stored())[0]).toMatchObject({ name: "Ada Lovelace", phone: "+447911123456", company: "Analytical Engines" });
+
+    // Edit: an empty phone is valid and clears it.
+    page = await page.go(row().link("Edit Ada Lovelace"));
+    expect(page.headings()).toContain("Edit Ada Lovelace");
+    expect(page.field("Phone (optional)").value).toBe("+44 7911 123456");
+    page = await page.form("Save attendee").fill("Phone (optional)", "").fill("Company (optional)", "Babbage & Co").submit("Save attendee");
+    expect(notices(page)).toContain("Ada Lovelace has been saved.");
+    page = await page.reload();
+    expect(row().text()).toContain("Babbage & Co");
+    expect((await stored())[0]).toMatchObject({ phone: null, company: "Babbage & Co" });
+
+    // Search (a GET form), then delete from the results.
+    await api.send("POST", `sites/${site.id}/attendees`, { name: "Charles Babbage" });
+    page = await page.form({ button: "Search" }).fill("Search attendees", "Ada").submit("Search");
+    expect(page.path).toMatch(/search=Ada/);
+    expect(page.all({ tag: "tr" }).filter((r) => r.has("Charles Babbage"))).toHaveLength(0);
+    page = await page.click("Delete Ada Lovelace");
+    expect(page.headings()).toContain("Delete Ada Lovelace?");
+    page = await page.click("Yes, delete");
+    expect(notices(page)).toContain("Ada Lovelace has been removed.");
+    expect(page.path).toMatch(/search=Ada/);
+    page = await browser.open(`${base}/attendees`);
+    expect(page.all({ tag: "tr" }).filter((r) => r.has("Ada Lovelace"))).toHaveLength(0);
+    expect(page.all({ tag: "tr" }).filter((r) => r.has("Charles Babbage"))).toHaveLength(1);
+    expect((await stored()).map((a) => a.name)).toEqual(["Charles Babbage"]);
+  });
+
+  test("change a site's kiosk settings within their bounds", async () => {
+    const { browser, site, api, base } = await adminOnSite();
+    let page = await tab(browser, base, "Settings");
+    expect(page.path).toBe(`${base}/settings`);
+    const timeout = "Kiosk idle timeout (seconds)";
+    expect(page.field(timeout).value).toBe("60");
+    const input = page.all({ tag: "input", attr: "name" }).find((i) => i.attr("id") === page.field(timeout).id)!;
+    expect([input.attr("min"), input.attr("max")]).toEqual(["15", "600"]);
+    expect(page.field("Offer a choice of language on the kiosk").checked).toBe(true);
+    expect(page.field("Visitors must name the person they are visiting").checked).toBe(false);
+
+    page = await page.form("Save settings").fill(timeout, "5").submit("Save settings");
+    expect(page.fieldErrors(timeout)).toEqual(["The idle timeout must be between 15 and 600 seconds"]);
+    expect(page.field(timeout).value).toBe("5");
+    expect((await api.get(`sites/${site.id}/settings`)).kiosk_idle_timeout).toBe(60);
+
+    page = await page
+      .form("Save settings")
+      .fill(timeout, "120")
+      .fill("Sign everyone out at (optional)", "18:30")
+      .uncheck("Offer a choice of language on the kiosk")
+      .check("Visitors must name the person they are visiting")
+      .submit("Save settings");
+    expect(notices(page)).toContain(`The settings of ${site.name} have been saved.`);
+    page = await page.reload();
+    expect(page.field(timeout).value).toBe("120");
+    expect(page.field("Sign everyone out at (optional)").value).toBe("18:30");
+    expect(page.field("Offer a choice of language on the kiosk").checked).toBe(false);
+    expect(page.field("Visitors must name the person they are visiting").checked).toBe(true);
+    expect(await api.get(`sites/${site.id}/settings`)).toEqual({ auto_sign_out_at: "18:30", kiosk_idle_timeout: 120, language_selection: false, require_host: true });
+
+    // Clearing the time means "never".
+    page = await page.form("Save settings").fill("Sign everyone out at (optional)", "").submit("Save settings");
+    expect(notices(page)).toContain(`The settings of ${site.name} have been saved.`);
+    expect((await page.reload()).field("Sign everyone out at (optional)").value).toBe("");
+    expect((await api.get(`sites/${site.id}/settings`)).auto_sign_out_at).toBeNull();
+  });
+});
