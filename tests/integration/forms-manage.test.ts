@@ -377,3 +377,128 @@ describe("a site's devices, sign-in points, attendees and settings (manage-devic
     expect((await api.get(`sites/${site.id}/settings`)).auto_sign_out_at).toBeNull();
   });
 });
+
+describe("branding and evacuation points (manage-media.spec.ts)", () => {
+  /** A valid 1×1 PNG. */
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+  /** The start of an MP4 (the upstream judges the content by its first bytes). */
+  const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(64)]);
+
+  async function adminOnFreshSite(points: string[] = []) {
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name: `IT Media ${tag()}`, evacuation_points: points });
+    const { browser } = await admin("eu:1", "media-nojs");
+    return { browser, site };
+  }
+  /** The image the page shows, fetched as the browser would: with the session's cookies. */
+  async function fetchedImage(browser: HttpBrowser, src: string) {
+    const { res } = await browser.client.request(src);
+    return { status: res.status, type: res.headers.get("content-type") };
+  }
+  const titles = (page: Page, site: { name: string }) => page.region(`Evacuation points of ${site.name}`).headings(3);
+
+  test("branding: a non-image is refused, a logo is uploaded and shown after a reload, then removed", async () => {
+    const { browser, site } = await adminOnFreshSite();
+    const details = await browser.open(`/manage/site/${site.id}/details`);
+    let page = await details.go(details.region("Site sections").link("Branding"));
+    expect(page.path).toBe(`/manage/site/${site.id}/branding`);
+    expect(page.has("No branding image yet.")).toBe(true);
+
+    // A text file renamed .png: the upstream judges the content.
+    page = await page.form("Upload image").attach("New branding image", { name: "notes.png", type: "image/png", data: Buffer.from("just some notes, not a picture") }).submit("Upload image");
+    expect(page.has("The image must be a PNG, JPEG, GIF or WebP file")).toBe(true);
+    expect((await browser.open(`/manage/site/${site.id}/branding`)).has("No branding image yet.")).toBe(true);
+
+    page = await (await browser.open(`/manage/site/${site.id}/branding`)).form("Upload image").attach("New branding image", { name: "logo.png", type: "image/png", data: PNG }).submit("Upload image");
+    expect(notices(page)).toContain(`The branding image of ${site.name} has been saved.`);
+    page = await page.reload();
+    const logo = page.images().find((i) => i.name === `The current branding image of ${site.name}`);
+    // Shown from the portal's /files/ (streamed with the user's token), never from the upstream.
+    expect(logo?.src).toMatch(/^\/files\/[A-Za-z0-9_-]+\.png$/);
+    expect(await fetchedImage(browser, logo!.src)).toEqual({ status: 200, type: "image/png" });
+    expect((await fetch(`${upstreamUrl()}/eu/api/v2${logo!.src}`)).status).toBe(404);
+
+    page = await page.click("Remove image");
+    expect(notices(page)).toContain(`The branding image of ${site.name} has been removed.`);
+    expect((await page.reload()).has("No branding image yet.")).toBe(true);
+  });
+
+  test("branding: a welcome video is uploaded, linked after a reload, then removed", async () => {
+    const { browser, site } = await adminOnFreshSite();
+    let page = await browser.open(`/manage/site/${site.id}/branding`);
+    expect(page.has("No welcome video yet.")).toBe(true);
+    page = await page.form("Upload video").attach("New welcome video", { name: "welcome.mp4", type: "video/mp4", data: MP4 }).submit("Upload video");
+    expect(notices(page)).toContain(`The welcome video of ${site.name} has been saved.`);
+    page = await page.reload();
+    const href = page.link("Watch the current welcome video");
+    expect(href).toMatch(/^\/files\/[A-Za-z0-9_-]+\.mp4$/);
+    const { res } = await browser.client.request(href, { headers: { range: "bytes=0-3" } });
+    expect([res.status, res.headers.get("content-type"), res.headers.get("cache-control")]).toEqual([206, "video/mp4", "private, max-age=300"]);
+    expect(page.has("(MP4 video)")).toBe(true);
+    page = await page.click("Remove video");
+    expect(notices(page)).toContain(`The welcome video of ${site.name} has been removed.`);
+    expect((await page.reload()).has("No welcome video yet.")).toBe(true);
+  });
+
+  test("evacuation points: add one (a blank name refused first), edit it, give it a photo", async () => {
+    const { browser, site } = await adminOnFreshSite(["Car park"]);
+    const details = await browser.open(`/manage/site/${site.id}/details`);
+    let page = await details.go(details.region("Site sections").link("Evacuation points"));
+    expect(page.path).toBe(`/manage/site/${site.id}/evacuationpoints`);
+    expect(titles(page, site)).toEqual(["1. Car park"]);
+
+    const add = () => page.form({ button: "Add evacuation point" });
+    page = await add().submit("Add evacuation point");
+    expect(page.region("Add an evacuation point").fieldErrors("Name")).toEqual(["An evacuation point name is required"]);
+    page = await add().fill("Name", "Front lawn").select("Icon", "Grass").fill("Latitude", "51.5074").fill("Longitude", "-0.1278").submit("Add evacuation point");
+    expect(notices(page)).toContain("Front lawn has been added.");
+    page = await page.reload();
+    expect(titles(page, site)).toEqual(["1. Car park", "2. Front lawn"]);
+    const item = (title: string) => page.region(`Evacuation points of ${site.name}`).all({ tag: "li" }).find((li) => li.headings(3).includes(title))!;
+    expect(item("2. Front lawn").text()).toContain("Grass");
+    expect(item("2. Front lawn").text()).toContain("51.5074, -0.1278");
+
+    page = await page.click("Edit (Front lawn)");
+    expect(page.path).toMatch(/\?edit=\d+$/);
+    const edit = () => page.form({ within: page.region("Edit Front lawn"), button: "Save changes" });
+    expect(page.region("Edit Front lawn").field("Name").value).toBe("Front lawn");
+    page = await edit().fill("Name", "Side lawn").select("Icon", "No icon").fill("Latitude", "").fill("Longitude", "").submit("Save changes");
+    expect(notices(page)).toContain("Side lawn has been saved.");
+    page = await browser.open(`/manage/site/${site.id}/evacuationpoints`);
+    expect(titles(page, site)).toEqual(["1. Car park", "2. Side lawn"]);
+    expect(item("2. Side lawn").text()).toContain("No icon");
+    expect(item("2. Side lawn").text()).toContain("No map location");
+
+    page = await page.click("Edit (Side lawn)");
+    page = await page.form("Upload photo").attach("New photo", { name: "lawn.png", type: "image/png", data: PNG }).submit("Upload photo");
+    expect(notices(page)).toContain("The photo of Side lawn has been saved.");
+    page = await page.reload();
+    const photo = page.images().find((i) => i.name === "Photo of Side lawn");
+    expect(photo?.src).toMatch(/^\/files\//);
+    expect(await fetchedImage(browser, photo!.src)).toEqual({ status: 200, type: "image/png" });
+  });
+
+  test("evacuation points: move one up, delete another after confirming", async () => {
+    const { browser, site } = await adminOnFreshSite(["Car park", "Side lawn"]);
+    let page = await browser.open(`/manage/site/${site.id}/evacuationpoints`);
+    expect(titles(page, site)).toEqual(["1. Car park", "2. Side lawn"]);
+    expect(page.hasButton("Move up (Car park)")).toBe(false);
+    page = await page.click("Move up (Side lawn)");
+    expect(notices(page)).toContain("Side lawn has moved up to position 1.");
+    page = await browser.open(`/manage/site/${site.id}/evacuationpoints`);
+    expect(titles(page, site)).toEqual(["1. Side lawn", "2. Car park"]);
+    page = await page.click("Delete (Car park)");
+    expect(page.path).toMatch(/\?delete=\d+$/);
+    expect(page.headings()).toContain("Delete Car park?");
+    page = await page.click("Yes, delete it");
+    expect(notices(page)).toContain("Car park has been deleted.");
+    expect(titles(await browser.open(`/manage/site/${site.id}/evacuationpoints`), site)).toEqual(["1. Side lawn"]);
+  });
+
+  test("an image over 10 MB is refused by the portal with the rule, and nothing is stored", async () => {
+    const { browser, site } = await adminOnFreshSite();
+    let page = await browser.open(`/manage/site/${site.id}/branding`);
+    page = await page.form("Upload image").attach("New branding image", { name: "huge.png", type: "image/png", data: Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]) }).submit("Upload image");
+    expect(page.has("The image must be at most 10 MB")).toBe(true);
+    expect((await browser.open(`/manage/site/${site.id}/branding`)).has("No branding image yet.")).toBe(true);
+  });
+});

@@ -225,13 +225,15 @@ export class Scope {
 
   // --- parts of the page ------------------------------------------------------------------
 
-  /** A labelled part: a dialog, region, section, fieldset/group, table, form or list item, by its name or its heading. */
+  /** A part of the page by its accessible name (any labelled element, a fieldset's legend, a table's caption), or a dialog/section/form/… by its first heading. */
   region(name: Name): Scope {
+    const labelled = (e: Element) => hasAttr(e, "aria-label") || hasAttr(e, "aria-labelledby");
     const parts = this.elements().filter((e) => {
+      if (CONTROL.test(tag(e)) || tag(e) === "a") return false;
       const role = attr(e, "role");
-      return /^(dialog|section|fieldset|table|form|article|nav|aside)$/.test(tag(e)) || (role && /^(dialog|alertdialog|region|group|radiogroup|navigation)$/.test(role));
+      return labelled(e) || /^(dialog|section|fieldset|table|form|article|nav|aside)$/.test(tag(e)) || (role && /^(dialog|alertdialog|region|group|radiogroup|navigation)$/.test(role));
     });
-    const el = pick(parts, (e) => this.nameOf(e) || this.ownHeading(e), name, "region");
+    const el = pick(parts, (e) => (labelled(e) || /^(fieldset|table)$/.test(tag(e)) ? this.nameOf(e) : "") || this.ownHeading(e), name, "region");
     return new Scope(this.doc, el);
   }
 
