@@ -234,7 +234,7 @@ test.describe("reports", () => {
     await checkpoint(page, testInfo, "past drill report");
   });
 
-  test("a comment needs text; a mark on a report completed elsewhere shows the error dialog", async ({ page }, testInfo) => {
+  test("a comment needs text; a mark on a report completed elsewhere shows the error dialog @nojs", async ({ page }, testInfo) => {
     const site = await siteWith("errors", ["Hal Hughes"]);
     const email = await userOn(page, testInfo, site.id, "Administrator", "errors");
     const evacuation = await startFromFireList(page, site);
