@@ -502,3 +502,250 @@ describe("branding and evacuation points (manage-media.spec.ts)", () => {
     expect((await browser.open(`/manage/site/${site.id}/branding`)).has("No branding image yet.")).toBe(true);
   });
 });
+
+describe("custom fields, messages, privacy, features and badges (manage-fields.spec.ts)", () => {
+  async function adminOnFreshSite() {
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name: `IT Fields ${tag()}`, all_groups: true });
+    const { browser, email } = await admin("eu:1", "fields-nojs");
+    return { browser, site, api: await upstreamAccess(upstreamUrl(), email), tab: (name: string) => `/manage/site/${site.id}/${name}` };
+  }
+  const rowLabels = (page: Page) =>
+    page
+      .all({ tag: "table", class: "field-table" })[0]!
+      .all({ tag: "th", attr: "scope", value: "row" })
+      .map((th) => th.text());
+
+  test("custom fields: add a dropdown and a text field, favourites at most 4, move and delete", async () => {
+    const { browser, site, api, tab } = await adminOnFreshSite();
+    let page = await browser.open(tab("customfields"));
+    expect(page.region("Site sections").all({ tag: "a", attr: "aria-current", value: "page" }).map((a) => a.text())).toEqual(["Custom fields"]);
+    expect(page.has("This site has no custom fields yet.")).toBe(true);
+
+    // A dropdown: its type first, then what a dropdown has; no options is refused.
+    page = await page.form("Next").select("Field type", "dropdown").submit("Next");
+    expect(page.path).toMatch(/\?add=dropdown$/);
+    expect(page.hasField("Options")).toBe(true);
+    page = await page.form("Add field").fill("Label", "Visitor type").submit("Add field");
+    expect(page.has("Add at least one option")).toBe(true);
+    expect(page.field("Label").value).toBe("Visitor type");
+    page = await page.form("Add field").fill("Options", "Contractor\nGuest\nInterview").fill("Default option (optional)", "Guest").check("An answer is required").submit("Add field");
+    expect(notices(page)).toContain("“Visitor type” has been added.");
+
+    // A text field has no options.
+    page = await page.form("Next").select("Field type", "text").submit("Next");
+    expect(page.hasField("Options")).toBe(false);
+    page = await page.form("Add field").fill("Label", "Company").check("Show on the evacuation list").submit("Add field");
+    expect(notices(page)).toContain("“Company” has been added.");
+
+    page = await browser.open(tab("customfields"));
+    expect(rowLabels(page)).toEqual(["Visitor type", "Company"]);
+    for (const text of ["Dropdown", "Options: Contractor, Guest, Interview", "Default: Guest", "Required"]) expect(page.row("Visitor type").text()).toContain(text);
+    expect(page.row("Company").text()).toContain("On the evacuation list");
+
+    // Three more straight through the upstream, so five can be ticked.
+    for (const label of ["Host", "Car registration", "Badge number"]) expect((await api.send("POST", `sites/${site.id}/custom-fields`, { label, type: "text" })).status).toBe(200);
+    page = await browser.open(tab("customfields"));
+    const all = ["Visitor type", "Company", "Host", "Car registration", "Badge number"];
+    let favourites = page.form("Save favourites");
+    for (const label of all) favourites.check(`Favourite: ${label}`);
+    page = await favourites.submit("Save favourites");
+    expect(page.has("You can choose at most 4 favourite fields")).toBe(true);
+    page = await browser.open(tab("customfields"));
+    for (const label of all) expect(page.field(`Favourite: ${label}`).checked).toBe(false);
+    favourites = page.form("Save favourites");
+    for (const label of all.slice(0, 4)) favourites.check(`Favourite: ${label}`);
+    page = await favourites.submit("Save favourites");
+    expect(notices(page)).toContain("Favourites saved: 4 fields.");
+    page = await browser.open(tab("customfields"));
+    for (const label of all.slice(0, 4)) expect(page.field(`Favourite: ${label}`).checked).toBe(true);
+    expect(page.field("Favourite: Badge number").checked).toBe(false);
+
+    // Move Company up, then delete it after confirming.
+    page = await page.click("Move up “Company”");
+    expect(notices(page)).toContain("“Company” has been moved.");
+    page = await browser.open(tab("customfields"));
+    expect(rowLabels(page)).toEqual(["Company", "Visitor type", "Host", "Car registration", "Badge number"]);
+    const confirm = page.all({ tag: "details", class: "row-delete" }).find((d) => d.all({ tag: "summary" })[0]!.has("Delete “Company”"))!;
+    expect(confirm.has("Delete “Company”?")).toBe(true);
+    page = await page.form({ within: confirm, button: "Delete field" }).submit("Delete field");
+    expect(notices(page)).toContain("“Company” has been deleted.");
+    expect(rowLabels(await browser.open(tab("customfields")))).toEqual(["Visitor type", "Host", "Car registration", "Badge number"]);
+    const stored = (await api.get(`sites/${site.id}/custom-fields`)) as { label: string; favourite: boolean; options: string[] }[];
+    expect(stored.map((f) => [f.label, f.favourite])).toEqual([
+      ["Visitor type", true],
+      ["Host", true],
+      ["Car registration", true],
+      ["Badge number", false],
+    ]);
+    expect(stored[0]!.options).toEqual(["Contractor", "Guest", "Interview"]);
+  });
+
+  test("messages: bold text is saved, a script is not; a message can be edited", async () => {
+    const { browser, site, api, tab } = await adminOnFreshSite();
+    let page = await browser.open(tab("messages"));
+    expect(page.has("This site has no messages yet.")).toBe(true);
+    page = await page.form("Add message").submit("Add message");
+    expect(page.has("A message title is required")).toBe(true);
+    expect(page.has("An icon character is required")).toBe(true);
+
+    page = await page
+      .form("Add message")
+      .fill("Icon", "🔥")
+      .fill("Title", "Fire drill")
+      .fill("Message", "Leave by the **nearest exit**. <script>document.title='pwned'</script>\n\n- Go to Car park A\n- Wait for the all clear")
+      .fill("Checkbox label", "I know where to go")
+      .select("Show it again", "every_time")
+      .submit("Add message");
+    expect(notices(page)).toContain("“Fire drill” has been added.");
+
+    page = await browser.open(tab("messages"));
+    const card = page.all({ class: "message-card" }).find((c) => c.has("Fire drill"))!;
+    expect(card.all({ tag: "strong" }).map((b) => b.text())).toEqual(["nearest exit"]);
+    expect(card.all({ tag: "li" }).map((li) => li.text())).toEqual(["Go to Car park A", "Wait for the all clear"]);
+    expect(card.all({ tag: "script" })).toHaveLength(0);
+    expect(card.has("pwned")).toBe(false);
+    expect(card.has("Shown again: every time")).toBe(true);
+    expect(page.title()).not.toBe("pwned");
+    const [saved] = (await api.get(`sites/${site.id}/messages`)) as { id: number; content: string; title: string }[];
+    expect(saved!.content).toContain("<strong>nearest exit</strong>");
+    expect(saved!.content).not.toMatch(/<script|pwned/);
+
+    // Edit: the saved text comes back in the same syntax.
+    page = await page.click("Edit “Fire drill”");
+    expect(page.path).toMatch(new RegExp(`\\?edit=${saved!.id}$`));
+    expect(page.field("Message").value).toBe("Leave by the **nearest exit**.\n\n- Go to Car park A\n- Wait for the all clear");
+    page = await page.form("Save message").fill("Title", "Fire safety").submit("Save message");
+    expect(notices(page)).toContain("“Fire safety” has been saved.");
+    page = await browser.open(tab("messages"));
+    expect(page.headings()).toContain("Fire safety");
+    expect(page.all({ class: "message-card" }).flatMap((c) => c.all({ tag: "strong" }).map((b) => b.text()))).toEqual(["nearest exit"]);
+  });
+
+  test("messages: one to sign, for one group, with an attachment; the attachment removed", async () => {
+    /** The start of a PDF (the upstream judges the content by its first bytes). */
+    const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", "latin1"), Buffer.alloc(2000, 0x20), Buffer.from("\n%%EOF\n", "latin1")]);
+    const { browser, site, api, tab } = await adminOnFreshSite();
+    let page = await browser.open(tab("messages"));
+    expect(page.field("Tick a checkbox").checked).toBe(true);
+    expect(page.field("Every group").checked).toBe(true);
+    // No prompt and no group ticked: both refused, and what was chosen stays.
+    page = await page.form("Add message").fill("Icon", "✍️").fill("Title", "Induction").fill("Message", "Read the **site rules**.").check("Sign with a finger").check("Only the groups ticked below").submit("Add message");
+    expect(page.has("Choose at least one group")).toBe(true);
+    expect(page.has("A checkbox label is required")).toBe(true);
+    expect(page.field("Title").value).toBe("Induction");
+    expect(page.field("Sign with a finger").checked).toBe(true);
+    expect(page.field("Only the groups ticked below").checked).toBe(true);
+    page = await page.form("Add message").fill("Checkbox label", "Sign to confirm you have read the rules").check("Contractors").submit("Add message");
+    expect(notices(page)).toContain("“Induction” has been added.");
+
+    page = await browser.open(tab("messages"));
+    const card = () => page.all({ class: "message-card" }).find((c) => c.has("Induction"))!;
+    expect(card().all({ tag: "dd" }).map((d) => d.text())).toEqual(["Sign with a finger", "Contractors", "No attachment"]);
+    expect(card().has("Sign to confirm you have read the rules")).toBe(true);
+    const [stored] = (await api.get(`sites/${site.id}/messages`)) as { id: number }[];
+    const contractors = site.groups.find((g) => g.name === "Contractors")!.id;
+    expect(stored).toMatchObject({ action: "sign", checkbox_label: "Sign to confirm you have read the rules", recipient_group_ids: [contractors], attachment: null });
+
+    // The edit view starts as stored, and takes the attachment.
+    page = await page.click("Edit “Induction”");
+    expect(page.path).toMatch(new RegExp(`\\?edit=${stored!.id}$`));
+    expect(page.field("Sign with a finger").checked).toBe(true);
+    expect(page.field("Only the groups ticked below").checked).toBe(true);
+    expect(page.field("Contractors").checked).toBe(true);
+    expect(page.field("Visitors").checked).toBe(false);
+    page = await page.form("Upload attachment").attach("New attachment", { name: "rules.pdf", type: "application/pdf", data: PDF }).submit("Upload attachment");
+    expect(notices(page)).toContain("The attachment of “Induction” has been saved.");
+    page = await browser.open(tab("messages"));
+    const href = card().link("Open the attachment “Induction”");
+    expect(href).toMatch(/^\/files\/[A-Za-z0-9_-]+\.pdf$/);
+    expect(card().has("(PDF document, 2 kB)")).toBe(true);
+    const { res } = await browser.client.request(href);
+    expect([res.status, res.headers.get("content-type"), res.headers.get("content-disposition")?.startsWith("attachment")]).toEqual([200, "application/pdf", true]);
+
+    // Remove it from the list.
+    page = await page.click("Remove attachment “Induction”");
+    expect(notices(page)).toContain("The attachment of “Induction” has been removed.");
+    page = await browser.open(tab("messages"));
+    expect(card().all({ tag: "dd" }).map((d) => d.text())).toEqual(["Sign with a finger", "Contractors", "No attachment"]);
+    expect(((await api.get(`sites/${site.id}/messages`)) as { attachment: unknown }[])[0]!.attachment).toBeNull();
+  });
+
+  test("privacy: two flags turned, and kept after a reload", async () => {
+    const { browser, site, api, tab } = await adminOnFreshSite();
+    let page = await browser.open(tab("privacy"));
+    expect(page.field("Suggest names while typing").checked).toBe(true);
+    expect(page.field("Hide who has signed out").checked).toBe(false);
+    page = await page.form("Save privacy settings").uncheck("Suggest names while typing").check("Hide who has signed out").submit("Save privacy settings");
+    expect(notices(page)).toContain(`The privacy settings of ${site.name} have been saved.`);
+    page = await browser.open(tab("privacy"));
+    expect(page.field("Suggest names while typing").checked).toBe(false);
+    expect(page.field("Hide who has signed out").checked).toBe(true);
+    expect(page.field("Keep printed badges").checked).toBe(true);
+    expect((await api.get(`sites/${site.id}`)).privacy).toMatchObject({ autocomplete: false, hide_sign_outs: true, store_badges: true });
+  });
+
+  test("features: kiosk options, location with the 150 m advice, an on-site report at 09:00; a second at 09:00 is refused", async () => {
+    const { browser, site, api, tab } = await adminOnFreshSite();
+    let page = await browser.open(tab("features"));
+    page = await page
+      .form("Save features")
+      .check("Contactless sign-in")
+      .uncheck("Visitor photos")
+      .check("QR code scanning")
+      .fill("Latitude", "53.3498")
+      .fill("Longitude", "-6.2603")
+      .fill("Radius in metres", "120")
+      .check("Geofence on sign in")
+      .select("Time of report 1", "09:00")
+      .fill("Emails for report 1", "Ops@acme.example.com,desk@acme.example.com")
+      .check("Send the report even when nobody is on site")
+      .fill("Notice emails (optional)", "alerts@acme.example.com")
+      .submit("Save features");
+    expect(notices(page)).toContain(`The features of ${site.name} have been saved.`);
+
+    page = await browser.open(tab("features"));
+    expect(page.field("Contactless sign-in").checked).toBe(true);
+    expect(page.field("Visitor photos").checked).toBe(false);
+    expect(page.field("QR code scanning").checked).toBe(true);
+    expect(page.field("Radius in metres").value).toBe("120");
+    expect(page.has("We recommend at least 150 m")).toBe(true);
+    expect(page.field("Geofence on sign in").checked).toBe(true);
+    expect(page.field("Time of report 1").value).toBe("09:00");
+    expect(page.field("Emails for report 1").value).toBe("ops@acme.example.com, desk@acme.example.com");
+    expect(page.field("Time of report 2").value).toBe("");
+    expect(page.field("Send the report even when nobody is on site").checked).toBe(true);
+
+    // A second report at the same time is refused, and nothing changes.
+    page = await page.form("Save features").select("Time of report 2", "09:00").fill("Emails for report 2", "night@acme.example.com").submit("Save features");
+    expect(page.has("Each on-site report time must be unique")).toBe(true);
+    expect(page.field("Emails for report 2").value).toBe("night@acme.example.com");
+    page = await browser.open(tab("features"));
+    expect(page.field("Time of report 2").value).toBe("");
+    expect(page.hasField("Time of report 3")).toBe(false);
+    expect(await api.get(`sites/${site.id}`)).toMatchObject({
+      contactless: true,
+      visitor_photos: false,
+      qr_scanning: true,
+      geofence_sign_in: true,
+      location: { lat: 53.3498, lng: -6.2603, radius: 120 },
+      on_site_report_schedules: [{ time: "09:00", emails: "ops@acme.example.com, desk@acme.example.com" }],
+      send_empty: true,
+      emails: "alerts@acme.example.com",
+    });
+  });
+
+  test("badges: the site prints the badge chosen, or none", async () => {
+    const { browser, site, api, tab } = await adminOnFreshSite();
+    let page = await browser.open(tab("badges"));
+    expect(page.field("No badge").checked).toBe(true);
+    page = await page.form("Save badge").check("Contractor badge").submit("Save badge");
+    expect(notices(page)).toContain(`The badge of ${site.name} has been saved.`);
+    expect((await browser.open(tab("badges"))).field("Contractor badge").checked).toBe(true);
+    const badges = await api.get(`sites/${site.id}/badges`);
+    expect(badges.badges.find((b: { id: number }) => b.id === badges.badge_id).name).toBe("Contractor badge");
+    page = await (await browser.open(tab("badges"))).form("Save badge").check("No badge").submit("Save badge");
+    expect(notices(page)).toContain(`${site.name} prints no badge now.`);
+    expect((await browser.open(tab("badges"))).field("No badge").checked).toBe(true);
+    expect((await api.get(`sites/${site.id}`)).badge_id).toBeNull();
+  });
+});
