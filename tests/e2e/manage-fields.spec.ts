@@ -1,8 +1,6 @@
-// Every test here still runs without JavaScript too (@nojs) until its forms move to the form
-// driver in tests/integration (ADR 012, "left to do").
 /**
- * A site's custom fields, messages, privacy, features and badges tabs, with and without
- * JavaScript: an administrator on a fresh site of their own adds a dropdown field with options and
+ * A site's custom fields, messages, privacy, features and badges tabs, with JavaScript (without
+ * it: tests/integration/forms-manage.test.ts): an administrator on a fresh site of their own adds a dropdown field with options and
  * a text field, makes favourites (a fifth is refused), moves and deletes a field; adds a message
  * with bold text and a script (the bold is saved, the script is not) and edits it; adds a message to
  * sign for one group (no prompt and no group refused first), attaches a PDF on its edit view and
@@ -37,7 +35,7 @@ async function open(page: Page, testInfo: TestInfo, path: string) {
 
 const rowLabels = (page: Page) => page.locator("table.field-table tbody th[scope=row]").allTextContents();
 
-test("custom fields: add a dropdown and a text field, favourites at most 4, move and delete @nojs", async ({ page }, testInfo) => {
+test("custom fields: add a dropdown and a text field, favourites at most 4, move and delete", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const { site, api, tab } = await adminOnFreshSite(page, testInfo);
   await open(page, testInfo, tab("customfields"));
@@ -125,7 +123,7 @@ test("custom fields: add a dropdown and a text field, favourites at most 4, move
   expect(stored[0]!.options).toEqual(["Contractor", "Guest", "Interview"]);
 });
 
-test("messages: bold text is saved, a script is not; a message can be edited @nojs", async ({ page }, testInfo) => {
+test("messages: bold text is saved, a script is not; a message can be edited", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const { site, api, tab } = await adminOnFreshSite(page, testInfo);
   await open(page, testInfo, tab("messages"));
@@ -172,7 +170,7 @@ test("messages: bold text is saved, a script is not; a message can be edited @no
 /** The start of a PDF (the upstream judges the content by its first bytes). */
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", "latin1"), Buffer.alloc(2000, 0x20), Buffer.from("\n%%EOF\n", "latin1")]);
 
-test("messages: one to sign, for one group, with an attachment; the attachment removed @nojs", async ({ page }, testInfo) => {
+test("messages: one to sign, for one group, with an attachment; the attachment removed", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const { site, api, tab } = await adminOnFreshSite(page, testInfo);
   await open(page, testInfo, tab("messages"));
@@ -232,7 +230,7 @@ test("messages: one to sign, for one group, with an attachment; the attachment r
   expect(((await api.get(`sites/${site.id}/messages`)) as { attachment: unknown }[])[0]!.attachment).toBeNull();
 });
 
-test("privacy: two flags turned, and kept after a reload @nojs", async ({ page }, testInfo) => {
+test("privacy: two flags turned, and kept after a reload", async ({ page }, testInfo) => {
   const { site, api, tab } = await adminOnFreshSite(page, testInfo);
   await open(page, testInfo, tab("privacy"));
   await expect(page.getByLabel("Suggest names while typing")).toBeChecked();
@@ -249,7 +247,7 @@ test("privacy: two flags turned, and kept after a reload @nojs", async ({ page }
   expect((await api.get(`sites/${site.id}`)).privacy).toMatchObject({ autocomplete: false, hide_sign_outs: true, store_badges: true });
 });
 
-test("features: kiosk options, location with the 150 m advice, an on-site report at 09:00; a second at 09:00 is refused @nojs", async ({ page }, testInfo) => {
+test("features: kiosk options, location with the 150 m advice, an on-site report at 09:00; a second at 09:00 is refused", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const { site, api, tab } = await adminOnFreshSite(page, testInfo);
   await open(page, testInfo, tab("features"));
@@ -304,7 +302,7 @@ test("features: kiosk options, location with the 150 m advice, an on-site report
   });
 });
 
-test("badges: the site prints the badge chosen, or none @nojs", async ({ page }, testInfo) => {
+test("badges: the site prints the badge chosen, or none", async ({ page }, testInfo) => {
   const { site, api, tab } = await adminOnFreshSite(page, testInfo);
   await open(page, testInfo, tab("badges"));
   await expect(page.getByRole("radio", { name: "No badge" })).toBeChecked();
