@@ -1,4 +1,5 @@
-/** Password sign-in, its errors, logout, two-factor and a deep link, with and without JavaScript. */
+/** Password sign-in, its errors, logout, two-factor and a deep link, with JavaScript (the first also without
+ * it; the rest without it: tests/integration/forms-login.test.ts). */
 import {
   DEMO_TOTP_SECRET,
   checkpoint,

@@ -1,7 +1,8 @@
 /**
  * The signed-in shell: each demo account's navigation shows exactly the areas the access table
  * lets it open; the profile, support, trial-ended, Forbidden and Page-not-found pages; the
- * language picker. With and without JavaScript, axe on every page.
+ * language picker. With JavaScript, axe on every page (without it:
+ * tests/integration/forms-shell.test.ts).
  */
 import { navigationFor } from "../../app/access/navigation";
 import { upstreamAccess } from "../support/access";

@@ -2,7 +2,8 @@
  * The Today view in a real browser: live updates between two sessions (and from the front-desk
  * kiosk) without a reload; a crafted request for another site's channel gets nothing; the forms
  * (sign in with its validation, sign out, approve, sign out all) and the visit details dialog,
- * with and without JavaScript; without it the page refreshes itself; each right shows or hides
+ * with and without JavaScript (@nojs); without it the page refreshes itself
+ * (tests/integration/forms-today.test.ts, as are the rights without JavaScript); each right shows or hides
  * its controls. Every test owns a fresh site, so parallel tests never touch each other's counts.
  */
 import type { Page, TestInfo } from "@playwright/test";

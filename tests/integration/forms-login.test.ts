@@ -186,6 +186,9 @@ describe("client switcher (client-switcher.spec.ts)", () => {
     expectToday(page);
     expect(page.notices().join(" ")).toContain("You are now working in this organisation.");
     expect(page.has("Signed in as Max Multi at Northwind School.")).toBe(true);
+    // Back to Acme Ltd: the choice is remembered for multi@'s next sign-in, which other files make.
+    page = await (await openSwitcher(page)).click("Switch to Acme Ltd");
+    expect(page.byClass("shell-client").text()).toBe("Acme Ltd");
   });
 });
 
