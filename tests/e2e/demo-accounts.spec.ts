@@ -1,4 +1,4 @@
-/** Every demo account of the README signs in and reaches Today, with and without JavaScript. */
+/** Every demo account of the README signs in and reaches Today, with JavaScript (without it: tests/integration/forms-login.test.ts). */
 import { DEMO_TOTP_SECRET, expect, expectToday, shell, signIn, test } from "./fixtures";
 
 const ACCOUNTS: { email: string; organisation: string; totp?: boolean }[] = [

@@ -3,7 +3,8 @@
  * live evacuation at once and converge on what the upstream stored; the one without JavaScript
  * completes it and the others see it complete and read-only. Dropped and reordered events still
  * converge (by reload). The reports index and list, the comment form's validation, the global
- * error dialog, and deleting a completed report — with and without JavaScript. Every test owns a
+ * error dialog, and deleting a completed report — with JavaScript (the comment and error dialog also without it; the rest without
+ * it: tests/integration/forms-today.test.ts). Every test owns a
  * fresh site, so parallel tests never share an evacuation.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
@@ -234,7 +235,7 @@ test.describe("reports", () => {
     await checkpoint(page, testInfo, "past drill report");
   });
 
-  test("a comment needs text; a mark on a report completed elsewhere shows the error dialog", async ({ page }, testInfo) => {
+  test("a comment needs text; a mark on a report completed elsewhere shows the error dialog @nojs", async ({ page }, testInfo) => {
     const site = await siteWith("errors", ["Hal Hughes"]);
     const email = await userOn(page, testInfo, site.id, "Administrator", "errors");
     const evacuation = await startFromFireList(page, site);

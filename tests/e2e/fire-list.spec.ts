@@ -7,7 +7,7 @@
 import { createUpstreamSite, kioskSignIn } from "../support/hooks";
 import { checkpoint, createUser, expect, heading, jsEnabled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
-test("the fire list shows who is on site, prints cleanly, and starts an evacuation", async ({ page }, testInfo) => {
+test("the fire list shows who is on site, prints cleanly, and starts an evacuation @nojs", async ({ page }, testInfo) => {
   const name = `E2E fire ${Math.random().toString(36).slice(2, 7)}`;
   const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name, all_groups: true });
   const group = (g: string) => site.groups.find((x) => x.name === g)!.id;

@@ -1,11 +1,11 @@
-/** Password sign-in, its errors, logout, two-factor and a deep link, with and without JavaScript. */
+/** Password sign-in, its errors, logout, two-factor and a deep link, with JavaScript (the first also without
+ * it; the rest without it: tests/integration/forms-login.test.ts). */
 import {
   DEMO_TOTP_SECRET,
   checkpoint,
   expect,
   expectToday,
   heading,
-  jsEnabled,
   openUserMenu,
   shell,
   signIn,
@@ -15,7 +15,7 @@ import {
 } from "./fixtures";
 
 test.describe("password sign-in", () => {
-  test("admin signs in, sees Today at Head Office, and logs out through the user menu", async ({ page }, testInfo) => {
+  test("admin signs in, sees Today at Head Office, and logs out through the user menu @nojs", async ({ page }, testInfo) => {
     await page.goto("/login");
     await signIn(page, testInfo, "admin@example.com");
     await expectToday(page, testInfo);
@@ -62,11 +62,7 @@ test.describe("password sign-in", () => {
     await submitPassword(page, testInfo, "Wrong-Passw0rd!");
     await expect(page.getByRole("alert")).toContainText("Invalid credentials.");
     await expect(heading(page)).toHaveText("Enter your password");
-    if (!jsEnabled(testInfo)) {
-      // The server never renders the password back into the page. (With JavaScript the browser
-      // simply keeps what was typed in the field, which is not the server's doing.)
-      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
-    }
+    // That the server never renders the password back: tests/integration/forms-login.test.ts.
     await checkpoint(page, testInfo, "invalid credentials");
 
     await page.getByRole("button", { name: "Cancel" }).click();
@@ -92,15 +88,11 @@ test.describe("password sign-in", () => {
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(heading(page)).toHaveText("Sign in");
     await checkpoint(page, testInfo, "email required");
-    if (jsEnabled(testInfo)) {
-      // Client-side validation: no round trip to the server.
-      expect(posts).toEqual([]);
-      // ...and the message goes away as soon as the field is valid (revalidation on input).
-      await email.fill("admin@example.com");
-      await expect(page.getByText("Enter your email address.")).toHaveCount(0);
-    } else {
-      expect(posts).toHaveLength(1);
-    }
+    // Client-side validation: no round trip to the server (without JavaScript it is one: forms-login.test.ts).
+    expect(posts).toEqual([]);
+    // ...and the message goes away as soon as the field is valid (revalidation on input).
+    await email.fill("admin@example.com");
+    await expect(page.getByText("Enter your email address.")).toHaveCount(0);
   });
 
   test("twofactor@example.com signs in with a code from the authenticator", async ({ page }, testInfo) => {

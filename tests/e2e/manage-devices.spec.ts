@@ -1,5 +1,6 @@
 /**
- * A site's devices, sign-in points, attendees and settings tabs, with and without JavaScript: an
+ * A site's devices, sign-in points, attendees and settings tabs, with JavaScript (without it:
+ * tests/integration/forms-manage.test.ts): an
  * administrator on a fresh site of their own connects a kiosk with the code its app shows (a
  * mistyped, an expired and a used code first), sees it online/offline and its app up to date or
  * outdated in words, renames and disconnects it; adds, renames and deletes a sign-in point (its QR

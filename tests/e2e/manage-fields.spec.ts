@@ -1,6 +1,6 @@
 /**
- * A site's custom fields, messages, privacy, features and badges tabs, with and without
- * JavaScript: an administrator on a fresh site of their own adds a dropdown field with options and
+ * A site's custom fields, messages, privacy, features and badges tabs, with JavaScript (without
+ * it: tests/integration/forms-manage.test.ts): an administrator on a fresh site of their own adds a dropdown field with options and
  * a text field, makes favourites (a fifth is refused), moves and deletes a field; adds a message
  * with bold text and a script (the bold is saved, the script is not) and edits it; adds a message to
  * sign for one group (no prompt and no group refused first), attaches a PDF on its edit view and

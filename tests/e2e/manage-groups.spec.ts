@@ -1,5 +1,5 @@
 /**
- * Groups in the manage area, with and without JavaScript: an administrator finds the groups
+ * Groups in the manage area, with JavaScript (without it: tests/integration/forms-manage.test.ts): an administrator finds the groups
  * overview from the manage landing, adds a group (its message first), sees it shown at every site,
  * leaves it out at one site on that site's groups tab and brings it back; the group limit refuses
  * one too many with the spec's message. After each step a reload shows what the upstream stored.

@@ -9,7 +9,7 @@ import { checkpoint, createUser, expect, heading, hook, settled, signIn, test, u
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
-test("create a site, edit its tabs, connect a kiosk, delete it", async ({ page }, testInfo) => {
+test("create a site, edit its tabs, connect a kiosk, delete it @nojs", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   // Other tests add sites of their own to Acme: lift its limit.
   await hook("POST", "clients/eu:1", { site_limit: null });

@@ -1,5 +1,6 @@
 /**
- * A site's branding and evacuation points, with and without JavaScript: an administrator on a
+ * A site's branding and evacuation points, with JavaScript (without it:
+ * tests/integration/forms-manage.test.ts): an administrator on a
  * fresh site of their own uploads a logo (a text file renamed .png is refused first), sees it after
  * a reload (the upstream serves it; the CSP lets the page show it), uploads and removes a welcome
  * video; adds an evacuation point (a blank name refused first), edits it and gives it a photo;

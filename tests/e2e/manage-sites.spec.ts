@@ -1,5 +1,5 @@
 /**
- * Manage sites and events, with and without JavaScript: an administrator adds a site (the form's
+ * Manage sites and events, with JavaScript (without it: tests/integration/forms-manage.test.ts): an administrator adds a site (the form's
  * messages first), edits its details, and deletes it by typing its name; adds an event with its
  * dates; hits the site limit. After each step a reload shows what the upstream stored. A viewer of
  * sites sees the overview without "Add a site" and gets 403 on a site's own pages (admin only).

@@ -4,8 +4,9 @@
  *   npm run build
  *   npx playwright test -c tests/e2e/playwright.config.ts
  *
- * Two projects run the same journeys: `js` (the hydrated app) and `nojs` (plain HTML forms).
- * Journeys that only make sense with JavaScript carry the tag @js-only; the nojs project skips them.
+ * Two projects: `js` (the hydrated app) runs every journey; `nojs` (plain HTML forms) runs only
+ * the journeys tagged @nojs, one per area (docs/decisions/012-test-pyramid.md). @js-only marks
+ * journeys that make no sense without JavaScript.
  * Chromium is Debian's (/usr/bin/chromium), override with CHROMIUM_PATH.
  */
 import path from "node:path";
@@ -61,6 +62,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    // Without JavaScript only the journeys tagged @nojs (one per area, ADR 012): every other form's
+    // no-JavaScript behaviour is tested over HTTP with the form driver (tests/integration/forms-*.test.ts).
+    { name: "nojs", use: { javaScriptEnabled: false }, grep: /@nojs/, grepInvert: /@js-only/ },
   ],
 });

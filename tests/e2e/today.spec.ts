@@ -2,13 +2,14 @@
  * The Today view in a real browser: live updates between two sessions (and from the front-desk
  * kiosk) without a reload; a crafted request for another site's channel gets nothing; the forms
  * (sign in with its validation, sign out, approve, sign out all) and the visit details dialog,
- * with and without JavaScript; without it the page refreshes itself; each right shows or hides
+ * with and without JavaScript (@nojs); without it the page refreshes itself
+ * (tests/integration/forms-today.test.ts, as are the rights without JavaScript); each right shows or hides
  * its controls. Every test owns a fresh site, so parallel tests never touch each other's counts.
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamRole, createUpstreamSite, kioskSignIn, kioskStartEvacuation } from "../support/hooks";
-import { checkpoint, createUser, expect, heading, jsEnabled, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+import { checkpoint, createUser, expect, heading, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 interface FreshSite {
   id: number;
@@ -150,7 +151,7 @@ test.describe("live updates @js-only", () => {
 });
 
 test.describe("forms, with and without JavaScript", () => {
-  test("sign in (with the spec's messages), open the visit, sign out, approve, sign out all", async ({ page }, testInfo) => {
+  test("sign in (with the spec's messages), open the visit, sign out, approve, sign out all @nojs", async ({ page }, testInfo) => {
     const site = await freshSite("forms");
     await userOn(page, testInfo, site, "Administrator", "forms");
     await expect(counter(page)).toHaveText("0");
@@ -234,27 +235,7 @@ test.describe("forms, with and without JavaScript", () => {
     await expect(counter(page)).toHaveText("0");
     await expect(page.getByText("Nobody is signed in at this site right now.")).toBeVisible();
   });
-
-  test("without JavaScript the page refreshes itself and shows a kiosk sign-in", async ({ page }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "the self-refresh is the no-JavaScript path");
-    test.setTimeout(75_000);
-    const site = await freshSite("refresh");
-    await userOn(page, testInfo, site, "Administrator", "refresh");
-    await expect(page.getByTestId("live-status")).toHaveText(/refreshes every 30 seconds/);
-    await atKiosk(site, "Ada Lovelace");
-    // No click, no reload from the test: the page's own refresh brings it in.
-    await expect(row(page, "Ada Lovelace")).toBeVisible({ timeout: 40_000 });
-    await expect(counter(page)).toHaveText("1");
-    await checkpoint(page, testInfo, "today, refreshing itself");
-    // The user can turn the refresh off (and on again): WCAG 2.2.1.
-    const refreshing = await page.request.get("/today");
-    expect(refreshing.headers()["refresh"]).toBe("30");
-    await page.getByRole("button", { name: "Stop automatic refresh" }).click();
-    await expect(page.getByTestId("live-status")).toHaveText("Automatic refresh is off: reload the page to see changes.");
-    expect((await page.request.get("/today")).headers()["refresh"]).toBeUndefined();
-    await page.getByRole("button", { name: "Refresh automatically" }).click();
-    await expect(page.getByTestId("live-status")).toHaveText(/refreshes every 30 seconds/);
-  });
+  // Without JavaScript the page refreshes itself (Refresh: 30, with an off switch): tests/integration/forms-today.test.ts.
 });
 
 test.describe("rights", () => {

@@ -1,6 +1,7 @@
 import { inject } from "vitest";
 import { WebClient, decodeEntities, h1, messages } from "../support/client";
 import { totp } from "../support/totp";
+import { HttpBrowser, type Page } from "../support/browser";
 import { createUpstreamUser, uniqueEmail, upstreamHook } from "../support/hooks";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
@@ -62,3 +63,31 @@ export function postMultipart(client: WebClient, path: string, parts: Part[]) {
 /** What a page says: its headings (an error inside a layout has its own) and its messages. */
 export const shownText = (body: string) =>
   `${[...body.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decodeEntities(m[1]!.replace(/<[^>]+>/g, "").trim())).join(" ")} ${messages(body).join(" ")}`;
+
+// ---------------------------------------------------------------------------------------------
+// The HTML form driver (a browser without JavaScript): tests/support/browser.ts
+// ---------------------------------------------------------------------------------------------
+
+/** A browser without JavaScript on the portal (its own cookie jars), in British English unless told. */
+export function newBrowser(headers: Record<string, string> = {}) {
+  const h = { "accept-language": "en-GB", ...headers };
+  return new HttpBrowser(new WebClient(portalUrl(), h), h);
+}
+
+/**
+ * The stepped sign-in through the pages' own forms, from /login (opened unless `from` is the
+ * login page already): email, password, and a one-time password when a secret is given.
+ * Returns the page it lands on.
+ */
+export async function signInWithForms(browser: HttpBrowser, email: string, opts: { password?: string; totpSecret?: string; from?: Page } = {}): Promise<Page> {
+  let page = opts.from ?? (await browser.open("/login"));
+  if (page.heading() !== "Sign in") throw new Error(`expected the email step, got ${page.heading()} at ${page.path}`);
+  page = await page.form("Continue").fill("Email address", email).submit("Continue");
+  if (page.heading() !== "Enter your password") throw new Error(`expected the password step, got ${page.heading()} (${page.status}) at ${page.path}: ${page.notices().join(" ")}`);
+  page = await page.form("Sign in").fill("Password", opts.password ?? DEMO_PASSWORD).submit("Sign in");
+  if (opts.totpSecret) {
+    if (page.heading() !== "Two-factor authentication") throw new Error(`expected the one-time password step, got ${page.heading()}`);
+    page = await page.form("Verify").fill("Authentication code", totp(opts.totpSecret)).submit("Verify");
+  }
+  return page;
+}
