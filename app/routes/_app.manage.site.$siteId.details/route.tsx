@@ -14,7 +14,8 @@ import { requireAccess } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { localAt } from "~/features/manage/local-time";
 import { DATES_BEFORE, deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manage/schemas";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -55,19 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  const args = { request, viewer, site, form };
-  switch (form.get("intent")) {
-    case "save":
-      return save(args);
-    case "delete":
-      return remove(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+/** Save the details, or delete the site: one handler per intent (any other intent: 400). */
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save, delete: remove });
 
 export default function SiteDetailsTab() {
   const { site, can, timezones, locales } = useLoaderData<typeof loader>();
