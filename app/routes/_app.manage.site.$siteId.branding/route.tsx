@@ -15,8 +15,8 @@ import { requireAccess } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
 import { shownFileUrl } from "~/features/manage/media.server";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
-import { postedForm } from "~/features/manage/upload.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { UploadForm } from "~/ui/fields";
@@ -50,28 +50,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site } = await requireSiteEditor(request, params);
-  const posted = await postedForm(request, (fields) => {
-    const intent = fields.get("intent") ?? "";
-    return Object.hasOwn(UPLOADS, intent) ? { form: { intent }, kind: UPLOADS[intent]! } : null;
-  });
-  if ("tooLarge" in posted) return posted.tooLarge;
-  const { form } = posted;
-  const args = { request, viewer, site, form };
-  switch (form.get("intent")) {
-    case "upload-image":
-      return upload(args, "image");
-    case "upload-video":
-      return upload(args, "video");
-    case "remove-image":
-      return remove(args, "image");
-    case "remove-video":
-      return remove(args, "video");
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  siteTabAction(
+    args,
+    {
+      "upload-image": (a) => upload(a, "image"),
+      "upload-video": (a) => upload(a, "video"),
+      "remove-image": (a) => remove(a, "image"),
+      "remove-video": (a) => remove(a, "video"),
+    },
+    (fields) => {
+      const intent = fields.get("intent") ?? "";
+      return Object.hasOwn(UPLOADS, intent) ? { form: { intent }, kind: UPLOADS[intent]! } : null;
+    },
+  );
 
 export default function SiteBrandingTab() {
   const { site, image, video, can } = useLoaderData<typeof loader>();

@@ -15,7 +15,8 @@ import { requireAccess } from "~/access/guard.server";
 import { asNotice, pageNotice, resultFor } from "~/forms/action-result";
 import { postedId } from "~/forms/action-result.server";
 import { siteGroups } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FieldErrors, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
@@ -58,25 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  const args = { request, viewer, site, form };
-  switch (form.get("intent")) {
-    case "create":
-      return create(args);
-    case "update":
-      return update(args);
-    case "favourites":
-      return favourites(args);
-    case "move":
-      return move(args);
-    case "delete":
-      return remove(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { create, update, favourites, move, delete: remove });
 
 export default function CustomFieldsTab() {
   const loaded = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 /**
- * The details tab's actions, one handler per intent (the route's action picks one with a switch):
+ * The details tab's actions, one handler per intent (the route's action is `siteTabAction`):
  * save the details, delete the site. Each parses its form with the schema the browser uses,
  * answers a refusal with `refused` (the one mapping of upstream refusals) and succeeds with `done`.
  */

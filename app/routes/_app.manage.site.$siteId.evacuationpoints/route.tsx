@@ -16,8 +16,8 @@ import { requireAccess } from "~/access/guard.server";
 import { asNotice, pageNotice, resultFor } from "~/forms/action-result";
 import { postedId } from "~/forms/action-result.server";
 import { shownFileUrl } from "~/features/manage/media.server";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
-import { postedForm } from "~/features/manage/upload.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -66,35 +66,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site } = await requireSiteEditor(request, params);
-  // Only the photo upload is multipart; its intent and point come before the file.
-  const posted = await postedForm(request, (fields) => {
-    const row = postedId(fields.get("pointId"));
-    return fields.get("intent") === "upload-photo" && row !== null ? { form: { intent: "upload-photo", row }, kind: "image" } : null;
-  });
-  if ("tooLarge" in posted) return posted.tooLarge;
-  const { form } = posted;
-  const args = { request, viewer, site, form };
-  switch (form.get("intent")) {
-    case "add":
-      return add(args);
-    case "edit":
-      return edit(args);
-    case "delete":
-      return remove(args);
-    case "move-up":
-      return move(args, "up");
-    case "move-down":
-      return move(args, "down");
-    case "upload-photo":
-      return uploadPhoto(args);
-    case "remove-photo":
-      return removePhoto(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+/** Only the photo upload is multipart; its intent and point come before the file. */
+export const action = (args: ActionFunctionArgs) =>
+  siteTabAction(
+    args,
+    {
+      add,
+      edit,
+      delete: remove,
+      "move-up": (a) => move(a, "up"),
+      "move-down": (a) => move(a, "down"),
+      "upload-photo": uploadPhoto,
+      "remove-photo": removePhoto,
+    },
+    (fields) => {
+      const row = postedId(fields.get("pointId"));
+      return fields.get("intent") === "upload-photo" && row !== null ? { form: { intent: "upload-photo", row }, kind: "image" } : null;
+    },
+  );
 
 export default function EvacuationPointsTab() {
   const { site, points, editing: editingInUrl, deleting, missing, can } = useLoaderData<typeof loader>();

@@ -1,16 +1,16 @@
 /**
- * The messages tab's actions, one handler per intent (the route's action picks one with a switch):
+ * The messages tab's actions, one handler per intent (the route's action is `siteTabAction`):
  * add, save, upload or remove the attachment, move, delete. Each parses its form with the schema the
  * browser uses, answers a refusal with `refused` (the one mapping of upstream refusals) and succeeds
  * with `done`. The content is converted and sanitised here before it leaves the portal.
  *
  * The attachment upload is a multipart post whose intent and message come before the file, so
- * `readForm` knows the limit before reading it and stops reading at it (413 with the rule).
+ * the action (`siteTabAction` with `postedForm`) knows the limit before reading it and stops reading
+ * at it (413 with the rule).
  */
-import { answer, done, fileTooLarge, invalid, postedId, refused, requirePostedId } from "~/forms/action-result.server";
+import { answer, done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
-import { isMultipart, readMultipartForm, unusableUpload } from "~/features/manage/media.server";
 import { isBlankHtml, messageContentHtml } from "~/features/manage/rich-text.server";
 import { deleteRow, moveRow } from "~/features/manage/row-changes.server";
 import { siteGroups } from "~/features/manage/site-tabs.server";
@@ -23,21 +23,6 @@ const MAX_HTML = 20_000;
 const ATTACHMENT = { field: "file", tooLarge: UPLOAD_RULES.attachment.tooLarge };
 
 const pathOf = (site: SiteTabAction["site"]) => `/manage/site/${site.id}/messages`;
-
-/**
- * The posted form: url-encoded, or the attachment's multipart post (read up to the attachment's
- * limit; over it, the rule on the file field, 413). A multipart post of anything else is refused.
- */
-export async function readForm(request: Request) {
-  if (!isMultipart(request)) return request.formData();
-  const read = await readMultipartForm(request, (fields) => (fields.get("intent") === "upload-attachment" ? UPLOAD_RULES.attachment.maxBytes : null));
-  if (read.ok) return read.form;
-  const messageId = postedId(read.fields.get("id") ?? null);
-  if (read.reason === "too_large" && read.fields.get("intent") === "upload-attachment" && messageId !== null) {
-    return fileTooLarge({ intent: "upload-attachment", row: messageId }, ATTACHMENT.field, ATTACHMENT.tooLarge);
-  }
-  throw unusableUpload(read);
-}
 
 /** Add a message (`messageId` null) or save one: its content as sanitised HTML, its recipients when groups are offered. */
 async function save({ request, viewer, site, form }: SiteTabAction, messageId: number | null) {

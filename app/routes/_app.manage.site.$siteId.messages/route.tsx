@@ -22,13 +22,14 @@ import { postedId } from "~/forms/action-result.server";
 import { shownFileUrl } from "~/features/manage/media.server";
 import { htmlToRichText, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
 import { siteGroups } from "~/features/manage/site-tabs.server";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
 import { upstreamLoad } from "~/upstream/load.server";
-import { create, move, NOT_FOUND, readForm, remove, removeAttachment, update, uploadAttachment } from "./actions.server";
+import { create, move, NOT_FOUND, remove, removeAttachment, update, uploadAttachment } from "./actions.server";
 import { AttachmentForm, type Attachment } from "./attachment";
 import { MessageCard, type ShownMessage } from "./message-card";
 import { MessageForm } from "./message-form";
@@ -83,28 +84,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, site } = await requireSiteEditor(request, params);
-  const form = await readForm(request);
-  if (!(form instanceof FormData)) return form;
-  const args = { request, viewer, site, form };
-  switch (form.get("intent")) {
-    case "create":
-      return create(args);
-    case "update":
-      return update(args);
-    case "upload-attachment":
-      return uploadAttachment(args);
-    case "remove-attachment":
-      return removeAttachment(args);
-    case "move":
-      return move(args);
-    case "delete":
-      return remove(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+/** Only the attachment upload is multipart; its intent and message come before the file. */
+export const action = (args: ActionFunctionArgs) =>
+  siteTabAction(args, { create, update, "upload-attachment": uploadAttachment, "remove-attachment": removeAttachment, move, delete: remove }, (fields) => {
+    const row = postedId(fields.get("id"));
+    return fields.get("intent") === "upload-attachment" && row !== null ? { form: { intent: "upload-attachment", row }, kind: "attachment" } : null;
+  });
 
 export default function MessagesTab() {
   const { site, can, groups, messages, editing, editMissing } = useLoaderData<typeof loader>();

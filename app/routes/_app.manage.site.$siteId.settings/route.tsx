@@ -12,7 +12,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { KIOSK_IDLE_TIMEOUT, siteSettingsSchema } from "~/features/manage/site-extras";
-import { loadManagedSite, requireSiteEditor, siteIdParam } from "~/features/manage/sites.server";
+import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
+import { siteTabAction } from "~/features/manage/site-tab-action.server";
 import { ActionNotice } from "~/ui/notice";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { translator } from "~/i18n/i18n.server";
@@ -48,17 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  // The editor right of the site's kind and ManageSite.editor (the access table's entry for this tab).
-  const { viewer, site } = await requireSiteEditor(request, params);
-  const form = await request.formData();
-  switch (form.get("intent")) {
-    case "save":
-      return save({ request, viewer, site, form });
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+// The editor right of the site's kind and ManageSite.editor (the access table's entry for this tab).
+export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save });
 
 export default function SiteSettingsTab() {
   const { site, edit, values } = useLoaderData<typeof loader>();
