@@ -26,10 +26,11 @@ export function opensScreen(pathname: string, ctx: AccessContext): boolean {
  * edit right to change (without a known kind, neither).
  */
 export function permissionsAt(pathname: string, ctx: AccessContext, kind?: string): { view: boolean; edit: boolean } {
-  const kindOk = (which: "view" | "edit") => resolve(pathname).chain.every((e) => !e.kinds || (kind !== undefined && e.kinds[kind] !== undefined && ctx.abilities.has(e.kinds[kind][which])));
+  const { chain } = resolve(pathname);
+  const kindOk = (which: "view" | "edit") => chain.every((e) => !e.kinds || (kind !== undefined && e.kinds[kind] !== undefined && ctx.abilities.has(e.kinds[kind][which])));
   const outcome = outcomeFor(pathname, ctx).kind;
   const view = (outcome === "view" || outcome === "redirect") && kindOk("view");
-  const edit = view && kindOk("edit") && resolve(pathname).chain.every((e) => (e.edit ?? []).every((r) => ctx.abilities.has(r)));
+  const edit = view && kindOk("edit") && chain.every((e) => (e.edit ?? []).every((r) => ctx.abilities.has(r)));
   return { view, edit };
 }
 

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import type { LoginStep, SsoAccessRequestData } from "@contract";
+import type { Notice } from "~/forms/action-result";
 import { env } from "~/env.server";
 import { store } from "./store.server";
 import { dropConfig } from "./config-cache.server";
@@ -49,14 +50,7 @@ export interface SessionData {
 
 export interface FlashData {
   /** A message for the next page: a translation key, or upstream text shown as is. */
-  notice: {
-    key?: string;
-    text?: string;
-    tone: "info" | "success" | "error";
-    values?: Record<string, string | number>;
-    /** A failed action shown as the global error dialog (platform §8), not a toast. */
-    dialog?: boolean;
-  };
+  notice: Notice;
 }
 
 export type PortalSession = Session<SessionData, FlashData>;

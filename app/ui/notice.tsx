@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { Notice } from "~/upstream/errors";
+import type { Notice } from "~/forms/action-result";
 
-export type NoticeTone = "info" | "success" | "error";
-export type ToneNotice = Notice & { tone: NoticeTone; values?: Record<string, string | number>; dialog?: boolean };
+/** A message with its tone (the one notice type: an action's, a flash's). */
+export type ToneNotice = Notice;
 
 /** A message with its tone spelled out in words and an icon, never by colour alone. */
 export function NoticeBanner({ notice, global = false }: { notice: ToneNotice; global?: boolean }) {
