@@ -13,22 +13,22 @@ import {
 
 const KNOWN_MESSAGES: Record<string, string> = {
   // Groups shown at a site.
-  "Choose groups of your organisation": "manage:groups.validation.unknown_group",
-  "Choose among your groups": "manage:groups.validation.unknown_group",
+  "Choose groups of your organisation": "groups:validation.unknown_group",
+  "Choose among your groups": "groups:validation.unknown_group",
   // Custom fields (the contract's customFieldProblems).
-  "Add at least one option": "manage:customfields.validation.options_required",
-  "Options must be unique": "manage:customfields.validation.options_unique",
-  "Only dropdown and yes/no fields have a default option": "manage:customfields.validation.default_not_allowed",
-  "The default option must be one of the options": "manage:customfields.validation.default_not_option",
-  "Only choice and yes/no fields can reject a sign-in": "manage:customfields.validation.reject_not_allowed",
-  "Reject options must be among the options": "manage:customfields.validation.reject_not_option",
-  "A reject message is required when a reject option is set": "manage:customfields.validation.reject_message_required",
-  "Signature and photo fields cannot be shown on the evacuation list": "manage:customfields.validation.evacuation_not_allowed",
+  "Add at least one option": "sites:customfields.validation.options_required",
+  "Options must be unique": "sites:customfields.validation.options_unique",
+  "Only dropdown and yes/no fields have a default option": "sites:customfields.validation.default_not_allowed",
+  "The default option must be one of the options": "sites:customfields.validation.default_not_option",
+  "Only choice and yes/no fields can reject a sign-in": "sites:customfields.validation.reject_not_allowed",
+  "Reject options must be among the options": "sites:customfields.validation.reject_not_option",
+  "A reject message is required when a reject option is set": "sites:customfields.validation.reject_message_required",
+  "Signature and photo fields cannot be shown on the evacuation list": "sites:customfields.validation.evacuation_not_allowed",
   // Messages (the contract's messageProblems) and their attachments.
-  [CHECKBOX_LABEL_REQUIRED]: "manage:messages.validation.checkbox_label_required",
-  [RECIPIENTS_REQUIRED]: "manage:messages.validation.recipients_required",
-  [RECIPIENTS_UNKNOWN]: "manage:messages.validation.recipients_unknown",
-  [ATTACHMENT_KIND_MESSAGE]: "manage:media.attachment_kind",
+  [CHECKBOX_LABEL_REQUIRED]: "sites:messages.validation.checkbox_label_required",
+  [RECIPIENTS_REQUIRED]: "sites:messages.validation.recipients_required",
+  [RECIPIENTS_UNKNOWN]: "sites:messages.validation.recipients_unknown",
+  [ATTACHMENT_KIND_MESSAGE]: "sites:media.attachment_kind",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

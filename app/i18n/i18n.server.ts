@@ -81,8 +81,8 @@ export function i18nFor(locale: Locale): Promise<I18n> {
 }
 
 /** A translator for server code (action messages, titles). */
-export async function translator(request: Request) {
+export async function translator(request: Request, ns?: (typeof NAMESPACES)[number]) {
   const locale = await detectLocale(request);
   const i18n = await i18nFor(locale);
-  return { t: i18n.getFixedT(locale), locale };
+  return { t: i18n.getFixedT(locale, ns), locale };
 }

@@ -30,22 +30,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ManagedSite() {
   const { site, kind, tabs, can } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <div className="managed-site">
       <p>
-        <Link to={`/manage/overview/${kind}`}>{t(`overview.${kind}.back`)}</Link>
+        <Link to={`/manage/overview/${kind}`}>{t(`manage:overview.${kind}.back`)}</Link>
       </p>
       <div className="page-heading">
         <div>
           <h1>{site.name}</h1>
           <p className="muted">
             {t(`site_type.${site.type}`)}
-            {can.edit ? null : ` · ${t("read_only")}`}
+            {can.edit ? null : ` · ${t("common:read_only")}`}
           </p>
         </div>
       </div>
-      <TabBar label={t("site.tabs")} tabs={tabs} ns="manage" />
+      <TabBar label={t("site.tabs")} tabs={tabs} ns="sites" />
       <div className="tab-panel">
         <Outlet />
       </div>

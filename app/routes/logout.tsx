@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);
   if (!session.get("auth")) throw redirect("/login");
-  const { t } = await translator(request);
+  const { t } = await translator(request, "auth");
   return { title: t("auth:logout.title") };
 }
 

@@ -9,7 +9,7 @@ import { pageTitle } from "~/ui/meta";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { t } = await translator(request);
+  const { t } = await translator(request, "auth");
   return { title: t("auth:terms.title") };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 /**
  * Error messages are translation keys ("auth:validation.email_required"), a key with its values
- * after a "|" as JSON ('manage:errors.site_limit|{"limit":5}'), or upstream text prefixed with "@"
+ * after a "|" as JSON ('sites:errors.site_limit|{"limit":5}'), or upstream text prefixed with "@"
  * that is shown as it came.
  */
 export function useErrorText() {

@@ -4,6 +4,7 @@
  * the list fits on one page.
  */
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 export function Pager({
   label,
@@ -11,7 +12,6 @@ export function Pager({
   pages,
   base,
   keep = {},
-  text,
 }: {
   /** What the navigation is called (its `aria-label`). */
   label: string;
@@ -21,17 +21,16 @@ export function Pager({
   base: string;
   /** Query parameters every page link keeps (empty ones are left out). */
   keep?: Record<string, string>;
-  /** The words, already translated. */
-  text: { previous: string; next: string; pageOf: string };
 }) {
+  const { t } = useTranslation("common");
   if (pages <= 1) return null;
   const kept = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== ""));
   const to = (p: number) => `${base}?${new URLSearchParams({ ...kept, page: String(p) })}`;
   return (
     <nav aria-label={label} className="pagination">
-      {page > 1 ? <Link to={to(page - 1)}>{text.previous}</Link> : null}
-      <span>{text.pageOf}</span>
-      {page < pages ? <Link to={to(page + 1)}>{text.next}</Link> : null}
+      {page > 1 ? <Link to={to(page - 1)}>{t("pager.previous")}</Link> : null}
+      <span>{t("pager.page_of", { page, pages })}</span>
+      {page < pages ? <Link to={to(page + 1)}>{t("pager.next")}</Link> : null}
     </nav>
   );
 }

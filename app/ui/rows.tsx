@@ -10,7 +10,7 @@ import { SubmitButton } from "./form";
 
 /** Move a row up or down (a form each; the server sends the full new order). */
 export function MoveButtons({ action, id, name, first, last }: { action: string; id: number; name: string; first: boolean; last: boolean }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("common");
   return (
     <>
       {first ? null : (
@@ -18,7 +18,7 @@ export function MoveButtons({ action, id, name, first, last }: { action: string;
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="direction" value="up" />
           <SubmitButton name="intent" value="move" variant="secondary">
-            <span aria-hidden="true">↑</span> {t("fields_common.move_up")}
+            <span aria-hidden="true">↑</span> {t("fields.move_up")}
             <span className="visually-hidden"> “{name}”</span>
           </SubmitButton>
         </Form>
@@ -28,7 +28,7 @@ export function MoveButtons({ action, id, name, first, last }: { action: string;
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="direction" value="down" />
           <SubmitButton name="intent" value="move" variant="secondary">
-            <span aria-hidden="true">↓</span> {t("fields_common.move_down")}
+            <span aria-hidden="true">↓</span> {t("fields.move_down")}
             <span className="visually-hidden"> “{name}”</span>
           </SubmitButton>
         </Form>
@@ -37,18 +37,25 @@ export function MoveButtons({ action, id, name, first, last }: { action: string;
   );
 }
 
-/** Delete a row after saying what goes: a disclosure with the confirming form (works without JavaScript). */
-export function DeleteConfirm({ action, id, name, question, confirm }: { action: string; id: number; name: string; question: string; confirm: string }) {
-  const { t } = useTranslation("manage");
+/**
+ * Delete a row after saying what goes: a disclosure with the confirming form (works without
+ * JavaScript). The one confirm-delete of the portal: every list's rows use it. `hidden` adds fields
+ * the action reads besides the id (the list's search and page to come back to, a name for the notice).
+ */
+export function DeleteConfirm({ action, id, name, question, confirm, hidden }: { action: string; id: number; name: string; question: string; confirm: string; hidden?: Record<string, string> }) {
+  const { t } = useTranslation("common");
   return (
     <details className="row-delete">
       <summary>
-        {t("fields_common.delete")}
+        {t("fields.delete")}
         <span className="visually-hidden"> “{name}”</span>
       </summary>
       <Form method="post" action={action} preventScrollReset className="row-delete__panel">
         <p>{question}</p>
         <input type="hidden" name="id" value={id} />
+        {Object.entries(hidden ?? {}).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
         <SubmitButton name="intent" value="delete" variant="secondary">
           {confirm}
         </SubmitButton>
@@ -59,11 +66,11 @@ export function DeleteConfirm({ action, id, name, question, confirm }: { action:
 
 /** A row's controls, grouped: edit (a link to the row's edit view, `editTo`), move up or down, delete after confirming. */
 export function RowControls({ action, editTo, id, name, first, last, question, confirm }: { action: string; editTo: string; id: number; name: string; first: boolean; last: boolean; question: string; confirm: string }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("common");
   return (
     <div className="row-actions__group">
       <Link className="button button--secondary" to={editTo} preventScrollReset>
-        {t("fields_common.edit")}
+        {t("fields.edit")}
         <span className="visually-hidden"> “{name}”</span>
       </Link>
       <MoveButtons action={action} id={id} name={name} first={first} last={last} />

@@ -158,10 +158,11 @@ test("add, rename and delete a sign-in point; its QR code is shown", async ({ pa
   // Renaming keeps its QR value.
   await expect(page.getByText(stored!.qr_value)).toBeVisible();
 
-  await page.getByRole("link", { name: "Delete North gate" }).click();
-  await expect(page.getByText("Delete North gate?")).toBeVisible();
+  const confirmGate = page.locator("details.row-delete").filter({ has: page.locator("summary", { hasText: "Delete “North gate”" }) });
+  await confirmGate.locator("summary").click();
+  await expect(confirmGate.getByText("Delete North gate? Its QR code stops working, also where it is printed.")).toBeVisible();
   await checkpoint(page, testInfo, "delete a sign-in point, confirm step");
-  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await confirmGate.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByText("North gate has been deleted.")).toBeVisible();
   await page.reload();
   await expect(page.getByText("This site has no sign-in points yet.")).toBeVisible();
@@ -221,10 +222,11 @@ test("an event's attendees: a UK number typed nationally is stored as E.164, an 
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/search=Ada/);
   await expect(page.getByRole("row").filter({ hasText: "Charles Babbage" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Delete Ada Lovelace" }).click();
-  await expect(page.getByRole("heading", { name: "Delete Ada Lovelace?" })).toBeVisible();
+  const confirmAda = page.locator("details.row-delete").filter({ has: page.locator("summary", { hasText: "Delete “Ada Lovelace”" }) });
+  await confirmAda.locator("summary").click();
+  await expect(confirmAda.getByText("Delete Ada Lovelace? Ada Lovelace is removed from this event's attendees.")).toBeVisible();
   await checkpoint(page, testInfo, "delete an attendee, confirm step");
-  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await confirmAda.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByText("Ada Lovelace has been removed.")).toBeVisible();
   await expect(page).toHaveURL(/search=Ada/);
   await page.goto(`${base}/attendees`);

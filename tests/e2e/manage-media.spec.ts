@@ -128,7 +128,7 @@ test("evacuation points: add one (a blank name refused first), edit it, give it 
 
   // Edit it: another name, no icon, no location.
   await settled(page, testInfo);
-  await page.getByRole("link", { name: "Edit (Front lawn)" }).click();
+  await page.getByRole("link", { name: "Edit “Front lawn”" }).click();
   await expect(page).toHaveURL(/\?edit=\d+$/);
   const edit = page.getByRole("region", { name: "Edit Front lawn" });
   await expect(edit.getByLabel("Name")).toHaveValue("Front lawn");
@@ -147,7 +147,7 @@ test("evacuation points: add one (a blank name refused first), edit it, give it 
 
   // Its photo.
   await settled(page, testInfo);
-  await page.getByRole("link", { name: "Edit (Side lawn)" }).click();
+  await page.getByRole("link", { name: "Edit “Side lawn”" }).click();
   await page.getByLabel("New photo").setInputFiles({ name: "lawn.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByText("The photo of Side lawn has been saved.")).toBeVisible();
@@ -162,19 +162,19 @@ test("evacuation points: move one up, delete another after confirming", async ({
   await expect(titles()).toHaveText(["1. Car park", "2. Side lawn"]);
 
   // Move the lawn up (the first point cannot move up).
-  await expect(page.getByRole("button", { name: "Move up (Car park)" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Move up (Side lawn)" }).click();
+  await expect(page.getByRole("button", { name: "Move up “Car park”" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Move up “Side lawn”" }).click();
   await expect(page.getByText("Side lawn has moved up to position 1.")).toBeVisible();
   await page.reload();
   await expect(titles()).toHaveText(["1. Side lawn", "2. Car park"]);
 
   // Delete the car park: a confirmation step first.
   await settled(page, testInfo);
-  await page.getByRole("link", { name: "Delete (Car park)" }).click();
-  await expect(page).toHaveURL(/\?delete=\d+$/);
-  await expect(page.getByRole("heading", { name: "Delete Car park?" })).toBeVisible();
+  const confirm = page.locator("details.row-delete").filter({ has: page.locator("summary", { hasText: "Delete “Car park”" }) });
+  await confirm.locator("summary").click();
+  await expect(confirm.getByText("Delete Car park? The point is removed from this site for good.")).toBeVisible();
   await checkpoint(page, testInfo, "confirm a deletion");
-  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await confirm.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByText("Car park has been deleted.")).toBeVisible();
   await page.reload();
   await expect(titles()).toHaveText(["1. Side lawn"]);

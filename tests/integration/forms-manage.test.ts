@@ -23,6 +23,8 @@ async function admin(client = "eu:1", prefix = "manage-nojs"): Promise<{ browser
 }
 
 const notices = (page: Page) => page.notices().join(" ");
+/** A row's delete confirmation (the kit's disclosure), found by its summary ("Delete “Name”"). */
+const confirmOf = (page: Page, summary: string) => page.all({ tag: "details", class: "row-delete" }).find((d) => d.all({ tag: "summary" })[0]!.has(summary))!;
 
 describe("sites and events (manage-sites.spec.ts)", () => {
   test("an administrator adds a site, edits its details and deletes it by typing its name", async () => {
@@ -300,9 +302,8 @@ describe("a site's devices, sign-in points, attendees and settings (manage-devic
     expect(page.headings()).not.toContain("Main gate");
     expect(page.has(stored!.qr_value)).toBe(true); // renaming keeps its QR value
 
-    page = await page.click("Delete North gate");
-    expect(page.has("Delete North gate?")).toBe(true);
-    page = await page.click("Yes, delete it");
+    expect(confirmOf(page, "Delete “North gate”").has("Delete North gate? Its QR code stops working")).toBe(true);
+    page = await page.form({ within: confirmOf(page, "Delete “North gate”"), button: "Yes, delete it" }).submit("Yes, delete it");
     expect(notices(page)).toContain("North gate has been deleted.");
     expect((await page.reload()).has("This site has no sign-in points yet.")).toBe(true);
     expect(await api.get(`sites/${site.id}/sign-in-points`)).toEqual([]);
@@ -343,9 +344,8 @@ describe("a site's devices, sign-in points, attendees and settings (manage-devic
     page = await page.form({ button: "Search" }).fill("Search attendees", "Ada").submit("Search");
     expect(page.path).toMatch(/search=Ada/);
     expect(page.all({ tag: "tr" }).filter((r) => r.has("Charles Babbage"))).toHaveLength(0);
-    page = await page.click("Delete Ada Lovelace");
-    expect(page.headings()).toContain("Delete Ada Lovelace?");
-    page = await page.click("Yes, delete");
+    expect(confirmOf(page, "Delete “Ada Lovelace”").has("Delete Ada Lovelace? Ada Lovelace is removed")).toBe(true);
+    page = await page.form({ within: confirmOf(page, "Delete “Ada Lovelace”"), button: "Yes, delete" }).submit("Yes, delete");
     expect(notices(page)).toContain("Ada Lovelace has been removed.");
     expect(page.path).toMatch(/search=Ada/);
     page = await browser.open(`${base}/attendees`);
@@ -472,7 +472,7 @@ describe("branding and evacuation points (manage-media.spec.ts)", () => {
     expect(item("2. Front lawn").text()).toContain("Grass");
     expect(item("2. Front lawn").text()).toContain("51.5074, -0.1278");
 
-    page = await page.click("Edit (Front lawn)");
+    page = await page.click("Edit “Front lawn”");
     expect(page.path).toMatch(/\?edit=\d+$/);
     const edit = () => page.form({ within: page.region("Edit Front lawn"), button: "Save changes" });
     expect(page.region("Edit Front lawn").field("Name").value).toBe("Front lawn");
@@ -483,7 +483,7 @@ describe("branding and evacuation points (manage-media.spec.ts)", () => {
     expect(item("2. Side lawn").text()).toContain("No icon");
     expect(item("2. Side lawn").text()).toContain("No map location");
 
-    page = await page.click("Edit (Side lawn)");
+    page = await page.click("Edit “Side lawn”");
     page = await page.form("Upload photo").attach("New photo", { name: "lawn.png", type: "image/png", data: PNG }).submit("Upload photo");
     expect(notices(page)).toContain("The photo of Side lawn has been saved.");
     page = await page.reload();
@@ -496,15 +496,13 @@ describe("branding and evacuation points (manage-media.spec.ts)", () => {
     const { browser, site } = await adminOnFreshSite(["Car park", "Side lawn"]);
     let page = await browser.open(`/manage/site/${site.id}/evacuationpoints`);
     expect(titles(page, site)).toEqual(["1. Car park", "2. Side lawn"]);
-    expect(page.hasButton("Move up (Car park)")).toBe(false);
-    page = await page.click("Move up (Side lawn)");
+    expect(page.hasButton("Move up “Car park”")).toBe(false);
+    page = await page.click("Move up “Side lawn”");
     expect(notices(page)).toContain("Side lawn has moved up to position 1.");
     page = await browser.open(`/manage/site/${site.id}/evacuationpoints`);
     expect(titles(page, site)).toEqual(["1. Side lawn", "2. Car park"]);
-    page = await page.click("Delete (Car park)");
-    expect(page.path).toMatch(/\?delete=\d+$/);
-    expect(page.headings()).toContain("Delete Car park?");
-    page = await page.click("Yes, delete it");
+    expect(confirmOf(page, "Delete “Car park”").has("Delete Car park? The point is removed")).toBe(true);
+    page = await page.form({ within: confirmOf(page, "Delete “Car park”"), button: "Yes, delete it" }).submit("Yes, delete it");
     expect(notices(page)).toContain("Car park has been deleted.");
     expect(titles(await browser.open(`/manage/site/${site.id}/evacuationpoints`), site)).toEqual(["1. Side lawn"]);
   });
@@ -580,7 +578,7 @@ describe("custom fields, messages, privacy, features and badges (manage-fields.s
     expect(notices(page)).toContain("“Company” has been moved.");
     page = await browser.open(tab("customfields"));
     expect(rowLabels(page)).toEqual(["Company", "Visitor type", "Host", "Car registration", "Badge number"]);
-    const confirm = page.all({ tag: "details", class: "row-delete" }).find((d) => d.all({ tag: "summary" })[0]!.has("Delete “Company”"))!;
+    const confirm = confirmOf(page, "Delete “Company”");
     expect(confirm.has("Delete “Company”?")).toBe(true);
     page = await page.form({ within: confirm, button: "Delete field" }).submit("Delete field");
     expect(notices(page)).toContain("“Company” has been deleted.");

@@ -127,27 +127,27 @@ describe("evacuation points", () => {
 
     r = await s.client.get(`${s.points}?edit=${lawn.id}`);
     expect(r.body).toContain('value="51.5074"');
-    r = await s.client.post(`${s.points}?edit=${lawn.id}`, { intent: "edit", pointId: String(lawn.id), title: "Front lawn", icon: "", lat: "", lng: "" });
+    r = await s.client.post(`${s.points}?edit=${lawn.id}`, { intent: "edit", id: String(lawn.id), title: "Front lawn", icon: "", lat: "", lng: "" });
     expect(messages(r.body).join(" ")).toContain("Front lawn has been saved.");
     expect((await s.stored()).points[1]).toMatchObject({ title: "Front lawn", icon: null, location: null });
 
-    r = await s.client.post(s.points, { intent: "move-up", pointId: String(lawn.id) });
+    r = await s.client.post(s.points, { intent: "move", direction: "up", id: String(lawn.id) });
     expect(messages(r.body).join(" ")).toContain("Front lawn has moved up to position 1.");
     expect((await s.stored()).points.map((p) => p.title)).toEqual(["Front lawn", "Car park"]);
 
-    r = await postMultipart(s.client, `${s.points}?edit=${lawn.id}`, [["intent", "upload-photo"], ["pointId", String(lawn.id)], ["file", PNG, "lawn.png", "image/png"]]);
+    r = await postMultipart(s.client, `${s.points}?edit=${lawn.id}`, [["intent", "upload-photo"], ["id", String(lawn.id)], ["file", PNG, "lawn.png", "image/png"]]);
     expect(r.res.status).toBe(303);
     expect(r.res.headers.get("location")).toBe(`${s.points}?edit=${lawn.id}`);
     const photo = (await s.stored()).points[0]!.photo!;
     expect((await s.client.request(s.points)).body).toContain(`src="/files/${photo}"`);
-    r = await s.client.post(`${s.points}?edit=${lawn.id}`, { intent: "remove-photo", pointId: String(lawn.id) });
+    r = await s.client.post(`${s.points}?edit=${lawn.id}`, { intent: "remove-photo", id: String(lawn.id) });
     expect(messages(r.body).join(" ")).toContain("The photo of Front lawn has been removed.");
     expect((await s.stored()).points[0]!.photo).toBeNull();
 
-    // The confirmation step is a page state; the post deletes.
-    r = await s.client.get(`${s.points}?delete=${lawn.id}`);
-    expect(r.body).toContain("Delete Front lawn?");
-    r = await s.client.post(s.points, { intent: "delete", pointId: String(lawn.id) });
+    // The row asks first (the kit's confirmation, a disclosure without JavaScript); the post deletes.
+    r = await s.client.get(s.points);
+    expect(decodeEntities(r.body)).toContain("Delete Front lawn? The point is removed from this site for good.");
+    r = await s.client.post(s.points, { intent: "delete", id: String(lawn.id) });
     expect(messages(r.body).join(" ")).toContain("Front lawn has been deleted.");
     points = (await s.stored()).points;
     expect(points.map((p) => p.title)).toEqual(["Car park"]);
@@ -165,7 +165,7 @@ describe("evacuation points", () => {
     const row = (form: Record<string, string>) => () => s.client.post(s.points, form, { follow: false });
     const cases: [string, () => Promise<{ res: Response; body: string }>, number, string][] = [
       ["nothing", row({}), 400, bad],
-      ["unknown intent", row({ intent: "drop-table", pointId: first }), 400, bad],
+      ["unknown intent", row({ intent: "drop-table", id: first }), 400, bad],
       ["add without a name", add({}), 400, "An evacuation point name is required"],
       ["add a blank name", add({ title: "   " }), 400, "An evacuation point name is required"],
       ["add a 10,000-character name", add({ title: long }), 400, "That is too long."],
@@ -177,25 +177,26 @@ describe("evacuation points", () => {
       ["add one coordinate only", add({ title: "Gate", lat: "51.5" }), 400, "Enter both latitude and longitude, or neither"],
       ["add a name that exists", add({ title: "car PARK" }), 422, "An evacuation point with this name already exists at this site"],
       ["edit without a point", row({ intent: "edit", title: "X" }), 400, bad],
-      ["edit a point id that is not a number", row({ intent: "edit", pointId: "1 OR 1=1", title: "X" }), 400, bad],
-      ["edit a 10,000-character point id", row({ intent: "edit", pointId: long, title: "X" }), 400, bad],
-      ["edit another site's point", row({ intent: "edit", pointId: foreign, title: "Mine now" }), 404, gone],
-      ["edit without a name", () => s.client.post(`${s.points}?edit=${first}`, { intent: "edit", pointId: first, title: "" }, { follow: false }), 400, "An evacuation point name is required"],
-      ["edit to another point's name", row({ intent: "edit", pointId: first, title: "Front lawn" }), 422, "An evacuation point with this name already exists at this site"],
-      ["delete another site's point", row({ intent: "delete", pointId: foreign }), 404, gone],
-      ["delete a negative id", row({ intent: "delete", pointId: "-4" }), 400, bad],
-      ["move the first up", row({ intent: "move-up", pointId: first }), 400, "That evacuation point cannot move any further."],
-      ["move the last down", row({ intent: "move-down", pointId: second }), 400, "That evacuation point cannot move any further."],
-      ["move another site's point", row({ intent: "move-down", pointId: foreign }), 404, gone],
-      ["remove another site's photo", row({ intent: "remove-photo", pointId: foreign }), 404, gone],
-      ["photo for another site's point", () => postMultipart(s.client, s.points, [["intent", "upload-photo"], ["pointId", foreign], ["file", PNG, "x.png", "image/png"]]), 404, gone],
+      ["edit a point id that is not a number", row({ intent: "edit", id: "1 OR 1=1", title: "X" }), 400, bad],
+      ["edit a 10,000-character point id", row({ intent: "edit", id: long, title: "X" }), 400, bad],
+      ["edit another site's point", row({ intent: "edit", id: foreign, title: "Mine now" }), 404, gone],
+      ["edit without a name", () => s.client.post(`${s.points}?edit=${first}`, { intent: "edit", id: first, title: "" }, { follow: false }), 400, "An evacuation point name is required"],
+      ["edit to another point's name", row({ intent: "edit", id: first, title: "Front lawn" }), 422, "An evacuation point with this name already exists at this site"],
+      ["delete another site's point", row({ intent: "delete", id: foreign }), 404, gone],
+      ["delete a negative id", row({ intent: "delete", id: "-4" }), 400, bad],
+      ["move the first up", row({ intent: "move", direction: "up", id: first }), 400, "That evacuation point cannot move any further."],
+      ["move the last down", row({ intent: "move", direction: "down", id: second }), 400, "That evacuation point cannot move any further."],
+      ["move another site's point", row({ intent: "move", direction: "down", id: foreign }), 404, gone],
+      ["remove another site's photo", row({ intent: "remove-photo", id: foreign }), 404, gone],
+      ["photo for another site's point", () => postMultipart(s.client, s.points, [["intent", "upload-photo"], ["id", foreign], ["file", PNG, "x.png", "image/png"]]), 404, gone],
       ["photo without a point", () => postMultipart(s.client, s.points, [["intent", "upload-photo"], ["file", PNG, "x.png", "image/png"]]), 400, bad],
       ["photo with another intent", () => postMultipart(s.client, s.points, [["intent", "add"], ["title", "Sneaky"], ["file", PNG, "x.png", "image/png"]]), 400, bad],
-      ["photo that is text", () => postMultipart(s.client, `${s.points}?edit=${first}`, [["intent", "upload-photo"], ["pointId", first], ["file", Buffer.from("hello"), "x.png", "image/png"]]), 422, "The image must be a PNG, JPEG, GIF or WebP file"],
-      ["photo over 10 MB", () => postMultipart(s.client, `${s.points}?edit=${first}`, [["intent", "upload-photo"], ["pointId", first], ["file", Buffer.concat([PNG, Buffer.alloc(11 * MB)]), "x.png", "image/png"]]), 413, "The image must be at most 10 MB"],
-      ["photo without a file", () => postMultipart(s.client, `${s.points}?edit=${first}`, [["intent", "upload-photo"], ["pointId", first]]), 400, "Choose a file to upload"],
+      ["photo that is text", () => postMultipart(s.client, `${s.points}?edit=${first}`, [["intent", "upload-photo"], ["id", first], ["file", Buffer.from("hello"), "x.png", "image/png"]]), 422, "The image must be a PNG, JPEG, GIF or WebP file"],
+      ["photo over 10 MB", () => postMultipart(s.client, `${s.points}?edit=${first}`, [["intent", "upload-photo"], ["id", first], ["file", Buffer.concat([PNG, Buffer.alloc(11 * MB)]), "x.png", "image/png"]]), 413, "The image must be at most 10 MB"],
+      ["photo without a file", () => postMultipart(s.client, `${s.points}?edit=${first}`, [["intent", "upload-photo"], ["id", first]]), 400, "Choose a file to upload"],
       ["edit an unknown point (page)", () => s.client.request(`${s.points}?edit=999999`), 404, gone],
-      ["delete a point id that is not a number (page)", () => s.client.request(`${s.points}?delete=abc`), 404, gone],
+      ["edit a point id that is not a number (page)", () => s.client.request(`${s.points}?edit=abc`), 404, gone],
+      ["move without a direction", row({ intent: "move", id: first }), 400, bad],
     ];
     const failures: string[] = [];
     for (const [label, send, status, text] of cases) {
@@ -233,10 +234,10 @@ describe("rights", () => {
         ["upload", () => postMultipart(client, s.branding, [["intent", "upload-image"], ["file", PNG, "logo.png", "image/png"]])],
         ["remove", () => client.post(s.branding, { intent: "remove-image" }, { follow: false })],
         ["add", () => client.post(s.points, { intent: "add", title: "Viewer's point" }, { follow: false })],
-        ["edit", () => client.post(s.points, { intent: "edit", pointId, title: "Renamed" }, { follow: false })],
-        ["delete", () => client.post(s.points, { intent: "delete", pointId }, { follow: false })],
-        ["move", () => client.post(s.points, { intent: "move-down", pointId }, { follow: false })],
-        ["photo", () => postMultipart(client, s.points, [["intent", "upload-photo"], ["pointId", pointId], ["file", PNG, "x.png", "image/png"]])],
+        ["edit", () => client.post(s.points, { intent: "edit", id: pointId, title: "Renamed" }, { follow: false })],
+        ["delete", () => client.post(s.points, { intent: "delete", id: pointId }, { follow: false })],
+        ["move", () => client.post(s.points, { intent: "move", direction: "down", id: pointId }, { follow: false })],
+        ["photo", () => postMultipart(client, s.points, [["intent", "upload-photo"], ["id", pointId], ["file", PNG, "x.png", "image/png"]])],
       ];
       for (const [label, send] of posts) expect([role, label, (await send()).res.status]).toEqual([role, label, 403]);
     }

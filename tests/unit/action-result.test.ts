@@ -16,7 +16,7 @@ describe("refusalOf: the spec's catalogue (platform §8)", () => {
     [new UpstreamError("x", 403, {}), 403, "common:errors.forbidden_action"],
     [new UpstreamError("x", 409, { message: "Conflict" }), 409, "common:errors.generic_failure"],
     [new UpstreamError("x", 422, { errors: { name: ["A site name is required"] } }), 422, "@A site name is required"],
-    [new UpstreamError("x", 422, { errors: { group_ids: ["Choose among your groups"] } }), 422, "manage:groups.validation.unknown_group"],
+    [new UpstreamError("x", 422, { errors: { group_ids: ["Choose among your groups"] } }), 422, "groups:validation.unknown_group"],
     [new UpstreamError("x", 429, { message: "Too many" }), 429, "@Too many"],
     [new UpstreamError("x", 413, {}), 413, "common:refused.too_large_title"],
     [new UpstreamError("x", 500, {}), 502, "common:errors.generic_failure"],
@@ -40,18 +40,18 @@ describe("refused: one answer shape for every form", () => {
     expect(data).toMatchObject({ intent: "save", row: null, notice: null, result: { initialValue: { name: "typed" }, error: { name: ["@Taken"], "": ["@No"] } } });
   });
   test("a 404 on a row's form is a notice about that row", () => {
-    const { data, init } = unwrap(refused(new UpstreamError("x", 404, {}), { intent: "delete", row: 7, notFound: "manage:site_rows.row_gone" }));
+    const { data, init } = unwrap(refused(new UpstreamError("x", 404, {}), { intent: "delete", row: 7, notFound: "common:rows.row_gone" }));
     expect(init.status).toBe(404);
-    expect(data).toEqual({ intent: "delete", row: 7, result: null, notice: { key: "manage:site_rows.row_gone", tone: "error" } });
+    expect(data).toEqual({ intent: "delete", row: 7, result: null, notice: { key: "common:rows.row_gone", tone: "error" } });
     expect(rowNotice(data, 7)).toEqual(data.notice);
     expect(rowNotice(data, 8)).toBeNull();
     expect(pageNotice(data, [7])).toBeNull();
     expect(pageNotice(data, [])).toEqual(data.notice);
   });
   test("a 413 on an upload is the file field's rule", () => {
-    const { data, init } = unwrap(refused(new UpstreamError("x", 413, {}), { intent: "upload", submission, file: { field: "file", tooLarge: "manage:media.too_large" } }));
+    const { data, init } = unwrap(refused(new UpstreamError("x", 413, {}), { intent: "upload", submission, file: { field: "file", tooLarge: "sites:media.too_large" } }));
     expect(init.status).toBe(413);
-    expect(data.result?.error).toEqual({ file: ["manage:media.too_large"] });
+    expect(data.result?.error).toEqual({ file: ["sites:media.too_large"] });
   });
   test("our own schema's refusal is a 400 whose messages all show", () => {
     const sub = { reply: () => ({ status: "error" as const, initialValue: {}, error: { "group_ids[0]": ["bad"], hostile: ["odd"] } }) };
@@ -86,7 +86,7 @@ describe("failed: a refusal as a notice that travels in the session", () => {
 });
 
 test("known upstream messages come in the user's language; others as they came", () => {
-  expect(messageKey("Choose among your groups")).toBe("manage:groups.validation.unknown_group");
-  expect(messageKey("@Choose among your groups")).toBe("manage:groups.validation.unknown_group");
+  expect(messageKey("Choose among your groups")).toBe("groups:validation.unknown_group");
+  expect(messageKey("@Choose among your groups")).toBe("groups:validation.unknown_group");
   expect(messageKey("Something new")).toBe("@Something new");
 });

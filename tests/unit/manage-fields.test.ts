@@ -56,18 +56,18 @@ describe("custom field form", () => {
   test("a dropdown needs options, unique ones; its default and reject options must be among them", () => {
     const bad = parseWithZod(form([["type", "dropdown"], ["label", "Visitor type"], ["options", " \n"]]), { schema: customFieldSchema });
     expect(bad.status).toBe("error");
-    expect(bad.reply().error?.options).toEqual(["manage:customfields.validation.options_required"]);
+    expect(bad.reply().error?.options).toEqual(["sites:customfields.validation.options_required"]);
     const dup = parseWithZod(form([["type", "checkboxes"], ["label", "Needs"], ["options", "Parking\nparking"]]), { schema: customFieldSchema });
-    expect(dup.reply().error?.options).toEqual(["manage:customfields.validation.options_unique"]);
+    expect(dup.reply().error?.options).toEqual(["sites:customfields.validation.options_unique"]);
     const reject = parseWithZod(form([["type", "dropdown"], ["label", "T"], ["options", "A\nB"], ["default_option", "C"], ["reject_options", "A"]]), { schema: customFieldSchema });
-    expect(reject.reply().error).toMatchObject({ default_option: ["manage:customfields.validation.default_not_option"], reject_message: ["manage:customfields.validation.reject_message_required"] });
+    expect(reject.reply().error).toMatchObject({ default_option: ["sites:customfields.validation.default_not_option"], reject_message: ["sites:customfields.validation.reject_message_required"] });
     const ok = parseWithZod(form([["type", "dropdown"], ["label", "Visitor type"], ["options", "Contractor\n\nGuest\n"], ["required", "on"], ["group_ids", "3"], ["group_ids", "3"]]), { schema: customFieldSchema });
     expect(ok.status).toBe("success");
   });
 
   test("signatures cannot go on the evacuation list; a checkbox is 'on' or absent", () => {
     const sig = parseWithZod(form([["type", "signature"], ["label", "Sign here"], ["show_on_evacuation_list", "on"]]), { schema: customFieldSchema });
-    expect(sig.reply().error?.show_on_evacuation_list).toEqual(["manage:customfields.validation.evacuation_not_allowed"]);
+    expect(sig.reply().error?.show_on_evacuation_list).toEqual(["sites:customfields.validation.evacuation_not_allowed"]);
     const odd = parseWithZod(form([["type", "text"], ["label", "Company"], ["required", "yes please"]]), { schema: customFieldSchema });
     expect(odd.status).toBe("error");
   });
@@ -75,7 +75,7 @@ describe("custom field form", () => {
   test("at most 4 favourites", () => {
     expect(parseWithZod(form(["1", "2", "3", "4"].map((id) => ["field_ids", id])), { schema: favouritesSchema }).status).toBe("success");
     const five = parseWithZod(form(["1", "2", "3", "4", "5"].map((id) => ["field_ids", id])), { schema: favouritesSchema });
-    expect(five.reply().error?.field_ids).toEqual(['manage:customfields.validation.favourites_max|{"count":4}']);
+    expect(five.reply().error?.field_ids).toEqual(['sites:customfields.validation.favourites_max|{"count":4}']);
     expect(parseWithZod(form([]), { schema: favouritesSchema }).status).toBe("success");
   });
 
@@ -99,17 +99,17 @@ describe("on-site reports", () => {
     if (ok.status === "success") expect(keptSchedules(ok.value)).toEqual([{ row: 0, time: "09:00", emails: "a@x.com, b@y.org" }]);
     const dup = parseWithZod(rows([["09:00", "a@x.com"], ["09:00", "not an email"], ["09:05", "a@x.com"]]), { schema: featuresSchema });
     expect(dup.reply().error).toMatchObject({
-      "schedules[1].time": ["manage:features.validation.report_time_unique"],
-      "schedules[1].emails": ["manage:features.validation.emails"],
-      "schedules[2].time": ["manage:features.validation.report_time_step"],
+      "schedules[1].time": ["sites:features.validation.report_time_unique"],
+      "schedules[1].emails": ["sites:features.validation.emails"],
+      "schedules[2].time": ["sites:features.validation.report_time_step"],
     });
   });
 
   test("a location is all three values or none; the geofence needs one; the radius has bounds", () => {
     const f = (e: [string, string][]) => parseWithZod(form(e), { schema: featuresSchema }).reply().error ?? {};
-    expect(f([["geofence_sign_in", "on"]])).toMatchObject({ geofence_sign_in: ["manage:features.validation.geofence_location"] });
-    expect(f([["lat", "51.5"], ["lng", "-0.12"], ["radius", "20"]])).toMatchObject({ radius: ['manage:features.validation.radius|{"min":50,"max":10000}'] });
-    expect(f([["lat", "91"], ["lng", "x"], ["radius", "100"]])).toMatchObject({ lat: ["manage:features.validation.lat"], lng: ["manage:features.validation.lng"] });
+    expect(f([["geofence_sign_in", "on"]])).toMatchObject({ geofence_sign_in: ["sites:features.validation.geofence_location"] });
+    expect(f([["lat", "51.5"], ["lng", "-0.12"], ["radius", "20"]])).toMatchObject({ radius: ['sites:features.validation.radius|{"min":50,"max":10000}'] });
+    expect(f([["lat", "91"], ["lng", "x"], ["radius", "100"]])).toMatchObject({ lat: ["sites:features.validation.lat"], lng: ["sites:features.validation.lng"] });
     expect(f([["lat", "51.5"], ["lng", "-0.12"], ["radius", "100"], ["geofence_sign_out", "on"]])).toEqual({});
   });
 });

@@ -59,8 +59,8 @@ const PHONE_UNCHECKED = { defer: conformZodMessage.VALIDATION_UNDEFINED, skip: c
 
 export const attendeeSchema = (country: string | undefined, phone: PhoneCheck) =>
   z.object({
-    name: requiredName("manage:attendees.validation.name_required"),
-    email: z.string().trim().max(254, TOO_LONG).regex(EMAIL, "manage:attendees.validation.email").optional(),
+    name: requiredName("sites:attendees.validation.name_required"),
+    email: z.string().trim().max(254, TOO_LONG).regex(EMAIL, "sites:attendees.validation.email").optional(),
     phone: z
       .string()
       .trim()

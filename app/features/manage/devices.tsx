@@ -20,7 +20,7 @@ export type ShownDevice = ReturnType<typeof shownDevice>;
 
 /** Online/offline and up to date/outdated: an icon and words (never colour alone). */
 export function DeviceStatus({ status }: { status: ShownDevice["status"] }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <span className={`device-state device-state--${status}`}>
       <span className="device-state__icon" aria-hidden="true">
@@ -32,7 +32,7 @@ export function DeviceStatus({ status }: { status: ShownDevice["status"] }) {
 }
 
 export function AppStatus({ status }: { status: ShownDevice["appStatus"] }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <span className={`device-state device-state--${status}`}>
       <span className="device-state__icon" aria-hidden="true">

@@ -11,14 +11,14 @@ export { GROUP_TYPES };
 export type GroupType = (typeof GROUP_TYPES)[number];
 
 export const newGroupSchema = z.object({
-  name: singleLine(z.string({ error: "manage:groups.validation.name_required" }).trim().min(1, "manage:groups.validation.name_required").max(GROUP_NAME_MAX, "manage:validation.too_long")),
-  type: z.enum(GROUP_TYPES, { error: "manage:groups.validation.type" }),
+  name: singleLine(z.string({ error: "groups:validation.name_required" }).trim().min(1, "groups:validation.name_required").max(GROUP_NAME_MAX, "common:validation.too_long")),
+  type: z.enum(GROUP_TYPES, { error: "groups:validation.type" }),
 });
 
 /** The ticked groups (none ticked: none shown); each a group id, at most 1,000. */
 export const siteGroupsSchema = z.object({
   group_ids: z
-    .array(z.string().regex(/^\d{1,9}$/, "manage:fields_common.invalid_choice"), { error: "manage:fields_common.invalid_choice" })
-    .max(1000, "manage:validation.too_long")
+    .array(z.string().regex(/^\d{1,9}$/, "common:fields.invalid_choice"), { error: "common:fields.invalid_choice" })
+    .max(1000, "common:validation.too_long")
     .optional(),
 });

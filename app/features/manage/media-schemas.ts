@@ -14,20 +14,20 @@ export const UPLOAD_RULES = {
   image: {
     maxBytes: MANAGE_LIMITS.imageBytes,
     accept: "image/png,image/jpeg,image/gif,image/webp",
-    tooLarge: "manage:media.image_too_large",
+    tooLarge: "sites:media.image_too_large",
     wrongKind: null,
   },
   video: {
     maxBytes: MANAGE_LIMITS.welcomeVideoBytes,
     accept: ".mp4,.mov,video/mp4,video/quicktime",
-    tooLarge: "manage:media.video_rules",
-    wrongKind: "manage:media.video_rules",
+    tooLarge: "sites:media.video_rules",
+    wrongKind: "sites:media.video_rules",
   },
   /** A message's attachment: a PDF or an image (groups spec §5, §9: 50 MB). */
   attachment: {
     maxBytes: MANAGE_LIMITS.messageAttachmentBytes,
     accept: ".pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp",
-    tooLarge: "manage:media.attachment_rules",
+    tooLarge: "sites:media.attachment_rules",
     wrongKind: null,
   },
 } as const satisfies Record<UploadKind, { maxBytes: number; accept: string; tooLarge: string; wrongKind: string | null }>;
@@ -35,8 +35,8 @@ export const UPLOAD_RULES = {
 /** What is wrong with a posted file, as a message key, or null. The upstream judges the content. */
 export function fileProblem(value: unknown, kind: UploadKind): string | null {
   const rules = UPLOAD_RULES[kind];
-  if (typeof File === "undefined" || !(value instanceof File) || (value.size === 0 && value.name === "")) return "manage:media.file_required";
-  if (value.size === 0) return "manage:media.file_empty";
+  if (typeof File === "undefined" || !(value instanceof File) || (value.size === 0 && value.name === "")) return "sites:media.file_required";
+  if (value.size === 0) return "sites:media.file_empty";
   if (value.size > rules.maxBytes) return rules.tooLarge;
   if (kind === "video" && !/\.(mov|mp4)$/i.test(value.name)) return rules.wrongKind;
   return null;

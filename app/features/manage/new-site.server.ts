@@ -20,7 +20,7 @@ export async function newSiteLoader({ request }: LoaderFunctionArgs, kind: SiteK
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const first = access.config.sites[0];
   return {
-    title: `${t(`manage:new.${kind}.heading`)} · Gatehouse`,
+    title: `${t(`sites:new.${kind}.heading`)} · Gatehouse`,
     kind,
     timezones: timezones(),
     locales: Object.entries(LOCALE_NAMES).map(([value, label]) => ({ value, label })),
@@ -32,7 +32,7 @@ export async function newSiteLoader({ request }: LoaderFunctionArgs, kind: SiteK
 function siteLimitError(err: unknown): string | null {
   if (!(err instanceof UpstreamError) || err.status !== 422 || !err.body.errors?.site_limit) return null;
   const limit = /(\d+)\s*$/.exec(err.body.errors.site_limit[0] ?? "")?.[1];
-  return limit ? `manage:errors.site_limit|${JSON.stringify({ limit: Number(limit) })}` : null;
+  return limit ? `sites:errors.site_limit|${JSON.stringify({ limit: Number(limit) })}` : null;
 }
 
 export async function newSiteAction({ request }: ActionFunctionArgs, kind: SiteKind) {
@@ -64,7 +64,7 @@ async function create(request: Request, viewer: Viewer, form: FormData, kind: Si
     if (limit) return answer(intent, { result: submission.reply({ formErrors: [limit] }) }, 422);
     // The upstream unreachable or failing says so on the form, keeping what was typed
     // (platform §8: "Could not create event. Please try again").
-    return refused(err, { ...intent, submission, fields: FIELDS, upstreamFailed: `manage:new.${kind}.failed` });
+    return refused(err, { ...intent, submission, fields: FIELDS, upstreamFailed: `sites:new.${kind}.failed` });
   }
-  return done(request, viewer, `/manage/site/${site.id}/details`, { key: `manage:new.${kind}.added`, values: { name: site.name }, tone: "success" });
+  return done(request, viewer, `/manage/site/${site.id}/details`, { key: `sites:new.${kind}.added`, values: { name: site.name }, tone: "success" });
 }

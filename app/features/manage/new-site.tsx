@@ -24,7 +24,7 @@ interface NewSiteData {
 export function NewSiteDialog() {
   const d = useLoaderData<NewSiteData>();
   const actionData = useActionData<ActionResult>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const event = d.kind === "events";
   const [form, fields] = useForm<Record<"name" | "type" | "reply_to_email" | "timezone" | "locale" | "active_from" | "active_until", string | undefined>, any>({
     id: `new-${d.kind}`,
@@ -40,7 +40,7 @@ export function NewSiteDialog() {
       <ValidatedForm form={form} action={`${base}/new`}>
         <ActionNotice notice={pageNotice(actionData)} />
         <FormErrors formId={form.id} />
-        <TextField field={fields.name} label={t(event ? "field.event_name" : "field.site_name")} autoComplete="off" />
+        <TextField field={fields.name} label={t(event ? "sites:field.event_name" : "sites:field.site_name")} autoComplete="off" />
         {event ? null : (
           <SelectField field={fields.type} label={t("field.site_type")} hint={t("field.site_type_hint")}>
             <option value="standard">{t("site_type.standard")}</option>

@@ -40,12 +40,6 @@ export interface GroupOverviewData extends OverviewCommon {
 }
 
 /** The pager's words for a list of the manage area (its overview, an event's attendees). */
-export const pagerText = (t: (key: string, values?: Record<string, number>) => string, d: { page: number; pages: number }) => ({
-  previous: t("overview.previous"),
-  next: t("overview.next"),
-  pageOf: t("overview.page_of", { page: d.page, pages: d.pages }),
-});
-
 function OverviewFrame({ d, kind, addTo, children }: { d: OverviewCommon; kind: OverviewSection; addTo: string; children: ReactNode }) {
   const { t } = useTranslation("manage");
   const base = `/manage/overview/${kind}`;
@@ -75,7 +69,7 @@ function OverviewFrame({ d, kind, addTo, children }: { d: OverviewCommon; kind: 
       ) : null}
       <SearchBar action={base} id="overview-search" label={t(`overview.${kind}.search`)} value={d.search} submitLabel={t("overview.search_submit")} />
       {d.total === 0 ? <p className="empty-state">{d.search ? t("overview.no_match", { search: d.search }) : t(`overview.${kind}.empty`)}</p> : children}
-      <Pager label={t("overview.pages")} page={d.page} pages={d.pages} base={base} keep={{ search: d.search }} text={pagerText(t, d)} />
+      <Pager label={t("overview.pages")} page={d.page} pages={d.pages} base={base} keep={{ search: d.search }} />
       <Outlet />
     </div>
   );
@@ -93,7 +87,7 @@ export function SiteOverview() {
         {d.sites.map((s) => (
           <tr key={s.id} data-site-id={s.id}>
             <th scope="row">{d.canOpen ? <Link to={`/manage/site/${s.id}/details`}>{s.name}</Link> : s.name}</th>
-            <td>{d.kind === "events" ? (s.dates ?? "") : t(`site_type.${s.type}`)}</td>
+            <td>{d.kind === "events" ? (s.dates ?? "") : t(`sites:site_type.${s.type}`)}</td>
             <td>{s.address ?? ""}</td>
             <td>{s.onSite}</td>
             <td>
@@ -127,7 +121,7 @@ export function GroupOverview() {
           <tr key={g.id} data-group-id={g.id}>
             <th scope="row">{d.canOpen ? <Link to={`/manage/group/${g.id}`}>{g.name}</Link> : g.name}</th>
             <td>
-              {t(`group_type.${g.type}.label`)}
+              {t(`groups:type.${g.type}.label`)}
               {g.approvalRequired ? <span className="tag">{t("overview.groups.approval")}</span> : null}
             </td>
             <td>{g.everySite ? t("overview.groups.every_site") : t("overview.groups.sites", { count: g.siteCount })}</td>

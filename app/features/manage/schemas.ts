@@ -13,26 +13,26 @@ const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 /** platform §9: date pickers stop before 2038. */
 export const DATES_BEFORE = "2038-01-01T00:00";
 
-const text = (max: number) => z.string().trim().max(max, "manage:validation.too_long").optional();
+const text = (max: number) => z.string().trim().max(max, "common:validation.too_long").optional();
 /** A single-line text (no tab or line break, see singleLine). */
-const line = (max: number) => singleLine(z.string().trim().max(max, "manage:validation.too_long")).optional();
+const line = (max: number) => singleLine(z.string().trim().max(max, "common:validation.too_long")).optional();
 const localDate = (required: string) =>
   z
     .string({ error: required })
-    .regex(LOCAL, "manage:validation.date_invalid")
-    .refine((s) => s < DATES_BEFORE, "manage:validation.date_before_2038");
+    .regex(LOCAL, "sites:validation.date_invalid")
+    .refine((s) => s < DATES_BEFORE, "sites:validation.date_before_2038");
 
 const siteFields = {
-  name: singleLine(z.string({ error: "manage:validation.site_name_required" }).trim().min(1, "manage:validation.site_name_required").max(100, "manage:validation.too_long")),
+  name: singleLine(z.string({ error: "sites:validation.site_name_required" }).trim().min(1, "sites:validation.site_name_required").max(100, "common:validation.too_long")),
   reply_to_email: z
-    .string({ error: "manage:validation.reply_to_email" })
+    .string({ error: "sites:validation.reply_to_email" })
     .trim()
-    .max(254, "manage:validation.too_long")
-    .regex(EMAIL, "manage:validation.reply_to_email"),
+    .max(254, "common:validation.too_long")
+    .regex(EMAIL, "sites:validation.reply_to_email"),
   reply_to_name: line(100),
   address: text(500),
-  timezone: z.string({ error: "manage:validation.timezone" }).refine((tz) => isTimezone(tz), "manage:validation.timezone"),
-  locale: z.enum(SUPPORTED_LOCALES, { error: "manage:validation.locale" }),
+  timezone: z.string({ error: "sites:validation.timezone" }).refine((tz) => isTimezone(tz), "sites:validation.timezone"),
+  locale: z.enum(SUPPORTED_LOCALES, { error: "sites:validation.locale" }),
 };
 
 let zones: Set<string> | undefined;
@@ -45,13 +45,13 @@ const isTimezone = (tz: string) => (zones ??= new Set(timezones())).has(tz);
 function eventDates<T extends z.ZodRawShape>(shape: T, event: boolean) {
   const base = z.object({
     ...shape,
-    active_from: event ? localDate("manage:validation.start_required") : z.undefined(),
-    active_until: event ? localDate("manage:validation.end_required") : z.undefined(),
+    active_from: event ? localDate("sites:validation.start_required") : z.undefined(),
+    active_until: event ? localDate("sites:validation.end_required") : z.undefined(),
   });
   return base.superRefine((v, ctx) => {
     const from = (v as { active_from?: string }).active_from;
     const until = (v as { active_until?: string }).active_until;
-    if (event && from && until && until <= from) ctx.addIssue({ code: "custom", path: ["active_until"], message: "manage:validation.end_after_start" });
+    if (event && from && until && until <= from) ctx.addIssue({ code: "custom", path: ["active_until"], message: "sites:validation.end_after_start" });
   });
 }
 
@@ -60,7 +60,7 @@ export const newSiteSchema = (event: boolean) =>
   eventDates(
     {
       name: siteFields.name,
-      ...(event ? {} : { type: z.enum(["standard", "remote"], { error: "manage:validation.site_type" }) }),
+      ...(event ? {} : { type: z.enum(["standard", "remote"], { error: "sites:validation.site_type" }) }),
       reply_to_email: siteFields.reply_to_email,
       timezone: siteFields.timezone,
       locale: siteFields.locale,
@@ -75,6 +75,6 @@ export const siteDetailsSchema = (event: boolean, datesLocked: boolean) => event
 export const deleteSiteSchema = (name: string) =>
   z.object({
     confirm: z
-      .string({ error: "manage:validation.delete_confirm" })
-      .refine((typed) => typed.trim() === name, "manage:validation.delete_confirm"),
+      .string({ error: "common:validation.delete_confirm" })
+      .refine((typed) => typed.trim() === name, "common:validation.delete_confirm"),
   });

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
 import { MANAGE_LIMITS } from "@contract";
 
-export const TOO_LONG = "manage:validation.too_long";
+export const TOO_LONG = "common:validation.too_long";
 export const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 
 export const requiredName = (message: string, max = 100) => singleLine(z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG));
@@ -21,7 +21,7 @@ export const requiredName = (message: string, max = 100) => singleLine(z.string(
 // Devices
 // ---------------------------------------------------------------------------------------------
 
-export const DEVICE_CODE_MESSAGE = `manage:devices.validation.code|${JSON.stringify({ digits: MANAGE_LIMITS.deviceCodeDigits })}`;
+export const DEVICE_CODE_MESSAGE = `sites:devices.validation.code|${JSON.stringify({ digits: MANAGE_LIMITS.deviceCodeDigits })}`;
 const CODE = new RegExp(`^\\d{${MANAGE_LIMITS.deviceCodeDigits}}$`);
 
 /** The code as the upstream wants it: digits only (people type it as "123 4567"). */
@@ -32,16 +32,16 @@ export const connectDeviceSchema = z.object({
     .string({ error: DEVICE_CODE_MESSAGE })
     .max(20, DEVICE_CODE_MESSAGE)
     .refine((s) => CODE.test(deviceCode(s)), DEVICE_CODE_MESSAGE),
-  name: requiredName("manage:devices.validation.name_required"),
+  name: requiredName("sites:devices.validation.name_required"),
 });
 
-export const renameDeviceSchema = z.object({ name: requiredName("manage:devices.validation.name_required") });
+export const renameDeviceSchema = z.object({ name: requiredName("sites:devices.validation.name_required") });
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in points
 // ---------------------------------------------------------------------------------------------
 
-export const signInPointSchema = z.object({ name: requiredName("manage:sign_in_points.validation.name_required") });
+export const signInPointSchema = z.object({ name: requiredName("sites:sign_in_points.validation.name_required") });
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -49,13 +49,13 @@ export const signInPointSchema = z.object({ name: requiredName("manage:sign_in_p
 
 /** The kiosk idle timeout's bounds in seconds (the upstream's, platform §5 number input). */
 export const KIOSK_IDLE_TIMEOUT = { min: 15, max: 600 } as const;
-const TIMEOUT_MESSAGE = `manage:settings.validation.idle_timeout|${JSON.stringify(KIOSK_IDLE_TIMEOUT)}`;
-const CHOICE_MESSAGE = "manage:settings.validation.choice";
+const TIMEOUT_MESSAGE = `sites:settings.validation.idle_timeout|${JSON.stringify(KIOSK_IDLE_TIMEOUT)}`;
+const CHOICE_MESSAGE = "sites:settings.validation.choice";
 
 export const siteSettingsSchema = z.object({
   auto_sign_out_at: z
     .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "manage:settings.validation.time")
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "sites:settings.validation.time")
     .optional(),
   kiosk_idle_timeout: z
     .number({ error: TIMEOUT_MESSAGE })

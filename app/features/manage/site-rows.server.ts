@@ -6,7 +6,7 @@
 import { answerNotice } from "~/forms/action-result.server";
 
 /** What a 404 means for a row of a site tab (`refused`'s `notFound`). */
-export const ROW_GONE = "manage:site_rows.row_gone";
+export const ROW_GONE = "common:rows.row_gone";
 
 /** A row form whose posted id is not a positive integer: 400, said above the tab. */
-export const badRow = (intent: string) => answerNotice({ intent }, "manage:site_rows.row_unknown", 400);
+export const badRow = (intent: string) => answerNotice({ intent }, "common:rows.row_unknown", 400);

@@ -9,8 +9,8 @@ import { MANAGE_LIMITS, type SitePrivacy } from "@contract";
 
 const ID = /^\d{1,9}$/;
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
-const TOO_LONG = "manage:validation.too_long";
-const INVALID = "manage:fields_common.invalid_choice";
+const TOO_LONG = "common:validation.too_long";
+const INVALID = "common:fields.invalid_choice";
 
 /** A checkbox: "on" when ticked, absent otherwise (anything else is refused). */
 const checkbox = () => z.boolean({ error: INVALID }).optional();
@@ -59,7 +59,7 @@ export const featuresSchema = z
           remove: checkbox(),
         }),
       )
-      .max(MAX_REPORTS + 1, "manage:features.validation.too_many_reports")
+      .max(MAX_REPORTS + 1, "sites:features.validation.too_many_reports")
       .optional(),
     send_empty: checkbox(),
     emails: z.string().trim().max(2000, TOO_LONG).optional(),
@@ -69,30 +69,30 @@ export const featuresSchema = z
     // The site's location: all three, or none.
     const located = Boolean(v.lat || v.lng || v.radius);
     if (located) {
-      if (!v.lat) issue(["lat"], "manage:features.validation.lat");
-      else if (!decimal.test(v.lat) || Math.abs(Number(v.lat)) > 90) issue(["lat"], "manage:features.validation.lat");
-      if (!v.lng) issue(["lng"], "manage:features.validation.lng");
-      else if (!decimal.test(v.lng) || Math.abs(Number(v.lng)) > 180) issue(["lng"], "manage:features.validation.lng");
+      if (!v.lat) issue(["lat"], "sites:features.validation.lat");
+      else if (!decimal.test(v.lat) || Math.abs(Number(v.lat)) > 90) issue(["lat"], "sites:features.validation.lat");
+      if (!v.lng) issue(["lng"], "sites:features.validation.lng");
+      else if (!decimal.test(v.lng) || Math.abs(Number(v.lng)) > 180) issue(["lng"], "sites:features.validation.lng");
       if (!v.radius || !/^\d{1,6}$/.test(v.radius) || Number(v.radius) < RADIUS_MIN || Number(v.radius) > RADIUS_MAX) {
-        issue(["radius"], `manage:features.validation.radius|{"min":${RADIUS_MIN},"max":${RADIUS_MAX}}`);
+        issue(["radius"], `sites:features.validation.radius|{"min":${RADIUS_MIN},"max":${RADIUS_MAX}}`);
       }
     }
-    if (!located && v.geofence_sign_in) issue(["geofence_sign_in"], "manage:features.validation.geofence_location");
-    else if (!located && v.geofence_sign_out) issue(["geofence_sign_out"], "manage:features.validation.geofence_location");
+    if (!located && v.geofence_sign_in) issue(["geofence_sign_in"], "sites:features.validation.geofence_location");
+    else if (!located && v.geofence_sign_out) issue(["geofence_sign_out"], "sites:features.validation.geofence_location");
     // On-site reports: a row with both fields empty, or marked to remove, is left out.
     const seen = new Set<string>();
     let kept = 0;
     (v.schedules ?? []).forEach((row, i) => {
       if (row.remove || (!row.time && !row.emails)) return;
       kept++;
-      if (!row.time) issue(["schedules", i, "time"], "manage:features.validation.report_time_required");
-      else if (!REPORT_TIME.test(row.time) || Number(row.time.slice(3)) % STEP !== 0) issue(["schedules", i, "time"], "manage:features.validation.report_time_step");
-      else if (seen.has(row.time)) issue(["schedules", i, "time"], "manage:features.validation.report_time_unique");
+      if (!row.time) issue(["schedules", i, "time"], "sites:features.validation.report_time_required");
+      else if (!REPORT_TIME.test(row.time) || Number(row.time.slice(3)) % STEP !== 0) issue(["schedules", i, "time"], "sites:features.validation.report_time_step");
+      else if (seen.has(row.time)) issue(["schedules", i, "time"], "sites:features.validation.report_time_unique");
       if (row.time) seen.add(row.time);
-      if (!row.emails || !isEmailList(row.emails)) issue(["schedules", i, "emails"], "manage:features.validation.emails");
+      if (!row.emails || !isEmailList(row.emails)) issue(["schedules", i, "emails"], "sites:features.validation.emails");
     });
-    if (kept > MAX_REPORTS) issue(["schedules"], "manage:features.validation.too_many_reports");
-    if (v.emails && !isEmailList(v.emails)) issue(["emails"], "manage:features.validation.emails");
+    if (kept > MAX_REPORTS) issue(["schedules"], "sites:features.validation.too_many_reports");
+    if (v.emails && !isEmailList(v.emails)) issue(["emails"], "sites:features.validation.emails");
   });
 export type FeaturesForm = z.infer<typeof featuresSchema>;
 
@@ -106,5 +106,5 @@ export function keptSchedules(v: FeaturesForm): { row: number; time: string; ema
 // ---------------------------------------------------------------------------------------------
 
 export const badgeSchema = z.object({
-  badge_id: z.string({ error: "manage:badges.validation.choose" }).refine((s) => s === "none" || ID.test(s), INVALID),
+  badge_id: z.string({ error: "sites:badges.validation.choose" }).refine((s) => s === "none" || ID.test(s), INVALID),
 });

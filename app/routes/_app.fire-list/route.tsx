@@ -26,7 +26,7 @@ import { start } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "evacuations")]);
   const site = await todaySite(access);
   const list = site ? await upstreamLoad(access.viewer.api("fireList", { params: { siteId: site.id } })) : null;
   const locale = access.viewer.locale as Locale;

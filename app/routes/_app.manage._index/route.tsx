@@ -21,9 +21,9 @@ const SECTIONS = [
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "manage")]);
   const sections = SECTIONS.filter((s) => opensScreen(s.path, access.ctx));
-  return data({ title: `${t("manage:landing.title")} · Gatehouse`, sections }, { headers: access.headers });
+  return data({ title: `${t("landing.title")} · Gatehouse`, sections }, { headers: access.headers });
 }
 
 export default function ManageLanding() {

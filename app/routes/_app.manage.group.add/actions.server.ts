@@ -21,9 +21,9 @@ export async function add({ request, viewer, form }: { request: Request; viewer:
     name = (await viewer.api("createGroup", { body: submission.value })).name;
   } catch (err) {
     if (err instanceof UpstreamError && err.status === 422 && err.body.errors?.group_limit) {
-      return answer(INTENT, { result: submission.reply({ formErrors: ["manage:errors.group_limit"] }) }, 422);
+      return answer(INTENT, { result: submission.reply({ formErrors: ["groups:errors.group_limit"] }) }, 422);
     }
-    return refused(err, { ...INTENT, submission, fields: ["name", "type"], upstreamFailed: "manage:groups.add.failed" });
+    return refused(err, { ...INTENT, submission, fields: ["name", "type"], upstreamFailed: "groups:add.failed" });
   }
-  return done(request, viewer, `/manage/overview/groups?${new URLSearchParams({ search: name })}`, { key: "manage:groups.add.added", values: { name }, tone: "success" });
+  return done(request, viewer, `/manage/overview/groups?${new URLSearchParams({ search: name })}`, { key: "groups:add.added", values: { name }, tone: "success" });
 }

@@ -23,8 +23,8 @@ import { add } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
-  return data({ title: `${t("manage:groups.add.heading")} · Gatehouse` }, { headers: access.headers });
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
+  return data({ title: `${t("add.heading")} · Gatehouse` }, { headers: access.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AddGroup() {
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("groups");
   const [form, fields] = useForm<{ name: string | undefined; type: string | undefined }, any>({
     id: "new-group",
     lastResult: resultFor(actionData, "add"),
@@ -47,28 +47,28 @@ export default function AddGroup() {
   return (
     <div>
       <p>
-        <Link to="/manage/overview/groups">{t("overview.groups.back")}</Link>
+        <Link to="/manage/overview/groups">{t("manage:overview.groups.back")}</Link>
       </p>
-      <h1>{t("groups.add.heading")}</h1>
-      <p className="hint">{t("groups.add.intro")}</p>
+      <h1>{t("add.heading")}</h1>
+      <p className="hint">{t("add.intro")}</p>
       <ValidatedForm form={form} action="/manage/group/add" className="narrow-form">
         <ActionNotice notice={pageNotice(actionData)} />
         <FormErrors formId={form.id} />
-        <TextField field={fields.name} label={t("groups.add.name")} autoComplete="off" />
+        <TextField field={fields.name} label={t("add.name")} autoComplete="off" />
         <ChoiceList
-          legend={t("groups.add.type")}
+          legend={t("add.type")}
           name={fields.type.name}
           type="radio"
           idPrefix="group-type"
-          choices={GROUP_TYPES.map((type) => ({ value: type, label: t(`group_type.${type}.label`), hint: t(`group_type.${type}.hint`) }))}
+          choices={GROUP_TYPES.map((type) => ({ value: type, label: t(`type.${type}.label`), hint: t(`type.${type}.hint`) }))}
           checked={initialValues(fields.type.initialValue ?? "standard")}
           errorId={fields.type.errorId}
           errors={fields.type.errors}
         />
         <div className="actions">
-          <SubmitButton>{t("groups.add.submit")}</SubmitButton>
+          <SubmitButton>{t("add.submit")}</SubmitButton>
           <Link to="/manage/overview/groups" className="button button--secondary">
-            {t("fields_common.cancel")}
+            {t("common:fields.cancel")}
           </Link>
         </div>
       </ValidatedForm>

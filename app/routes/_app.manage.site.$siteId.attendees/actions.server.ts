@@ -37,7 +37,7 @@ async function write(intent: "add" | "edit", attendeeId: number | null, { reques
   } catch (err) {
     return refused(err, { ...ref, submission, fields: FIELDS, notFound: ROW_GONE });
   }
-  return done(request, viewer, back, { key: intent === "add" ? "manage:attendees.added" : "manage:attendees.saved", values: { name: v.name }, tone: "success" });
+  return done(request, viewer, back, { key: intent === "add" ? "sites:attendees.added" : "sites:attendees.saved", values: { name: v.name }, tone: "success" });
 }
 
 export const add = (args: AttendeesAction) => write("add", null, args);
@@ -57,5 +57,5 @@ export async function remove({ request, viewer, siteId, form, back }: AttendeesA
     return refused(err, { intent: "delete", row: attendeeId, notFound: ROW_GONE });
   }
   const name = shownName(form.get("name"));
-  return done(request, viewer, back, { key: name ? "manage:attendees.deleted" : "manage:attendees.deleted_unnamed", values: { name }, tone: "success" });
+  return done(request, viewer, back, { key: name ? "sites:attendees.deleted" : "sites:attendees.deleted_unnamed", values: { name }, tone: "success" });
 }

@@ -28,7 +28,7 @@ export function AttendeeForm({
   lastResult: SubmissionResult<string[]> | undefined;
   children?: React.ReactNode;
 }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const readPhone = usePhoneReader();
   const [form, fields] = useForm<Values, any>({
     id,
@@ -49,7 +49,7 @@ export function AttendeeForm({
       <TextField field={fields.company} label={t("attendees.field.company")} autoComplete="off" />
       <div className="actions">
         <SubmitButton name="intent" value={intent}>
-          {t(intent === "add" ? "attendees.add.submit" : "attendees.edit.submit")}
+          {t(intent === "add" ? "sites:attendees.add.submit" : "sites:attendees.edit.submit")}
         </SubmitButton>
         {children}
       </div>

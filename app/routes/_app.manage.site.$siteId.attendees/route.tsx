@@ -1,20 +1,19 @@
 /**
  * /manage/site/{id}/attendees — an event's attendees (events only: other sites are a 404, as the
  * upstream says): a search (a GET form) and 15 a page (platform §9), add, edit (`?edit=<id>`) and
- * delete (`?delete=<id>`, a confirm step) on this page, with and without JavaScript. Phone numbers
+ * delete (the kit's confirmation) on this page, with and without JavaScript. Phone numbers
  * are read for the client's country (its settings' `country`, else the region of the site's
  * language) and sent as E.164; empty is valid; an invalid one says "Enter a valid phone number"
  * (with JavaScript as soon as the field loses focus — platform §5). The list keeps its search and
  * page through every action.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
 import { formatPhone, phoneCountry } from "~/features/manage/phone.server";
-import { pagerText } from "~/features/manage/overview";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { ActionNotice } from "~/ui/notice";
 import { asNotice, pageNotice, resultFor } from "~/forms/action-result";
@@ -23,9 +22,9 @@ import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { DataTable } from "~/ui/data-table";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { SubmitButton } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
 import { Pager } from "~/ui/pager";
+import { DeleteConfirm } from "~/ui/rows";
 import { SearchBar } from "~/ui/search-bar";
 import { add, edit, remove } from "./actions.server";
 import { AttendeeForm } from "./attendee-form";
@@ -52,7 +51,7 @@ async function eventSite(access: Parameters<typeof loadManagedSite>[0], id: numb
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const id = siteIdParam(params);
   const { site, can } = await eventSite(access, id);
   const { search, page, query } = listState(new URL(request.url));
@@ -66,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return data(
     {
-      title: `${t("manage:site.tab.attendees")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.attendees")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       country: country ?? null,
@@ -106,24 +105,22 @@ export default function SiteAttendeesTab() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const base = `/manage/site/${d.site.id}/attendees`;
   const list = `${base}${d.query}`;
-  const withRow = (name: "edit" | "delete", id: number) => `${base}?${new URLSearchParams({ ...(d.search ? { search: d.search } : {}), ...(d.page > 1 ? { page: String(d.page) } : {}), [name]: String(id) })}`;
+  const withRow = (name: "edit", id: number) => `${base}?${new URLSearchParams({ ...(d.search ? { search: d.search } : {}), ...(d.page > 1 ? { page: String(d.page) } : {}), [name]: String(id) })}`;
   const rowParam = (name: string) => {
     const v = searchParams.get(name);
     return v && /^\d{1,9}$/.test(v) ? Number(v) : null;
   };
   const edited = actionData && actionData.intent === "edit" ? actionData.row : undefined;
   const editing = d.can.edit ? (edited !== undefined ? edited : rowParam("edit")) : null;
-  const deleting = d.can.edit ? rowParam("delete") : null;
   const editRow = d.attendees.find((a) => a.id === editing);
-  const deleteRow = d.attendees.find((a) => a.id === deleting);
-  const missing = (editing !== null && !editRow) || (deleting !== null && !deleteRow);
+  const missing = editing !== null && !editRow;
   return (
     <>
       <h2>{t("site.tab.attendees")}</h2>
-      <ActionNotice notice={pageNotice(actionData) ?? asNotice(missing ? "manage:site_rows.row_gone" : null)} />
+      <ActionNotice notice={pageNotice(actionData) ?? asNotice(missing ? "common:rows.row_gone" : null)} />
       <SearchBar action={base} id="attendee-search" label={t("attendees.search")} value={d.search} submitLabel={t("attendees.search_submit")} />
       {d.attendees.length === 0 ? (
         <p className="empty-state">{d.search ? t("attendees.no_match", { search: d.search }) : t("attendees.empty")}</p>
@@ -144,36 +141,22 @@ export default function SiteAttendeesTab() {
                     {t("attendees.edit.start")}
                     <span className="visually-hidden"> {a.name}</span>
                   </Link>{" "}
-                  <Link to={withRow("delete", a.id)} preventScrollReset>
-                    {t("attendees.delete.start")}
-                    <span className="visually-hidden"> {a.name}</span>
-                  </Link>
+                  <DeleteConfirm
+                    action={list}
+                    id={a.id}
+                    name={a.name}
+                    question={`${t("attendees.delete.heading", { name: a.name })} ${t("attendees.delete.warning", { name: a.name })}`}
+                    confirm={t("attendees.delete.submit")}
+                    hidden={{ name: a.name }}
+                  />
                 </td>
               ) : null}
             </tr>
           ))}
         </DataTable>
       )}
-      <Pager label={t("attendees.pages")} page={d.page} pages={d.pages} base={base} keep={{ search: d.search }} text={pagerText(t, d)} />
+      <Pager label={t("attendees.pages")} page={d.page} pages={d.pages} base={base} keep={{ search: d.search }} />
 
-      {deleteRow ? (
-        <section className="danger-zone" aria-labelledby="delete-attendee-heading">
-          <h3 id="delete-attendee-heading">{t("attendees.delete.heading", { name: deleteRow.name })}</h3>
-          <Form method="post" action={list} preventScrollReset>
-            <input type="hidden" name="id" value={deleteRow.id} />
-            <input type="hidden" name="name" value={deleteRow.name} />
-            <p>{t("attendees.delete.warning", { name: deleteRow.name })}</p>
-            <div className="actions">
-              <SubmitButton name="intent" value="delete">
-                {t("attendees.delete.submit")}
-              </SubmitButton>
-              <Link to={list} preventScrollReset>
-                {t("attendees.cancel")}
-              </Link>
-            </div>
-          </Form>
-        </section>
-      ) : null}
 
       {d.can.edit && editRow ? (
         <section className="tab-section" aria-labelledby="edit-attendee-heading">

@@ -15,5 +15,5 @@ export async function save({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["badge_id"] });
   }
-  return done(request, viewer, `/manage/site/${site.id}/badges`, { key: badgeId === null ? "manage:badges.saved_none" : "manage:badges.saved", values: { name: site.name }, tone: "success" });
+  return done(request, viewer, `/manage/site/${site.id}/badges`, { key: badgeId === null ? "sites:badges.saved_none" : "sites:badges.saved", values: { name: site.name }, tone: "success" });
 }

@@ -25,11 +25,11 @@ import { save } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   const badges = await upstreamLoad(access.viewer.api("siteBadges", { params: { siteId: site.id } }));
   return data(
-    { title: `${t("manage:site.tab.badges")} · ${site.name} · Gatehouse`, site: { id: site.id, name: site.name }, can, badges },
+    { title: `${t("site.tab.badges")} · ${site.name} · Gatehouse`, site: { id: site.id, name: site.name }, can, badges },
     { headers: access.headers },
   );
 }
@@ -39,7 +39,7 @@ export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save }
 export default function BadgesTab() {
   const { site, can, badges } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const [form, fields] = useForm<{ badge_id: string | undefined }, any>({
     id: "site-badge",
     lastResult: resultFor(actionData, "save"),
@@ -52,7 +52,7 @@ export default function BadgesTab() {
     <>
       <h2>{t("site.tab.badges")}</h2>
       <p className="hint">
-        {t(badges.store_badges ? "badges.stored" : "badges.not_stored")} <Link to={`/manage/site/${site.id}/privacy`}>{t("badges.privacy_link")}</Link>
+        {t(badges.store_badges ? "sites:badges.stored" : "sites:badges.not_stored")} <Link to={`/manage/site/${site.id}/privacy`}>{t("badges.privacy_link")}</Link>
       </p>
       <ActionNotice notice={pageNotice(actionData)} />
       <ValidatedForm form={form} action={`/manage/site/${site.id}/badges`} preventScrollReset>

@@ -29,7 +29,7 @@ export async function upload({ request, viewer, site, form }: SiteTabAction, kin
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["file"], file: { field: "file", tooLarge: UPLOAD_RULES[kind].tooLarge } });
   }
-  return done(request, viewer, path(site), { key: `manage:branding.${kind}_saved`, values: { name: site.name }, tone: "success" });
+  return done(request, viewer, path(site), { key: `sites:branding.${kind}_saved`, values: { name: site.name }, tone: "success" });
 }
 
 /** Remove the branding image or the welcome video. */
@@ -39,5 +39,5 @@ export async function remove({ request, viewer, site }: SiteTabAction, kind: Bra
   } catch (err) {
     return refused(err, { intent: `remove-${kind}` });
   }
-  return done(request, viewer, path(site), { key: `manage:branding.${kind}_removed`, values: { name: site.name }, tone: "success" });
+  return done(request, viewer, path(site), { key: `sites:branding.${kind}_removed`, values: { name: site.name }, tone: "success" });
 }

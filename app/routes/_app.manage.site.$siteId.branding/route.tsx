@@ -34,13 +34,13 @@ const UPLOADS: Record<string, BrandingKind> = { "upload-image": "image", "upload
 const videoKind = (url: string) => (/\.mov$/i.test(url) ? "mov" : "mp4");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   const image = shownFileUrl(site.branding_image);
   const video = shownFileUrl(site.welcome_video);
   return data(
     {
-      title: `${t("manage:site.tab.branding")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.branding")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       image: { stored: site.branding_image !== null, url: image },
       video: { stored: site.welcome_video !== null, url: video, kind: video ? videoKind(video) : null },
@@ -68,7 +68,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function SiteBrandingTab() {
   const { site, image, video, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <>
       <h2>{t("site.tab.branding")}</h2>
@@ -106,7 +106,7 @@ export default function SiteBrandingTab() {
 }
 
 function BrandingUpload({ kind, siteId, lastResult }: { kind: BrandingKind; siteId: number; lastResult: ReturnType<typeof resultFor> }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const intent = `upload-${kind}`;
   return (
     <UploadForm
@@ -124,7 +124,7 @@ function BrandingUpload({ kind, siteId, lastResult }: { kind: BrandingKind; site
 }
 
 function RemoveForm({ kind, siteId }: { kind: BrandingKind; siteId: number }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <Form method="post" action={`/manage/site/${siteId}/branding`} preventScrollReset className="actions">
       <SubmitButton name="intent" value={`remove-${kind}`} variant="secondary">

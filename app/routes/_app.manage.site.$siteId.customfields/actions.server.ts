@@ -11,7 +11,7 @@ import { siteGroups } from "~/features/manage/site-tabs.server";
 import type { SiteTabAction } from "~/features/manage/sites.server";
 import { customFieldInputs, customFieldSchema, favouritesSchema, isCustomFieldType, toCustomFieldInput } from "./schema";
 
-export const NOT_FOUND = "manage:customfields.not_found";
+export const NOT_FOUND = "sites:customfields.not_found";
 
 const pathOf = (site: SiteTabAction["site"]) => `/manage/site/${site.id}/customfields`;
 
@@ -35,7 +35,7 @@ async function save({ request, viewer, site, form }: SiteTabAction, fieldId: num
   } catch (err) {
     return refused(err, { ...intent, submission, fields: inputs, notFound: NOT_FOUND });
   }
-  return done(request, viewer, pathOf(site), { key: fieldId === null ? "manage:customfields.added" : "manage:customfields.saved", values: { label: field.label }, tone: "success" });
+  return done(request, viewer, pathOf(site), { key: fieldId === null ? "sites:customfields.added" : "sites:customfields.saved", values: { label: field.label }, tone: "success" });
 }
 
 export const create = (args: SiteTabAction) => save(args, null);
@@ -52,7 +52,7 @@ export async function favourites({ request, viewer, site, form }: SiteTabAction)
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["field_ids"], notFound: NOT_FOUND });
   }
-  return done(request, viewer, pathOf(site), { key: "manage:customfields.favourites_saved", values: { count: ids.length }, tone: "success" });
+  return done(request, viewer, pathOf(site), { key: "sites:customfields.favourites_saved", values: { count: ids.length }, tone: "success" });
 }
 
 /** The site's fields, as their move and delete forms need them. */
@@ -64,7 +64,7 @@ export const move = (args: SiteTabAction) =>
     args,
     fieldList(args),
     (ids) => args.viewer.api("reorderCustomFields", { params: { siteId: args.site.id }, body: { ids } }),
-    (f) => ({ key: "manage:customfields.moved", values: { label: f.label }, tone: "success" }),
+    (f) => ({ key: "sites:customfields.moved", values: { label: f.label }, tone: "success" }),
   );
 
 /** Delete a field, once confirmed. */
@@ -73,5 +73,5 @@ export const remove = (args: SiteTabAction) =>
     args,
     fieldList(args),
     (fieldId) => args.viewer.api("deleteCustomField", { params: { siteId: args.site.id, fieldId } }),
-    (f) => ({ key: "manage:customfields.deleted", values: { label: f.label }, tone: "success" }),
+    (f) => ({ key: "sites:customfields.deleted", values: { label: f.label }, tone: "success" }),
   );

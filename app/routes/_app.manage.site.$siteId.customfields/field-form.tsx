@@ -37,7 +37,7 @@ export function FieldForm({
   groups: { id: number; name: string }[] | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const intent = editing ? "update" : "create";
   const sameType = editing?.type === type;
   const [form, fields] = useForm<FieldValues, any>({
@@ -123,7 +123,7 @@ export function FieldForm({
           {editing ? t("customfields.save") : t("customfields.add")}
         </SubmitButton>
         <Link to={path} preventScrollReset>
-          {t("fields_common.cancel")}
+          {t("common:fields.cancel")}
         </Link>
       </div>
     </ValidatedForm>

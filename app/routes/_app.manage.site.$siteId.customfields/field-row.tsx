@@ -37,7 +37,7 @@ export function FieldRow({
   /** Editors only: the favourites form's checkbox. */
   favourite: FavouriteBox | null;
 }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const ticked = favourite?.ticked.has(String(f.id)) ?? false;
   return (
     <tr aria-current={editing ? "true" : undefined}>
@@ -84,9 +84,9 @@ export function FieldRow({
 
 /** What a field has beyond its label and type, in words. */
 function FieldSummary({ field: f, groupName }: { field: CustomField; groupName: Map<number, string> }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const parts: string[] = [];
-  parts.push(t(f.required ? "customfields.summary.required" : "customfields.summary.optional"));
+  parts.push(t(f.required ? "sites:customfields.summary.required" : "sites:customfields.summary.optional"));
   if (f.options.length && f.type !== "yes_no") parts.push(t("customfields.summary.options", { options: f.options.join(", ") }));
   if (f.default_option) parts.push(t("customfields.summary.default", { option: f.default_option }));
   if (f.reject_options.length) parts.push(t("customfields.summary.rejects", { options: f.reject_options.join(", ") }));

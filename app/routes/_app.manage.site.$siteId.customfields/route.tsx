@@ -32,7 +32,7 @@ import { TypeChooser } from "./type-chooser";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   const [fields, groups] = await Promise.all([upstreamLoad(access.viewer.api("siteCustomFields", { params: { siteId: site.id } })), siteGroups(access, site.id)]);
   // The form below the list: ?add=<type> adds a field of that type; ?edit=<id>[&type=<type>] edits one.
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const formType: CustomFieldType | null = editing ? (isCustomFieldType(typeParam) ? typeParam : editing.type) : can.edit && isCustomFieldType(addParam) ? addParam : null;
   return data(
     {
-      title: `${t("manage:site.tab.customfields")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.customfields")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       fields,
@@ -70,7 +70,7 @@ export default function CustomFieldsTab() {
   const editing = loaded.editing ?? (sent?.intent === "update" ? (fields.find((f) => f.id === sent.row) ?? null) : null);
   const sentType = sent?.result?.initialValue?.type;
   const formType: CustomFieldType | null = loaded.formType ?? (sent ? (isCustomFieldType(sentType) ? sentType : (editing?.type ?? "text")) : null);
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/customfields`;
   const [favForm, favFields] = useForm<{ field_ids: string[] | undefined }, any>({
     id: "custom-field-favourites",
@@ -96,12 +96,12 @@ export default function CustomFieldsTab() {
             <caption className="visually-hidden">{t("customfields.caption", { count: fields.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("fields_common.position")}</th>
+                <th scope="col">{t("common:fields.position")}</th>
                 <th scope="col">{t("customfields.column.label")}</th>
                 <th scope="col">{t("customfields.column.type")}</th>
                 <th scope="col">{t("customfields.column.details")}</th>
                 <th scope="col">{t("customfields.column.favourite")}</th>
-                {can.edit ? <th scope="col">{t("fields_common.actions")}</th> : null}
+                {can.edit ? <th scope="col">{t("common:fields.actions")}</th> : null}
               </tr>
             </thead>
             <tbody>

@@ -13,8 +13,8 @@ export { CUSTOM_FIELD_TYPES };
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 const ID = /^\d{1,9}$/;
-const TOO_LONG = "manage:validation.too_long";
-const INVALID = "manage:fields_common.invalid_choice";
+const TOO_LONG = "common:validation.too_long";
+const INVALID = "common:fields.invalid_choice";
 
 /** A checkbox: "on" when ticked, absent otherwise (anything else is refused). */
 const checkbox = () => z.boolean({ error: INVALID }).optional();
@@ -54,8 +54,8 @@ export function customFieldInputs(type: string, groupsOffered: boolean): string[
 }
 
 const customFieldForm = z.object({
-  type: z.enum(CUSTOM_FIELD_TYPES, { error: "manage:customfields.validation.type" }),
-  label: singleLine(z.string({ error: "manage:customfields.validation.label_required" }).trim().min(1, "manage:customfields.validation.label_required").max(100, TOO_LONG)),
+  type: z.enum(CUSTOM_FIELD_TYPES, { error: "sites:customfields.validation.type" }),
+  label: singleLine(z.string({ error: "sites:customfields.validation.label_required" }).trim().min(1, "sites:customfields.validation.label_required").max(100, TOO_LONG)),
   /** One option per line. */
   options: z.string().max(10_000, TOO_LONG).optional(),
   default_option: singleLine(z.string().trim().max(100, TOO_LONG)).optional(),
@@ -90,8 +90,8 @@ export function toCustomFieldInput(v: CustomFieldForm): CustomFieldInput {
 
 export const customFieldSchema = customFieldForm.superRefine((v, ctx) => {
   const options = lines(v.options);
-  if (options.length > 100) ctx.addIssue({ code: "custom", path: ["options"], message: "manage:customfields.validation.too_many_options" });
-  else if (options.some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["options"], message: "manage:customfields.validation.option_long" });
+  if (options.length > 100) ctx.addIssue({ code: "custom", path: ["options"], message: "sites:customfields.validation.too_many_options" });
+  else if (options.some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["options"], message: "sites:customfields.validation.option_long" });
   if (lines(v.reject_options).some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["reject_options"], message: TOO_LONG });
   for (const [path, message] of Object.entries(customFieldProblems(toCustomFieldInput(v)))) {
     ctx.addIssue({ code: "custom", path: [path], message: messageKey(message) });
@@ -103,6 +103,6 @@ export const favouritesSchema = z.object({
   field_ids: z
     .array(z.string().regex(ID, INVALID))
     .max(100, INVALID)
-    .refine((ids) => new Set(ids).size <= MANAGE_LIMITS.favouriteFields, `manage:customfields.validation.favourites_max|{"count":${MANAGE_LIMITS.favouriteFields}}`)
+    .refine((ids) => new Set(ids).size <= MANAGE_LIMITS.favouriteFields, `sites:customfields.validation.favourites_max|{"count":${MANAGE_LIMITS.favouriteFields}}`)
     .optional(),
 });

@@ -5,7 +5,7 @@ import type { CustomField } from "./field-row";
 import { CUSTOM_FIELD_TYPES, typeLabelKey, type CustomFieldType } from "./schema";
 
 export function TypeChooser({ path, editing, formType }: { path: string; editing: CustomField | null; formType: CustomFieldType | null }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <Form method="get" action={path} preventScrollReset className="type-chooser">
       {editing ? <input type="hidden" name="edit" value={editing.id} /> : null}
@@ -25,7 +25,7 @@ export function TypeChooser({ path, editing, formType }: { path: string; editing
       </button>
       {editing || formType ? (
         <Link to={path} preventScrollReset>
-          {t("fields_common.cancel")}
+          {t("common:fields.cancel")}
         </Link>
       ) : null}
     </Form>

@@ -38,7 +38,7 @@ export async function save({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: FIELDS });
   }
-  return done(request, viewer, path(site), { key: "manage:details.saved", values: { name: v.name! }, tone: "success" });
+  return done(request, viewer, path(site), { key: "sites:details.saved", values: { name: v.name! }, tone: "success" });
 }
 
 /** Delete the site, once its name is typed exactly; then back to the overview of its kind. */
@@ -51,5 +51,5 @@ export async function remove({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["confirm"] });
   }
-  return done(request, viewer, `/manage/overview/${kindOf(site.type)}`, { key: "manage:details.deleted", values: { name: site.name }, tone: "success" });
+  return done(request, viewer, `/manage/overview/${kindOf(site.type)}`, { key: "sites:details.deleted", values: { name: site.name }, tone: "success" });
 }

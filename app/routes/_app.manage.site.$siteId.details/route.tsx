@@ -27,11 +27,11 @@ import { remove, save, type DetailsValues } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   return data(
     {
-      title: `${t("manage:site.tab.details")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.details")} · ${site.name} · Gatehouse`,
       site: {
         id: site.id,
         name: site.name,
@@ -62,7 +62,7 @@ export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save, 
 export default function SiteDetailsTab() {
   const { site, can, timezones, locales } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/details`;
   const [form, fields] = useForm<DetailsValues, any>({
     id: "site-details",
@@ -83,7 +83,7 @@ export default function SiteDetailsTab() {
       <h2>{t("site.tab.details")}</h2>
       <ValidatedForm form={form} action={path} preventScrollReset>
         <EditableFields editable={can.edit} legend={t("site.tab.details")} formId={form.id} saveLabel={t("details.save")}>
-        <TextField field={fields.name} label={t(site.event ? "field.event_name" : "field.site_name")} autoComplete="off" />
+        <TextField field={fields.name} label={t(site.event ? "sites:field.event_name" : "sites:field.site_name")} autoComplete="off" />
         <TextField field={fields.address} label={t("field.address")} autoComplete="off" />
         <TextField field={fields.reply_to_name} label={t("field.reply_to_name")} autoComplete="off" />
         <TextField field={fields.reply_to_email} label={t("field.reply_to_email")} type="email" hint={t("field.reply_to_email_hint")} autoComplete="off" />
@@ -113,14 +113,14 @@ export default function SiteDetailsTab() {
 
       {can.edit ? (
         <section className="danger-zone" aria-labelledby="delete-site-heading">
-          <h2 id="delete-site-heading">{t(site.event ? "details.delete_event" : "details.delete_site")}</h2>
+          <h2 id="delete-site-heading">{t(site.event ? "sites:details.delete_event" : "sites:details.delete_site")}</h2>
           <p>{t("details.delete_warning", { name: site.name })}</p>
           <ValidatedForm form={deleteForm} action={path}>
             <FormErrors formId={deleteForm.id} />
             <TextField field={deleteFields.confirm} label={t("details.delete_confirm", { name: site.name })} autoComplete="off" />
             <div className="actions">
               <SubmitButton name="intent" value="delete" variant="secondary">
-                {t(site.event ? "details.delete_event" : "details.delete_site")}
+                {t(site.event ? "sites:details.delete_event" : "sites:details.delete_site")}
               </SubmitButton>
             </div>
           </ValidatedForm>

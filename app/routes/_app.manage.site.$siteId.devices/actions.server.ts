@@ -27,5 +27,5 @@ export async function connect({ request, viewer, siteId, form }: DevicesAction) 
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["code", "name"], notFound: ROW_GONE });
   }
-  return done(request, viewer, `/manage/site/${siteId}/devices`, { key: "manage:devices.connected", values: { name: device.name }, tone: "success" });
+  return done(request, viewer, `/manage/site/${siteId}/devices`, { key: "sites:devices.connected", values: { name: device.name }, tone: "success" });
 }

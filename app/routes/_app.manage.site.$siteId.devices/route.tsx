@@ -29,14 +29,14 @@ import { connect } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const id = siteIdParam(params);
   const { site, can } = await loadManagedSite(access, id);
   const devices = await upstreamLoad(access.viewer.api("devices", { params: { siteId: id } }));
   const locale = access.viewer.locale as Locale;
   return data(
     {
-      title: `${t("manage:site.tab.devices")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.devices")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       latestVersion: access.config.latest_app_version,
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SiteDevicesTab() {
   const { site, can, devices, latestVersion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/devices`;
   const [form, fields] = useForm<{ code: string | undefined; name: string | undefined }, any>({
     id: "device-connect",

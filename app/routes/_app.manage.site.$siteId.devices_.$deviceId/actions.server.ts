@@ -29,7 +29,7 @@ export async function disconnect({ request, viewer, siteId, deviceId }: DeviceAc
   } catch (err) {
     return refused(err, { intent: "disconnect", row: deviceId, notFound: ROW_GONE });
   }
-  return done(request, viewer, list(siteId), { key: "manage:devices.disconnected", values: { name: device.name }, tone: "success" });
+  return done(request, viewer, list(siteId), { key: "sites:devices.disconnected", values: { name: device.name }, tone: "success" });
 }
 
 /** Rename the device. */
@@ -42,5 +42,5 @@ export async function rename({ request, viewer, siteId, deviceId, form }: Device
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["name"], notFound: ROW_GONE });
   }
-  return done(request, viewer, `${list(siteId)}/${deviceId}`, { key: "manage:devices.renamed", values: { name: submission.value.name }, tone: "success" });
+  return done(request, viewer, `${list(siteId)}/${deviceId}`, { key: "sites:devices.renamed", values: { name: submission.value.name }, tone: "success" });
 }

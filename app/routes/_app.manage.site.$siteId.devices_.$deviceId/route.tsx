@@ -37,14 +37,14 @@ function deviceIdParam(params: Params): number {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const siteId = siteIdParam(params);
   const deviceId = deviceIdParam(params);
   const { site, can } = await loadManagedSite(access, siteId);
   const device = await upstreamLoad(access.viewer.api("device", { params: { siteId, deviceId } }));
   return data(
     {
-      title: `${device.name} · ${t("manage:site.tab.devices")} · ${site.name} · Gatehouse`,
+      title: `${device.name} · ${t("site.tab.devices")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       latestVersion: access.config.latest_app_version,
@@ -73,7 +73,7 @@ export default function SiteDevicePage() {
   const { site, can, device, latestVersion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const list = `/manage/site/${site.id}/devices`;
   const path = `${list}/${device.id}`;
   const confirming = can.edit && searchParams.has("disconnect");

@@ -10,10 +10,11 @@ import type { SiteDetails } from "@contract";
 import { answerNotice, done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
+import { movedOrder } from "~/features/manage/site-tabs.server";
 import type { SiteTabAction } from "~/features/manage/sites.server";
 import { evacuationPointSchema, POINT_FIELDS, type EvacuationPointForm } from "./schema";
 
-const NOT_FOUND = "manage:evacuationpoints.not_found";
+const NOT_FOUND = "sites:evacuationpoints.not_found";
 
 const path = (site: SiteDetails) => `/manage/site/${site.id}/evacuationpoints`;
 
@@ -35,7 +36,7 @@ export async function add({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: POINT_FIELDS });
   }
-  return done(request, viewer, path(site), { key: "manage:evacuationpoints.added", values: { title: v.title }, tone: "success" });
+  return done(request, viewer, path(site), { key: "sites:evacuationpoints.added", values: { title: v.title }, tone: "success" });
 }
 
 /**
@@ -43,7 +44,7 @@ export async function add({ request, viewer, site, form }: SiteTabAction) {
  * the order; else the answer to give: 404 when it is not one of this site's.
  */
 async function postedPoint({ viewer, site, form }: SiteTabAction, intent: string) {
-  const pointId = requirePostedId(form.get("pointId"));
+  const pointId = requirePostedId(form.get("id"));
   const ref = { intent, row: pointId, notFound: NOT_FOUND };
   let points;
   try {
@@ -70,7 +71,7 @@ export async function edit(args: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...row.ref, submission, fields: POINT_FIELDS });
   }
-  return done(request, viewer, path(site), { key: "manage:evacuationpoints.saved", values: { title: v.title }, tone: "success" });
+  return done(request, viewer, path(site), { key: "sites:evacuationpoints.saved", values: { title: v.title }, tone: "success" });
 }
 
 /**
@@ -89,25 +90,29 @@ async function changePoint(args: SiteTabAction, intent: string, change: (pointId
   return done(request, viewer, to === "edit" ? `${path(site)}?edit=${row.point.id}` : path(site), { key, values: { title: row.point.title }, tone: "success" });
 }
 
-/** Delete a point (the page asked first: `?delete=<id>`). */
+/** Delete a point (the row asked first: the kit's `DeleteConfirm`). */
 export const remove = (args: SiteTabAction) =>
-  changePoint(args, "delete", (pointId) => args.viewer.api("deleteEvacuationPoint", { params: { siteId: args.site.id, pointId } }), "list", "manage:evacuationpoints.deleted");
+  changePoint(args, "delete", (pointId) => args.viewer.api("deleteEvacuationPoint", { params: { siteId: args.site.id, pointId } }), "list", "sites:evacuationpoints.deleted");
 
-/** Move a point one place up or down: the whole new order goes upstream. The first cannot go up, the last down (400). */
-export async function move(args: SiteTabAction, direction: "up" | "down") {
-  const row = await postedPoint(args, `move-${direction}`);
+/**
+ * Move a point one place up or down (`direction`, the kit's `MoveButtons`): the whole new order goes
+ * upstream. The first cannot go up, the last down (400).
+ */
+export async function move(args: SiteTabAction) {
+  const row = await postedPoint(args, "move");
   if ("answer" in row) return row.answer;
-  const { request, viewer, site } = args;
-  const { ids, index, point } = row;
-  const to = direction === "up" ? index - 1 : index + 1;
-  if (to < 0 || to >= ids.length) return answerNotice(row.ref, "manage:evacuationpoints.cannot_move", 400);
-  [ids[index], ids[to]] = [ids[to]!, ids[index]!];
+  const { request, viewer, site, form } = args;
+  const { index, point } = row;
+  const direction = form.get("direction");
+  const ids = movedOrder(row.ids, point.id, direction);
+  const to = ids?.indexOf(point.id) ?? index;
+  if (!ids || to === index) return answerNotice(row.ref, "sites:evacuationpoints.cannot_move", 400);
   try {
     await viewer.api("reorderEvacuationPoints", { params: { siteId: site.id }, body: { ids } });
   } catch (err) {
     return refused(err, row.ref);
   }
-  return done(request, viewer, path(site), { key: `manage:evacuationpoints.moved_${direction}`, values: { title: point.title, position: to + 1 }, tone: "success" });
+  return done(request, viewer, path(site), { key: `sites:evacuationpoints.moved_${direction === "up" ? "up" : "down"}`, values: { title: point.title, position: to + 1 }, tone: "success" });
 }
 
 /** Upload a point's photo (an image; the upstream judges its content); back to the point's edit form. */
@@ -123,9 +128,9 @@ export async function uploadPhoto(args: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...row.ref, submission, fields: ["file"], file: { field: "file", tooLarge: UPLOAD_RULES.image.tooLarge } });
   }
-  return done(request, viewer, `${path(site)}?edit=${row.point.id}`, { key: "manage:evacuationpoints.photo_saved", values: { title: row.point.title }, tone: "success" });
+  return done(request, viewer, `${path(site)}?edit=${row.point.id}`, { key: "sites:evacuationpoints.photo_saved", values: { title: row.point.title }, tone: "success" });
 }
 
 /** Remove a point's photo; back to the point's edit form. */
 export const removePhoto = (args: SiteTabAction) =>
-  changePoint(args, "remove-photo", (pointId) => args.viewer.api("deleteEvacuationPointPhoto", { params: { siteId: args.site.id, pointId } }), "edit", "manage:evacuationpoints.photo_removed");
+  changePoint(args, "remove-photo", (pointId) => args.viewer.api("deleteEvacuationPointPhoto", { params: { siteId: args.site.id, pointId } }), "edit", "sites:evacuationpoints.photo_removed");

@@ -18,7 +18,7 @@ type LastResult = SubmissionResult<string[]> | undefined;
 
 /** A point form's inside: its messages, the fields, and the submit button (`intent`) with what follows it. */
 function PointFields({ form, fields, intent, submitLabel, children }: { form: { id: string }; fields: ReturnType<typeof usePointForm>[1]; intent: string; submitLabel: string; children?: React.ReactNode }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <>
       <FormErrors formId={form.id} />
@@ -59,7 +59,7 @@ function usePointForm(id: string, lastResult: LastResult, defaultValue?: Record<
 }
 
 export function AddPoint({ path, lastResult }: { path: string; lastResult: LastResult }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const [form, fields] = usePointForm("point-add", lastResult);
   return (
     <section className="point-add" aria-labelledby="add-point-heading">
@@ -73,7 +73,7 @@ export function AddPoint({ path, lastResult }: { path: string; lastResult: LastR
 
 /** Edit a point; `lastResult` and `photoResult`: the last answers of its two forms. */
 export function EditPoint({ point, path, lastResult, photoResult }: { point: ShownPoint; path: string; lastResult: LastResult; photoResult: LastResult }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const [form, fields] = usePointForm(`point-edit-${point.id}`, lastResult, {
     title: point.title,
     icon: point.icon ?? "",
@@ -85,7 +85,7 @@ export function EditPoint({ point, path, lastResult, photoResult }: { point: Sho
     <section className="point-edit" aria-labelledby={`edit-point-${point.id}`}>
       <h3 id={`edit-point-${point.id}`}>{t("evacuationpoints.edit_heading", { title: point.title })}</h3>
       <ValidatedForm form={form} action={editPath} preventScrollReset>
-        <input type="hidden" name="pointId" value={point.id} />
+        <input type="hidden" name="id" value={point.id} />
         <PointFields form={form} fields={fields} intent="edit" submitLabel={t("evacuationpoints.save")}>
           <Link to={path} preventScrollReset>
             {t("evacuationpoints.cancel")}
@@ -98,7 +98,7 @@ export function EditPoint({ point, path, lastResult, photoResult }: { point: Sho
 }
 
 function PointPhoto({ point, editPath, result }: { point: ShownPoint; editPath: string; result: LastResult }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <div className="point-photo-edit">
       <h4>{t("evacuationpoints.field.photo")}</h4>
@@ -113,7 +113,7 @@ function PointPhoto({ point, editPath, result }: { point: ShownPoint; editPath: 
         accept={UPLOAD_RULES.image.accept}
         action={editPath}
         intent="upload-photo"
-        hidden={{ pointId: point.id }}
+        hidden={{ id: point.id }}
         lastResult={result}
         label={t("evacuationpoints.photo_field")}
         hint={t("media.image_hint")}
@@ -121,7 +121,7 @@ function PointPhoto({ point, editPath, result }: { point: ShownPoint; editPath: 
       />
       {point.photo.stored ? (
         <Form method="post" action={editPath} preventScrollReset className="actions">
-          <input type="hidden" name="pointId" value={point.id} />
+          <input type="hidden" name="id" value={point.id} />
           <SubmitButton name="intent" value="remove-photo" variant="secondary">
             {t("evacuationpoints.photo_remove")}
           </SubmitButton>

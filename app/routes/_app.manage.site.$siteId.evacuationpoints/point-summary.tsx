@@ -24,7 +24,7 @@ const ICON_GLYPHS: Record<(typeof EVACUATION_POINT_ICONS)[number], string> = {
 };
 
 export function PointSummary({ point, position }: { point: ShownPoint; position: number }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <div className="point-summary">
       <h3>
@@ -74,7 +74,7 @@ export function PointSummary({ point, position }: { point: ShownPoint; position:
 }
 
 function IconLabel({ icon }: { icon: NonNullable<ShownPoint["icon"]> }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <span className="point-icon">
       <span className="point-icon__glyph" aria-hidden="true">

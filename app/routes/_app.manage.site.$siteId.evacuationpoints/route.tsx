@@ -1,8 +1,8 @@
 /**
  * /manage/site/{id}/evacuationpoints — where evacuees gather (groups spec §3: icon, photo, map
  * location), in the order the fire list and evacuation reports show them. Editors of the site's
- * kind add a point, edit one (`?edit=<id>`: its details, and its photo), delete one after a
- * confirmation step (`?delete=<id>`), and move one up or down (the whole order goes upstream).
+ * kind add a point, edit one (`?edit=<id>`: its details, and its photo), and, with the ui kit's row
+ * controls, delete one after confirming and move one up or down (the whole order goes upstream).
  * Viewers see the same list without controls. Everything works without JavaScript.
  *
  * Ids posted by a form are only parsed here; the point must be one of this site's (checked against
@@ -23,8 +23,8 @@ import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
+import { RowControls } from "~/ui/rows";
 import { add, edit, move, remove, removePhoto, uploadPhoto } from "./actions.server";
-import { ConfirmDelete, PointActions } from "./point-actions";
 import { AddPoint, EditPoint } from "./point-form";
 import { PointSummary, type ShownPoint } from "./point-summary";
 
@@ -39,26 +39,20 @@ const shown = (p: EvacuationPoint): ShownPoint => ({
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const id = siteIdParam(params);
   const { site, can } = await loadManagedSite(access, id);
   const points = (await upstreamLoad(access.viewer.api("evacuationPoints", { params: { siteId: id } }))).map(shown);
   const url = new URL(request.url);
-  // Page states (editors only): one point's edit form, or its delete confirmation.
-  const wanted = (name: string) => {
-    if (!can.edit || !url.searchParams.has(name)) return null;
-    return points.find((p) => p.id === postedId(url.searchParams.get(name)))?.id ?? ("missing" as const);
-  };
-  const editing = wanted("edit");
-  const deleting = editing === null ? wanted("delete") : null;
-  const missing = editing === "missing" || deleting === "missing";
+  // A page state (editors only): one point's edit form.
+  const editing = !can.edit || !url.searchParams.has("edit") ? null : (points.find((p) => p.id === postedId(url.searchParams.get("edit")))?.id ?? ("missing" as const));
+  const missing = editing === "missing";
   return data(
     {
-      title: `${t("manage:site.tab.evacuationpoints")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.evacuationpoints")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       points,
       editing: editing === "missing" ? null : editing,
-      deleting: deleting === "missing" ? null : deleting,
       missing,
       can,
     },
@@ -74,25 +68,24 @@ export const action = (args: ActionFunctionArgs) =>
       add,
       edit,
       delete: remove,
-      "move-up": (a) => move(a, "up"),
-      "move-down": (a) => move(a, "down"),
+      move,
       "upload-photo": uploadPhoto,
       "remove-photo": removePhoto,
     },
     (fields) => {
-      const row = postedId(fields.get("pointId"));
+      const row = postedId(fields.get("id"));
       return fields.get("intent") === "upload-photo" && row !== null ? { form: { intent: "upload-photo", row }, kind: "image" } : null;
     },
   );
 
 export default function EvacuationPointsTab() {
-  const { site, points, editing: editingInUrl, deleting, missing, can } = useLoaderData<typeof loader>();
+  const { site, points, editing: editingInUrl, missing, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A refused edit or photo keeps its form open, whatever the URL it was posted to.
   const editing = editingInUrl ?? (actionData?.intent === "edit" || actionData?.intent === "upload-photo" ? actionData.row : null);
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/evacuationpoints`;
-  const notice = pageNotice(actionData) ?? asNotice(missing ? "manage:evacuationpoints.not_found" : null);
+  const notice = pageNotice(actionData) ?? asNotice(missing ? "sites:evacuationpoints.not_found" : null);
   return (
     <>
       <h2>{t("site.tab.evacuationpoints")}</h2>
@@ -110,10 +103,17 @@ export default function EvacuationPointsTab() {
               ) : (
                 <>
                   <PointSummary point={point} position={i + 1} />
-                  {point.id === deleting ? (
-                    <ConfirmDelete point={point} path={path} />
-                  ) : can.edit ? (
-                    <PointActions point={point} path={path} first={i === 0} last={i === points.length - 1} />
+                  {can.edit ? (
+                    <RowControls
+                      action={path}
+                      editTo={`${path}?edit=${point.id}`}
+                      id={point.id}
+                      name={point.title}
+                      first={i === 0}
+                      last={i === points.length - 1}
+                      question={`${t("evacuationpoints.delete_heading", { title: point.title })} ${t("evacuationpoints.delete_warning")}`}
+                      confirm={t("evacuationpoints.delete_confirm")}
+                    />
                   ) : null}
                 </>
               )}

@@ -17,18 +17,18 @@ export const evacuationPointSchema = z
   .object({
     title: singleLine(
       z
-        .string({ error: "manage:evacuationpoints.validation.title_required" })
+        .string({ error: "sites:evacuationpoints.validation.title_required" })
         .trim()
-        .min(1, "manage:evacuationpoints.validation.title_required")
-        .max(100, "manage:validation.too_long"),
+        .min(1, "sites:evacuationpoints.validation.title_required")
+        .max(100, "common:validation.too_long"),
     ),
-    icon: z.enum(EVACUATION_POINT_ICONS, { error: "manage:evacuationpoints.validation.icon" }).optional(),
-    lat: coordinate(90, "manage:evacuationpoints.validation.lat"),
-    lng: coordinate(180, "manage:evacuationpoints.validation.lng"),
+    icon: z.enum(EVACUATION_POINT_ICONS, { error: "sites:evacuationpoints.validation.icon" }).optional(),
+    lat: coordinate(90, "sites:evacuationpoints.validation.lat"),
+    lng: coordinate(180, "sites:evacuationpoints.validation.lng"),
   })
   .superRefine((v, ctx) => {
-    if (v.lat === undefined && v.lng !== undefined) ctx.addIssue({ code: "custom", path: ["lat"], message: "manage:evacuationpoints.validation.location_both" });
-    if (v.lng === undefined && v.lat !== undefined) ctx.addIssue({ code: "custom", path: ["lng"], message: "manage:evacuationpoints.validation.location_both" });
+    if (v.lat === undefined && v.lng !== undefined) ctx.addIssue({ code: "custom", path: ["lat"], message: "sites:evacuationpoints.validation.location_both" });
+    if (v.lng === undefined && v.lat !== undefined) ctx.addIssue({ code: "custom", path: ["lng"], message: "sites:evacuationpoints.validation.location_both" });
   });
 export type EvacuationPointForm = z.infer<typeof evacuationPointSchema>;
 

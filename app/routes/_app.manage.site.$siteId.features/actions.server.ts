@@ -51,5 +51,5 @@ export async function save({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: fieldFor(kept) });
   }
-  return done(request, viewer, `/manage/site/${site.id}/features`, { key: "manage:features.saved", values: { name: site.name }, tone: "success" });
+  return done(request, viewer, `/manage/site/${site.id}/features`, { key: "sites:features.saved", values: { name: site.name }, tone: "success" });
 }

@@ -30,11 +30,11 @@ import { save } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   return data(
     {
-      title: `${t("manage:site.tab.features")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.features")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       values: {
@@ -72,7 +72,7 @@ export default function FeaturesTab() {
 }
 
 function FeaturesForm({ site, can, values, actionData }: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "title"> & { actionData: ReturnType<typeof useActionData<typeof action>> }) {
-  const { t, i18n } = useTranslation("manage");
+  const { t, i18n } = useTranslation("sites");
   const [form, fields] = useForm<FeatureValues, any>({
     id: "site-features",
     lastResult: resultFor(actionData, "save"),

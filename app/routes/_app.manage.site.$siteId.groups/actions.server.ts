@@ -20,5 +20,5 @@ export async function save({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["group_ids"] });
   }
-  return done(request, viewer, `/manage/site/${site.id}/groups`, { key: "manage:groups.saved", values: { name: site.name, count: groupIds.length }, tone: "success" });
+  return done(request, viewer, `/manage/site/${site.id}/groups`, { key: "groups:saved", values: { name: site.name, count: groupIds.length }, tone: "success" });
 }

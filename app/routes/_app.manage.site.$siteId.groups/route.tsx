@@ -28,12 +28,12 @@ import { save } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   const { groups } = await upstreamLoad(access.viewer.api("siteGroups", { params: { siteId: site.id } }));
   return data(
     {
-      title: `${t("manage:site.tab.groups")} · ${site.name} · Gatehouse`,
+      title: `${t("sites:site.tab.groups")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       groups,
@@ -48,7 +48,7 @@ export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save }
 export default function GroupsTab() {
   const { site, can, groups, canAddGroup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("groups");
   const [form, fields] = useForm<{ group_ids: string[] | undefined }, any>({
     id: "site-groups",
     lastResult: resultFor(actionData, "save"),
@@ -58,22 +58,22 @@ export default function GroupsTab() {
   });
   return (
     <>
-      <h2>{t("site.tab.groups")}</h2>
-      <p className="hint">{t("groups.intro")}</p>
+      <h2>{t("sites:site.tab.groups")}</h2>
+      <p className="hint">{t("intro")}</p>
       <ActionNotice notice={pageNotice(actionData)} />
       {groups.length === 0 ? (
         <p className="empty-state">
-          {t("groups.empty")} {canAddGroup ? <Link to="/manage/group/add">{t("overview.groups.add")}</Link> : null}
+          {t("empty")} {canAddGroup ? <Link to="/manage/group/add">{t("manage:overview.groups.add")}</Link> : null}
         </p>
       ) : (
         <ValidatedForm form={form} action={`/manage/site/${site.id}/groups`} preventScrollReset>
-          <EditableFields editable={can.edit} legend={t("site.tab.groups")} formId={form.id} saveLabel={t("groups.save")}>
+          <EditableFields editable={can.edit} legend={t("sites:site.tab.groups")} formId={form.id} saveLabel={t("save")}>
           <ChoiceList
-            legend={t("groups.choose", { name: site.name })}
+            legend={t("choose", { name: site.name })}
             name={fields.group_ids.name}
             type="checkbox"
             idPrefix="group"
-            choices={groups.map((g) => ({ value: String(g.id), label: g.name, hint: `${t(`group_type.${g.type}.label`)} · ${g.every_site ? t("groups.every_site") : t("groups.some_sites")}` }))}
+            choices={groups.map((g) => ({ value: String(g.id), label: g.name, hint: `${t(`type.${g.type}.label`)} · ${g.every_site ? t("every_site") : t("some_sites")}` }))}
             checked={initialValues(fields.group_ids.initialValue)}
             errorId={fields.group_ids.errorId}
             errors={fields.group_ids.errors}

@@ -17,7 +17,7 @@ import { siteGroups } from "~/features/manage/site-tabs.server";
 import type { SiteTabAction } from "~/features/manage/sites.server";
 import { MESSAGE_FIELDS, messageSchema, toMessageDetails } from "./schema";
 
-export const NOT_FOUND = "manage:messages.not_found";
+export const NOT_FOUND = "sites:messages.not_found";
 /** The contract's cap on the saved HTML. */
 const MAX_HTML = 20_000;
 const ATTACHMENT = { field: "file", tooLarge: UPLOAD_RULES.attachment.tooLarge };
@@ -33,8 +33,8 @@ async function save({ request, viewer, site, form }: SiteTabAction, messageId: n
   const v = submission.value;
   // Converted and sanitised before it leaves the portal; nothing visible left is no content.
   const content = messageContentHtml(v.content);
-  if (isBlankHtml(content)) return answer(intent, { result: submission.reply({ fieldErrors: { content: ["manage:messages.validation.content_required"] } }) }, 400);
-  if (content.length > MAX_HTML) return answer(intent, { result: submission.reply({ fieldErrors: { content: ["manage:validation.too_long"] } }) }, 400);
+  if (isBlankHtml(content)) return answer(intent, { result: submission.reply({ fieldErrors: { content: ["sites:messages.validation.content_required"] } }) }, 400);
+  if (content.length > MAX_HTML) return answer(intent, { result: submission.reply({ fieldErrors: { content: ["common:validation.too_long"] } }) }, 400);
   // Without a list of groups to choose from, an edit keeps the recipients the message had.
   const groupsOffered = (await siteGroups({ viewer }, site.id)) !== null;
   const details = toMessageDetails(v);
@@ -53,7 +53,7 @@ async function save({ request, viewer, site, form }: SiteTabAction, messageId: n
   } catch (err) {
     return refused(err, { ...intent, submission, fields: MESSAGE_FIELDS, notFound: NOT_FOUND });
   }
-  return done(request, viewer, pathOf(site), { key: messageId === null ? "manage:messages.added" : "manage:messages.saved", values: { title: v.title }, tone: "success" });
+  return done(request, viewer, pathOf(site), { key: messageId === null ? "sites:messages.added" : "sites:messages.saved", values: { title: v.title }, tone: "success" });
 }
 
 export const create = (args: SiteTabAction) => save(args, null);
@@ -72,7 +72,7 @@ export async function uploadAttachment({ request, viewer, site, form }: SiteTabA
   } catch (err) {
     return refused(err, { ...intent, submission, fields: [ATTACHMENT.field], notFound: NOT_FOUND, file: ATTACHMENT });
   }
-  return done(request, viewer, `${pathOf(site)}?edit=${messageId}`, { key: "manage:messages.attachment_saved", values: { title }, tone: "success" });
+  return done(request, viewer, `${pathOf(site)}?edit=${messageId}`, { key: "sites:messages.attachment_saved", values: { title }, tone: "success" });
 }
 
 /** Remove a message's attachment. */
@@ -84,7 +84,7 @@ export async function removeAttachment({ request, viewer, site, form }: SiteTabA
   } catch (err) {
     return refused(err, { intent: "remove-attachment", row: messageId, notFound: NOT_FOUND });
   }
-  return done(request, viewer, pathOf(site), { key: "manage:messages.attachment_removed", values: { title }, tone: "success" });
+  return done(request, viewer, pathOf(site), { key: "sites:messages.attachment_removed", values: { title }, tone: "success" });
 }
 
 /** The site's messages, as their move and delete forms need them. */
@@ -96,7 +96,7 @@ export const move = (args: SiteTabAction) =>
     args,
     messageList(args),
     (ids) => args.viewer.api("reorderSiteMessages", { params: { siteId: args.site.id }, body: { ids } }),
-    (m) => ({ key: "manage:messages.moved", values: { title: m.title }, tone: "success" }),
+    (m) => ({ key: "sites:messages.moved", values: { title: m.title }, tone: "success" }),
   );
 
 /** Delete a message (and its attachment), once confirmed. */
@@ -105,5 +105,5 @@ export const remove = (args: SiteTabAction) =>
     args,
     messageList(args),
     (messageId) => args.viewer.api("deleteSiteMessage", { params: { siteId: args.site.id, messageId } }),
-    (m) => ({ key: "manage:messages.deleted", values: { title: m.title }, tone: "success" }),
+    (m) => ({ key: "sites:messages.deleted", values: { title: m.title }, tone: "success" }),
   );

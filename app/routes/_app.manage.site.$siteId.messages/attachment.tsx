@@ -21,7 +21,7 @@ function fileSize(bytes: number, language: string): string {
 
 /** The attachment's link (named for screen readers by `title` when given), its kind and size. */
 export function AttachmentSummary({ attachment: a, title }: { attachment: Attachment; title?: string }) {
-  const { t, i18n } = useTranslation("manage");
+  const { t, i18n } = useTranslation("sites");
   return (
     <>
       {a.url ? (
@@ -39,7 +39,7 @@ export function AttachmentSummary({ attachment: a, title }: { attachment: Attach
 
 /** The message's attachment on its edit view: what it has, and a new one to upload (replacing it). */
 export function AttachmentForm({ path, message, result }: { path: string; message: { id: number; title: string; attachment: Attachment | null }; result: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const a = message.attachment;
   return (
     <section className="tab-section media-section" aria-labelledby="message-attachment-heading">

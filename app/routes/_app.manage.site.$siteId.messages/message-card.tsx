@@ -40,7 +40,7 @@ export function MessageCard({
   last: boolean;
   groupName: Map<number, string>;
 }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <li className="message-card" aria-current={editing ? "true" : undefined}>
       <h3>

@@ -41,7 +41,7 @@ export function MessageForm({
   groups: { id: number; name: string }[] | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const intent = editing ? "update" : "create";
   const [form, fields] = useForm<MessageValues, any>({
     id: `site-message-${editing?.id ?? "new"}`,
@@ -128,7 +128,7 @@ export function MessageForm({
           </SubmitButton>
           {editing ? (
             <Link to={path} preventScrollReset>
-              {t("fields_common.cancel")}
+              {t("common:fields.cancel")}
             </Link>
           ) : null}
         </div>

@@ -37,7 +37,7 @@ import { MessageForm } from "./message-form";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   const [messages, groups] = await Promise.all([upstreamLoad(access.viewer.api("siteMessages", { params: { siteId: site.id } })), siteGroups(access, site.id)]);
   const editParam = new URL(request.url).searchParams.get("edit");
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const attachmentOf = (a: (typeof messages)[number]["attachment"]): Attachment | null => (a ? { url: shownFileUrl(a.name), kind: a.kind, size: a.size } : null);
   return data(
     {
-      title: `${t("manage:site.tab.messages")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.messages")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       groups,
@@ -94,7 +94,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function MessagesTab() {
   const { site, can, groups, messages, editing, editMissing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/messages`;
   const groupName = new Map((groups ?? []).map((g) => [g.id, g.name]));
   return (

@@ -12,8 +12,8 @@ import { CHECKBOX_LABEL_REQUIRED, MESSAGE_ACTIONS, MESSAGE_REDISPLAY, type Messa
 export { MESSAGE_ACTIONS };
 
 const ID = /^\d{1,9}$/;
-const TOO_LONG = "manage:validation.too_long";
-const INVALID = "manage:fields_common.invalid_choice";
+const TOO_LONG = "common:validation.too_long";
+const INVALID = "common:fields.invalid_choice";
 
 /** Redisplay choices in the order the spec lists them (groups spec §9). */
 export const REDISPLAY_ORDER = ["12_hours", "1_day", "3_days", "5_days", "1_week", "1_month", "3_months", "6_months", "1_year", "when_updated", "every_time"] as const satisfies readonly (typeof MESSAGE_REDISPLAY)[number][];
@@ -26,13 +26,13 @@ export const MESSAGE_RECIPIENTS = ["every", "chosen"] as const;
 
 const messageForm = z.object({
   icon: z
-    .string({ error: "manage:messages.validation.icon_required" })
+    .string({ error: "sites:messages.validation.icon_required" })
     .trim()
-    .min(1, "manage:messages.validation.icon_required")
-    .max(16, "manage:messages.validation.icon_single")
-    .refine((s) => graphemes(s) === 1, "manage:messages.validation.icon_single"),
-  title: singleLine(z.string({ error: "manage:messages.validation.title_required" }).trim().min(1, "manage:messages.validation.title_required").max(100, TOO_LONG)),
-  content: z.string({ error: "manage:messages.validation.content_required" }).trim().min(1, "manage:messages.validation.content_required").max(10_000, TOO_LONG),
+    .min(1, "sites:messages.validation.icon_required")
+    .max(16, "sites:messages.validation.icon_single")
+    .refine((s) => graphemes(s) === 1, "sites:messages.validation.icon_single"),
+  title: singleLine(z.string({ error: "sites:messages.validation.title_required" }).trim().min(1, "sites:messages.validation.title_required").max(100, TOO_LONG)),
+  content: z.string({ error: "sites:messages.validation.content_required" }).trim().min(1, "sites:messages.validation.content_required").max(10_000, TOO_LONG),
   /** Absent (an old form, a hand-made post): acknowledge, as before actions existed. */
   action: z.enum(MESSAGE_ACTIONS, { error: INVALID }).default("acknowledge"),
   /** Required unless the action is `read` (the rule below). */

@@ -15,5 +15,5 @@ export async function save({ request, viewer, site, form }: SiteTabAction) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: PRIVACY_FLAGS });
   }
-  return done(request, viewer, `/manage/site/${site.id}/privacy`, { key: "manage:privacy.saved", values: { name: site.name }, tone: "success" });
+  return done(request, viewer, `/manage/site/${site.id}/privacy`, { key: "sites:privacy.saved", values: { name: site.name }, tone: "success" });
 }

@@ -24,10 +24,10 @@ import { save } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const { site, can } = await loadManagedSite(access, siteIdParam(params));
   return data(
-    { title: `${t("manage:site.tab.privacy")} · ${site.name} · Gatehouse`, site: { id: site.id, name: site.name }, can, privacy: site.privacy },
+    { title: `${t("site.tab.privacy")} · ${site.name} · Gatehouse`, site: { id: site.id, name: site.name }, can, privacy: site.privacy },
     { headers: access.headers },
   );
 }
@@ -37,7 +37,7 @@ export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save }
 export default function PrivacyTab() {
   const { site, can, privacy } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const [form, fields] = useForm<Record<(typeof PRIVACY_FLAGS)[number], boolean | undefined>, any>({
     id: "site-privacy",
     lastResult: resultFor(actionData, "save"),

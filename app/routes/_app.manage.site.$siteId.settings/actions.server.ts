@@ -27,5 +27,5 @@ export async function save({ request, viewer, site, form }: { request: Request; 
   } catch (err) {
     return refused(err, { ...intent, submission, fields: FIELDS, notFound: ROW_GONE });
   }
-  return done(request, viewer, `/manage/site/${site.id}/settings`, { key: "manage:settings.saved", values: { name: site.name }, tone: "success" });
+  return done(request, viewer, `/manage/site/${site.id}/settings`, { key: "sites:settings.saved", values: { name: site.name }, tone: "success" });
 }

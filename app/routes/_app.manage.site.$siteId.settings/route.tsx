@@ -29,13 +29,13 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 type Values = { auto_sign_out_at: string | undefined; kiosk_idle_timeout: number | undefined; language_selection: boolean | undefined; require_host: boolean | undefined };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const id = siteIdParam(params);
   const { site, can } = await loadManagedSite(access, id);
   const settings = await upstreamLoad(access.viewer.api("siteSettings", { params: { siteId: id } }));
   return data(
     {
-      title: `${t("manage:site.tab.settings")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.settings")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       edit: can.edit,
       values: {
@@ -55,7 +55,7 @@ export const action = (args: ActionFunctionArgs) => siteTabAction(args, { save }
 export default function SiteSettingsTab() {
   const { site, edit, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/settings`;
   const [form, fields] = useForm<Values, any>({
     id: "site-settings",

@@ -30,7 +30,7 @@ async function write(intent: "add" | "rename", pointId: number | null, { request
   } catch (err) {
     return refused(err, { ...ref, submission, fields: ["name"], notFound: ROW_GONE });
   }
-  return done(request, viewer, path(siteId), { key: intent === "add" ? "manage:sign_in_points.added" : "manage:sign_in_points.renamed", values: body, tone: "success" });
+  return done(request, viewer, path(siteId), { key: intent === "add" ? "sites:sign_in_points.added" : "sites:sign_in_points.renamed", values: body, tone: "success" });
 }
 
 export const add = (args: PointsAction) => write("add", null, args);
@@ -52,5 +52,5 @@ export async function remove({ request, viewer, siteId, form }: PointsAction) {
   } catch (err) {
     return refused(err, { intent: "delete", row: pointId, notFound: ROW_GONE });
   }
-  return done(request, viewer, path(siteId), { key: "manage:sign_in_points.deleted", values: { name }, tone: "success" });
+  return done(request, viewer, path(siteId), { key: "sites:sign_in_points.deleted", values: { name }, tone: "success" });
 }

@@ -1,18 +1,19 @@
 /**
  * One sign-in point as the tab shows it: its QR code and the value it holds, and for editors the
- * rename form (`?edit=<id>`) or the delete confirm step (`?delete=<id>`), both without JavaScript.
+ * rename form (`?edit=<id>`) and the kit's delete confirmation, both without JavaScript.
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signInPointSchema } from "~/features/manage/site-extras";
 import { FormErrors, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { DeleteConfirm } from "~/ui/rows";
 
 export type Point = { id: number; name: string; value: string; qr: string };
 
 function RenamePoint({ point, path, lastResult }: { point: Point; path: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const [form, fields] = useForm<{ name: string | undefined }, any>({
     id: `point-rename-${point.id}`,
     lastResult,
@@ -43,18 +44,16 @@ export function PointCard({
   path,
   editable,
   editing,
-  deleting,
   renameResult,
 }: {
   point: Point;
   path: string;
   editable: boolean;
   editing: boolean;
-  deleting: boolean;
   /** The last answer to this point's rename form. */
   renameResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   return (
     <li className="point-card" data-point-id={p.id}>
       <img src={p.qr} alt={t("sign_in_points.qr_alt", { name: p.name })} width={140} height={140} className="point-card__qr" />
@@ -63,32 +62,20 @@ export function PointCard({
         <p className="muted">
           {t("sign_in_points.value")} <code className="point-card__value">{p.value}</code>
         </p>
-        {deleting ? (
-          <Form method="post" action={path} className="confirm-step" preventScrollReset>
-            <input type="hidden" name="id" value={p.id} />
-            <p>
-              <strong>{t("sign_in_points.delete.confirm", { name: p.name })}</strong> {t("sign_in_points.delete.warning")}
-            </p>
-            <div className="actions">
-              <SubmitButton name="intent" value="delete">
-                {t("sign_in_points.delete.submit")}
-              </SubmitButton>
-              <Link to={path} preventScrollReset>
-                {t("sign_in_points.cancel")}
-              </Link>
-            </div>
-          </Form>
-        ) : editable && !editing ? (
-          <p className="actions">
+        {editable && !editing ? (
+          <div className="actions">
             <Link to={`${path}?edit=${p.id}`} preventScrollReset>
               {t("sign_in_points.rename.start")}
               <span className="visually-hidden"> {p.name}</span>
             </Link>
-            <Link to={`${path}?delete=${p.id}`} preventScrollReset>
-              {t("sign_in_points.delete.start")}
-              <span className="visually-hidden"> {p.name}</span>
-            </Link>
-          </p>
+            <DeleteConfirm
+              action={path}
+              id={p.id}
+              name={p.name}
+              question={`${t("sign_in_points.delete.confirm", { name: p.name })} ${t("sign_in_points.delete.warning")}`}
+              confirm={t("sign_in_points.delete.submit")}
+            />
+          </div>
         ) : null}
       </div>
     </li>

@@ -2,7 +2,7 @@
  * /manage/site/{id}/sign-in-points — named QR codes placed around a site that the companion app
  * scans to sign in. Each shows its QR code (drawn on the server as an SVG data URL, which the CSP's
  * `img-src data:` allows) and the value it holds; editors add, rename (`?edit=<id>`) and delete
- * (`?delete=<id>`, a confirm step: its printed code stops working) on this page, without JavaScript
+ * (after the kit's confirmation: its printed code stops working) on this page, without JavaScript
  * too. Row ids come from the form and the upstream decides whether they are this site's.
  */
 import { useForm } from "@conform-to/react";
@@ -27,13 +27,13 @@ import { PointCard } from "./point-card";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sites")]);
   const id = siteIdParam(params);
   const { site, can } = await loadManagedSite(access, id);
   const points = await upstreamLoad(access.viewer.api("signInPoints", { params: { siteId: id } }));
   return data(
     {
-      title: `${t("manage:site.tab.sign-in-points")} · ${site.name} · Gatehouse`,
+      title: `${t("site.tab.sign-in-points")} · ${site.name} · Gatehouse`,
       site: { id: site.id, name: site.name },
       can,
       points: await Promise.all(points.map(async (p) => ({ id: p.id, name: p.name, value: p.qr_value, qr: await qrDataUrl(p.qr_value) }))),
@@ -62,7 +62,7 @@ export default function SiteSignInPointsTab() {
   const { site, can, points } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const { t } = useTranslation("manage");
+  const { t } = useTranslation("sites");
   const path = `/manage/site/${site.id}/sign-in-points`;
   const rowParam = (name: string) => {
     const v = searchParams.get(name);
@@ -71,8 +71,7 @@ export default function SiteSignInPointsTab() {
   // The row being renamed: the one a failed rename was about, else the URL's.
   const renamed = actionData && actionData.intent === "rename" ? actionData.row : undefined;
   const editing = can.edit ? (renamed !== undefined ? renamed : rowParam("edit")) : null;
-  const deleting = can.edit ? rowParam("delete") : null;
-  const missing = (editing !== null && !points.some((p) => p.id === editing)) || (deleting !== null && !points.some((p) => p.id === deleting));
+  const missing = editing !== null && !points.some((p) => p.id === editing);
   const [form, fields] = useForm<{ name: string | undefined }, any>({
     id: "point-add",
     lastResult: resultFor(actionData, "add"),
@@ -84,7 +83,7 @@ export default function SiteSignInPointsTab() {
     <>
       <h2>{t("site.tab.sign-in-points")}</h2>
       <p>{t("sign_in_points.intro")}</p>
-      <ActionNotice notice={pageNotice(actionData) ?? asNotice(missing ? "manage:site_rows.row_gone" : null)} />
+      <ActionNotice notice={pageNotice(actionData) ?? asNotice(missing ? "common:rows.row_gone" : null)} />
       {points.length === 0 ? (
         <p className="empty-state">{t("sign_in_points.empty")}</p>
       ) : (
@@ -96,7 +95,6 @@ export default function SiteSignInPointsTab() {
               path={path}
               editable={can.edit}
               editing={editing === p.id}
-              deleting={deleting === p.id}
               renameResult={resultFor(actionData, "rename", p.id)}
             />
           ))}

@@ -26,7 +26,7 @@ import { complete } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "evacuations")]);
   const id = evacuationIdParam(params);
   const report = await loadReport(access, id);
   return {

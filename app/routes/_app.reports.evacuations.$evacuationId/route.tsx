@@ -34,7 +34,7 @@ import { useLiveReport } from "./use-live-report";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "evacuations")]);
   const id = evacuationIdParam(params);
   const report = await loadReport(access, id);
   const headers = new Headers(access.headers);

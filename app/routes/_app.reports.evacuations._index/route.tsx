@@ -22,7 +22,7 @@ import { pageTitle } from "~/ui/meta";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "evacuations")]);
   const { viewer, config } = access;
   const url = new URL(request.url);
   // Evacuations happen at physical sites: remote sites have nobody to evacuate.

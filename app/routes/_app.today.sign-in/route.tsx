@@ -27,7 +27,7 @@ import { signIn } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "today")]);
   const site = await todaySite(access);
   if (!site) throw new Response("Not found", { status: 404 });
   const options = await upstreamLoad(access.viewer.api("signInOptions", { params: { siteId: site.id } }));

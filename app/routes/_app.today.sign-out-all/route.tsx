@@ -24,7 +24,7 @@ import { signOutAll } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "today")]);
   const site = await todaySite(access);
   if (!site) throw new Response("Not found", { status: 404 });
   const today = await upstreamLoad(access.viewer.api("siteToday", { params: { siteId: site.id } }));

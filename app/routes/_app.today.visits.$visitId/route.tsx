@@ -20,7 +20,7 @@ import { pageTitle } from "~/ui/meta";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "today")]);
   const visitId = visitIdParam(params);
   const visit = await upstreamLoad(access.viewer.api("visit", { params: { visitId } }));
   const can = todayPermissions(access);

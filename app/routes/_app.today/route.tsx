@@ -27,7 +27,7 @@ import { VisitTable } from "./visit-table";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "today")]);
   const { viewer, config, ctx } = access;
   const can = todayPermissions(access);
   const site = await todaySite(access);

@@ -19,7 +19,7 @@ export const headers = retryAfterHeader;
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { t } = await translator(request);
+  const { t } = await translator(request, "auth");
   return { title: t("auth:forgot.title") };
 }
 

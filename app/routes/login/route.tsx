@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (session.get("auth")) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   const progress = session.get("login") ?? INITIAL_PROGRESS;
-  const { t } = await translator(request);
+  const { t } = await translator(request, "auth");
   let qr: string | null = null;
   if (progress.step === "two_factor_setup" && progress.twoFactor) {
     qr = await qrDataUrl(progress.twoFactor.otpauthUri);

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);
   const access = session.get("ssoAccess");
   if (!access) throw redirect("/login");
-  const { t } = await translator(request);
+  const { t } = await translator(request, "auth");
   return {
     title: t("auth:sso_request.title"),
     email: access.email,

@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!params.token || params.token.length > 512) throw new Response("Not found", { status: 404 });
-  const { t } = await translator(request);
+  const { t } = await translator(request, "auth");
   const email = new URL(request.url).searchParams.get("email") ?? "";
   return { title: t("auth:reset.title"), email: email.length <= 254 ? email : "" };
 }
