@@ -37,6 +37,7 @@ export * from "./messages.ts";
 export * from "./site-extras.ts";
 export * from "./events.ts";
 export * from "./groups.ts";
+export * from "./group-settings.ts";
 export * from "./site-settings.ts";
 
 import { z } from "zod";
@@ -54,6 +55,7 @@ import { messageRoutes } from "./messages.ts";
 import { siteExtraRoutes } from "./site-extras.ts";
 import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
+import { groupSettingRoutes } from "./group-settings.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -71,6 +73,7 @@ export const routes = {
   ...siteExtraRoutes,
   ...eventRoutes,
   ...groupRoutes,
+  ...groupSettingRoutes,
   ...siteSettingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
