@@ -52,6 +52,16 @@ const ANY_REPORT_VIEWER: Rule = {
 };
 
 const GROUP_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/group/:id/${tab}`, rule: extra });
+/** The group tabs built so far, in the order of groups spec §2, with their place in the tab bar. */
+const GROUP_TABS: [string, number][] = [
+  ["members", 1], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["notifications", 7], ["companion", 8],
+  ["pre-reg", 9], ["onboarding", 10], ["privacy", 11],
+];
+const groupTab = (tab: string, order: number): RouteEntry => ({
+  ...GROUP_TAB(tab, tab === "members" ? { rights: { allOf: ["GroupMember.viewer"] } } : {}),
+  screen: true,
+  tab: { labelKey: `tab.${tab}`, order },
+});
 const SITE_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/site/:id/${tab}`, rule: extra });
 /** The site tabs open to whoever may open the site, with their place in the tab bar (settings has a rule of its own). */
 const SITE_TABS: [string, number][] = [
@@ -161,9 +171,11 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/group/callback/slack/:id", rule: {} },
   { path: "/manage/group/azure-id/:group?", rule: {} },
   { path: "/manage/group/brivo-id/:group?", rule: {} },
-  { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, redirect: "/manage/group/:id/details" },
-  GROUP_TAB("members", { rights: { allOf: ["GroupMember.viewer"] } }),
-  ...["details", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy"].map((t) => GROUP_TAB(t)),
+  // One group: ManageVisitorGroup.viewer to open (its tabs read-only), .editor to change; deleting
+  // the group needs .delete as well (its own check, groups spec §6).
+  { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], redirect: "/manage/group/:id/details", screen: true },
+  ...GROUP_TABS.map(([tab, order]) => groupTab(tab, order)),
+  GROUP_TAB("badges"),
   GROUP_TAB("integrations", { when: ["centralRecordEnabled"] }),
   GROUP_TAB("time-and-attendance", { flags: { allOf: ["time-and-attendance"] } }),
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { htmlToRichText, isBlankHtml, messageContentHtml, sanitizeMessageHtml } from "~/features/manage/rich-text.server";
 import { featuresSchema, keptSchedules, REPORT_TIMES } from "~/features/manage/site-tabs";
 import { customFieldSchema, favouritesSchema } from "~/routes/_app.manage.site.$siteId.customfields/schema";
-import { movedOrder } from "~/features/manage/site-tabs.server";
+import { movedOrder } from "~/forms/row-changes.server";
 
 const form = (entries: [string, string][]) => {
   const fd = new FormData();

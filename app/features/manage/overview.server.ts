@@ -2,19 +2,16 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
-import { postedId } from "~/forms/action-result.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
+import { listState } from "~/forms/list-state.server";
 import { OVERVIEW_SECTIONS, type GroupOverviewData, type OverviewData } from "./overview";
 import type { SiteKind } from "./sites.server";
 
 /** The search and page of the URL (a page that is not a positive number is the first). */
-function listQuery(request: Request) {
-  const url = new URL(request.url);
-  return { search: (url.searchParams.get("search") ?? "").trim().slice(0, 100), page: postedId(url.searchParams.get("page")) ?? 1 };
-}
+const listQuery = (request: Request) => listState(new URL(request.url));
 
 const sectionsFor = (access: Access) => OVERVIEW_SECTIONS.filter((s) => opensScreen(`/manage/overview/${s}`, access.ctx));
 

@@ -71,10 +71,3 @@ export const newSiteSchema = (event: boolean) =>
 /** The details tab; an event whose dates are locked (it has begun) sends none. */
 export const siteDetailsSchema = (event: boolean, datesLocked: boolean) => eventDates(siteFields, event && !datesLocked);
 
-/** Delete a site by typing its name (exactly, as shown). */
-export const deleteSiteSchema = (name: string) =>
-  z.object({
-    confirm: z
-      .string({ error: "common:validation.delete_confirm" })
-      .refine((typed) => typed.trim() === name, "common:validation.delete_confirm"),
-  });

@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "@contract";
 import { requireAccess } from "~/access/guard.server";
-import { postedId } from "~/forms/action-result.server";
+import { listState } from "~/forms/list-state.server";
 import { formatPhone, phoneCountry } from "~/features/manage/phone.server";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { ActionNotice } from "~/ui/notice";
@@ -34,14 +34,6 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 /** The client's country for phone numbers, else the region of the site's language (en_GB → GB). */
 function countryFor(config: Config, site: Pick<SiteDetails, "locale">): string | undefined {
   return phoneCountry(String(config.client.settings.country ?? "")) ?? phoneCountry(site.locale.split("_")[1]);
-}
-
-/** The list's search and page from a URL (bounded), as a query string to keep ("" when neither). */
-function listState(url: URL) {
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 100);
-  const page = postedId(url.searchParams.get("page")) ?? 1;
-  const query = new URLSearchParams({ ...(search ? { search } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
-  return { search, page, query: query ? `?${query}` : "" };
 }
 
 async function eventSite(access: Parameters<typeof loadManagedSite>[0], id: number) {

@@ -6,7 +6,7 @@
  */
 import { done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { deleteRow, moveRow } from "~/features/manage/row-changes.server";
+import { deleteRow, moveRow } from "~/forms/row-changes.server";
 import { siteGroups } from "~/features/manage/site-tabs.server";
 import type { SiteTabAction } from "~/features/manage/sites.server";
 import { customFieldInputs, customFieldSchema, favouritesSchema, isCustomFieldType, toCustomFieldInput } from "./schema";

@@ -7,7 +7,8 @@ import type { SiteDetails } from "@contract";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { instantAt } from "~/features/manage/local-time";
-import { deleteSiteSchema, siteDetailsSchema } from "~/features/manage/schemas";
+import { typedNameSchema } from "~/forms/typed-name";
+import { siteDetailsSchema } from "~/features/manage/schemas";
 import { kindOf, type SiteTabAction } from "~/features/manage/sites.server";
 
 export const FIELDS = ["name", "address", "reply_to_name", "reply_to_email", "timezone", "locale", "active_from", "active_until"] as const;
@@ -44,7 +45,7 @@ export async function save({ request, viewer, site, form }: SiteTabAction) {
 /** Delete the site, once its name is typed exactly; then back to the overview of its kind. */
 export async function remove({ request, viewer, site, form }: SiteTabAction) {
   const intent = { intent: "delete" };
-  const submission = parseSubmission(form, { schema: deleteSiteSchema(site.name) });
+  const submission = parseSubmission(form, { schema: typedNameSchema(site.name) });
   if (submission.status !== "success") return invalid(intent, submission);
   try {
     await viewer.api("deleteSite", { params: { siteId: site.id }, body: { name: site.name } });

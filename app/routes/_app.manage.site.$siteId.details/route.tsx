@@ -13,14 +13,15 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { localAt } from "~/features/manage/local-time";
-import { DATES_BEFORE, deleteSiteSchema, siteDetailsSchema, timezones } from "~/features/manage/schemas";
+import { DATES_BEFORE, siteDetailsSchema, timezones } from "~/features/manage/schemas";
 import { siteTabAction } from "~/features/manage/site-tab-action.server";
 import { loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { DateTimeField, EditableFields } from "~/ui/fields";
-import { FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { SelectField, TextField, ValidatedForm } from "~/ui/form";
+import { DeleteByName } from "~/ui/delete-by-name";
 import { pageTitle } from "~/ui/meta";
 import { remove, save, type DetailsValues } from "./actions.server";
 
@@ -72,12 +73,6 @@ export default function SiteDetailsTab() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [deleteForm, deleteFields] = useForm<{ confirm: string | undefined }, any>({
-    id: "site-delete",
-    lastResult: resultFor(actionData, "delete"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteSiteSchema(site.name) }),
-    shouldValidate: "onSubmit",
-  });
   return (
     <>
       <h2>{t("site.tab.details")}</h2>
@@ -112,19 +107,15 @@ export default function SiteDetailsTab() {
       </ValidatedForm>
 
       {can.edit ? (
-        <section className="danger-zone" aria-labelledby="delete-site-heading">
-          <h2 id="delete-site-heading">{t(site.event ? "sites:details.delete_event" : "sites:details.delete_site")}</h2>
-          <p>{t("details.delete_warning", { name: site.name })}</p>
-          <ValidatedForm form={deleteForm} action={path}>
-            <FormErrors formId={deleteForm.id} />
-            <TextField field={deleteFields.confirm} label={t("details.delete_confirm", { name: site.name })} autoComplete="off" />
-            <div className="actions">
-              <SubmitButton name="intent" value="delete" variant="secondary">
-                {t(site.event ? "sites:details.delete_event" : "sites:details.delete_site")}
-              </SubmitButton>
-            </div>
-          </ValidatedForm>
-        </section>
+        <DeleteByName
+          id="site-delete"
+          name={site.name}
+          action={path}
+          lastResult={resultFor(actionData, "delete")}
+          heading={t(site.event ? "sites:details.delete_event" : "sites:details.delete_site")}
+          warning={t("details.delete_warning", { name: site.name })}
+          confirmLabel={t("details.delete_confirm", { name: site.name })}
+        />
       ) : null}
     </>
   );

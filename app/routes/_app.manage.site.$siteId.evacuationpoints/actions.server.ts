@@ -10,7 +10,7 @@ import type { SiteDetails } from "@contract";
 import { answerNotice, done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
-import { movedOrder } from "~/features/manage/site-tabs.server";
+import { movedOrder } from "~/forms/row-changes.server";
 import type { SiteTabAction } from "~/features/manage/sites.server";
 import { evacuationPointSchema, POINT_FIELDS, type EvacuationPointForm } from "./schema";
 

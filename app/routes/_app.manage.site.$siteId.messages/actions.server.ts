@@ -12,7 +12,7 @@ import { answer, done, invalid, refused, requirePostedId } from "~/forms/action-
 import { parseSubmission } from "~/forms/submission";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
 import { isBlankHtml, messageContentHtml } from "~/features/manage/rich-text.server";
-import { deleteRow, moveRow } from "~/features/manage/row-changes.server";
+import { deleteRow, moveRow } from "~/forms/row-changes.server";
 import { siteGroups } from "~/features/manage/site-tabs.server";
 import type { SiteTabAction } from "~/features/manage/sites.server";
 import { MESSAGE_FIELDS, messageSchema, toMessageDetails } from "./schema";

@@ -1,0 +1,63 @@
+/**
+ * One group, server side (groups spec §2): the group id from the URL, the group with what this user
+ * may do with it (the access table: ManageVisitorGroup.viewer to open, .editor to change, .delete to
+ * delete), and the action every group tab runs — who asks, which group, the editor right, then the
+ * one named handler of the posted intent (any other intent: 400).
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import type { GroupDetail } from "@contract";
+import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
+import { permissionsAt } from "~/access/outcome";
+import { can as holds } from "~/access/rights";
+import { postedId } from "~/forms/action-result.server";
+import { upstreamLoad } from "~/upstream/load.server";
+import type { Viewer } from "~/session/auth.server";
+
+/** The `:groupId` of the URL, or a 404 (never sent upstream unchecked). */
+export function groupIdParam(params: Params): number {
+  const id = postedId(params.groupId);
+  if (id === null) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export interface GroupPermissions {
+  view: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+/**
+ * The group with every tab's settings, and what this user may do with it. The group layout and its
+ * tab both need it: one upstream read per GET request serves both.
+ */
+export async function loadGroup(access: Pick<Access, "viewer" | "ctx" | "path">, id: number, path = access.path) {
+  const group = await upstreamLoad(access.viewer.shared(`group:${id}`, () => access.viewer.api("group", { params: { groupId: id } })));
+  const { view, edit } = permissionsAt(path, access.ctx);
+  if (!view) throw new Response("Forbidden", { status: 403 });
+  const can: GroupPermissions = { view, edit, delete: edit && holds(access.ctx, "ManageVisitorGroup.delete") };
+  return { group, can };
+}
+
+/** What every handler of a group tab's action gets: the request, who asks, the group (editor right checked), the form. */
+export interface GroupTabAction {
+  request: Request;
+  access: Access;
+  viewer: Viewer;
+  group: GroupDetail;
+  form: FormData;
+}
+
+type Handler = (args: GroupTabAction) => Promise<unknown>;
+
+export async function groupTabAction<H extends Record<string, Handler>>({ request, params }: Pick<ActionFunctionArgs, "request" | "params">, handlers: H) {
+  const access = await requireAccess(request);
+  requireEdit(access);
+  const { group } = await loadGroup(access, groupIdParam(params));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
+  return handlers[intent]!({ request, access, viewer: access.viewer, group, form }) as ReturnType<H[keyof H]>;
+}
+
+export const groupPath = (group: Pick<GroupDetail, "id">, tab: string) => `/manage/group/${group.id}/${tab}`;

@@ -1,0 +1,80 @@
+/**
+ * One settings tab of a group, drawn from its declared fields (`SECTION_FIELDS`): the kit's fields
+ * inside `EditableFields` (read-only for a viewer), validated in the browser by the same schema the
+ * server uses. Works without JavaScript: the server answers a refusal with the form as typed.
+ */
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { LOCALE_NAMES, isLocale } from "~/i18n/config";
+import type { GroupDetail, GroupSection } from "@contract";
+import { EditableFields, NumberField, TimeField } from "~/ui/fields";
+import { CheckField, SelectField, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
+import { fieldsFor, sectionSchema, type FieldDef } from "./sections";
+
+export function SectionForm({
+  section,
+  type,
+  values,
+  editable,
+  action,
+  lastResult,
+  legend,
+}: {
+  section: GroupSection;
+  type: GroupDetail["type"];
+  values: Record<string, string | boolean | number>;
+  editable: boolean;
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  legend: string;
+}) {
+  const { t } = useTranslation("groups");
+  const [form, fields] = useForm<Record<string, any>, any>({
+    id: `group-${section}`,
+    lastResult,
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sectionSchema(section, type) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const label = (f: FieldDef) => t(`field.${f.name}`);
+  const hint = (f: FieldDef) => (f.hint ? t(`field.${f.name}_hint`) : undefined);
+  return (
+    <ValidatedForm form={form} action={action} preventScrollReset>
+      <EditableFields editable={editable} legend={legend} formId={form.id} saveLabel={t("save_settings")}>
+        {fieldsFor(section, type).map((f) => {
+          // One form of fields of several kinds: each control reads its own field by name.
+          const field = fields[f.name] as never;
+          switch (f.kind) {
+            case "check":
+              return <CheckField key={f.name} field={field} label={label(f)} hint={hint(f)} />;
+            case "select":
+              return (
+                <SelectField key={f.name} field={field} label={label(f)} hint={hint(f)}>
+                  {f.optional ? <option value="">{t("choice.none")}</option> : null}
+                  {f.choices.map((c) => (
+                    <option key={c} value={c}>
+                      {isLocale(c) ? LOCALE_NAMES[c] : t(`choice.${f.name}.${c}`)}
+                    </option>
+                  ))}
+                </SelectField>
+              );
+            case "textarea":
+              return <TextAreaField key={f.name} field={field} label={label(f)} hint={hint(f)} />;
+            case "time":
+              return <TimeField key={f.name} field={field} label={label(f)} hint={hint(f)} />;
+            case "hours":
+              return <NumberField key={f.name} field={field} label={label(f)} hint={hint(f)} min={f.min} max={f.max} number="integer" />;
+            case "email":
+              return <TextField key={f.name} field={field} label={label(f)} hint={hint(f)} type="email" autoComplete="off" />;
+            case "pin":
+              return <TextField key={f.name} field={field} label={label(f)} hint={hint(f)} autoComplete="off" inputMode="numeric" />;
+            default:
+              return <TextField key={f.name} field={field} label={label(f)} hint={hint(f)} autoComplete="off" />;
+          }
+        })}
+      </EditableFields>
+    </ValidatedForm>
+  );
+}

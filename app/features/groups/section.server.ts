@@ -1,0 +1,53 @@
+/**
+ * What every settings tab of a group does on the server: its loader (the group, the section's stored
+ * values, whether this user may change them) and its one action, `save` — parse with the section's
+ * schema, send the whole section upstream, answer a refusal with `refused`, succeed with `done`.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { GroupSection } from "@contract";
+import { requireAccess } from "~/access/guard.server";
+import { done, invalid, refused } from "~/forms/action-result.server";
+import { parseSubmission } from "~/forms/submission";
+import { translator } from "~/i18n/i18n.server";
+import { groupIdParam, groupPath, groupTabAction, loadGroup, type GroupTabAction } from "./group.server";
+import { fieldsFor, formValues, sectionBody, sectionSchema, SECTION_TABS } from "./sections";
+
+export const GROUP_NOT_FOUND = "groups:not_found";
+
+export async function sectionLoader({ request, params }: LoaderFunctionArgs, section: GroupSection) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
+  const { group, can } = await loadGroup(access, groupIdParam(params));
+  return data(
+    {
+      title: `${t(`tab.${SECTION_TABS[section]}`)} · ${group.name} · Gatehouse`,
+      group: { id: group.id, name: group.name, type: group.type },
+      values: formValues(group, section),
+      can,
+    },
+    { headers: access.headers },
+  );
+}
+
+/** Save one section, whole (what the group's type does not have keeps its stored value). */
+export async function saveSection({ request, viewer, group, form }: GroupTabAction, section: GroupSection) {
+  const intent = { intent: "save" };
+  const submission = parseSubmission(form, { schema: sectionSchema(section, group.type) });
+  if (submission.status !== "success") return invalid(intent, submission);
+  const values = sectionBody(group, section, submission.value as Record<string, unknown>);
+  try {
+    await viewer.api("updateGroupSettings", { params: { groupId: group.id }, body: { section, values } as never });
+  } catch (err) {
+    // The upstream names a field by its place in the body (`values.pin`, `values.allowed_recipients.2`).
+    const names = fieldsFor(section, group.type).map((f) => f.name);
+    const fieldOf = (key: string) => {
+      const name = key.replace(/^values\./, "").replace(/\.\d+$/, "");
+      return names.includes(name) ? name : null;
+    };
+    return refused(err, { ...intent, submission, fields: fieldOf, notFound: GROUP_NOT_FOUND });
+  }
+  const name = section === "details" && typeof values.name === "string" ? values.name : group.name;
+  return done(request, viewer, groupPath(group, SECTION_TABS[section]), { key: "groups:settings_saved", values: { name }, tone: "success" });
+}
+
+/** The action of a settings tab: the editor right, then `save` (any other intent: 400). */
+export const sectionAction = (args: ActionFunctionArgs, section: GroupSection) => groupTabAction(args, { save: (a) => saveSection(a, section) });
