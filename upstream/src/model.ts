@@ -16,6 +16,8 @@ export const ALL_RIGHTS = [
   "ManageEvent.editor",
   "ManageVisitorGroup.viewer",
   "ManageVisitorGroup.editor",
+  "ManageVisitorGroup.delete",
+  "ManageVisitorGroup.export",
   "GroupMember.viewer",
   "GroupMember.editor",
   "ManageClient.editor",

@@ -14,6 +14,8 @@
  * Revision 5 adds what the manage site screens show (`seed-sites.ts`, migration 005), each part only
  * where it is missing, so a revision-3 database comes straight to 5.
  * Revision 6 gives Acme a group limit (migration 006), where it has none.
+ * Revision 7 adds what one group's screens show (`seed-groups.ts`, migration 009): Acme's Staff
+ * group's PIN and settings, and personal fields for Staff and Visitors, each only where missing.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -23,12 +25,13 @@ import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
+import { seedGroupSettings } from "./seed-groups.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 6;
+export const SEED_REVISION = 7;
 
 interface ClientSeed {
   region: string;
@@ -412,6 +415,11 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
   for (const c of CLIENTS) {
     const gid = `${c.region}:${c.number}`;
     await seedManageSites(q, gid, clientIds.get(gid)!, c.sites, siteIds);
+  }
+  // Revision 7: one group's screens (after the groups of revision 3).
+  for (const c of CLIENTS) {
+    const gid = `${c.region}:${c.number}`;
+    await seedGroupSettings(q, gid, clientIds.get(gid)!);
   }
   return result;
 }

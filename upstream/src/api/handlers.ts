@@ -43,6 +43,17 @@ import {
   updateEvacuee,
 } from "./evacuations.ts";
 import { createGroup, getSiteGroups, listManagedGroups, setSiteGroups } from "./groups.ts";
+import {
+  createPersonalField,
+  deleteGroup,
+  deletePersonalField,
+  getGroup,
+  listGroupMembers,
+  listPersonalFields,
+  reorderPersonalFields,
+  updateGroupSettings,
+  updatePersonalField,
+} from "./group-settings.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -176,6 +187,15 @@ const impl: Impl = {
   setSiteGroups: ({ app, principal, ctx, body }) => setSiteGroups(app, principal, ctx.params.siteId, body),
   manageGroups: ({ app, principal, ctx }) => listManagedGroups(app, principal, ctx.url.searchParams),
   createGroup: ({ app, principal, body }) => createGroup(app, principal, body),
+  group: ({ app, principal, ctx }) => getGroup(app, principal, ctx.params.groupId),
+  updateGroupSettings: ({ app, principal, ctx, body }) => updateGroupSettings(app, principal, ctx.params.groupId, body),
+  deleteGroup: ({ app, principal, ctx, body }) => deleteGroup(app, principal, ctx.params.groupId, body),
+  personalFields: ({ app, principal, ctx }) => listPersonalFields(app, principal, ctx.params.groupId),
+  createPersonalField: ({ app, principal, ctx, body }) => createPersonalField(app, principal, ctx.params.groupId, body),
+  updatePersonalField: ({ app, principal, ctx, body }) => updatePersonalField(app, principal, ctx.params.groupId, ctx.params.fieldId, body),
+  deletePersonalField: ({ app, principal, ctx }) => deletePersonalField(app, principal, ctx.params.groupId, ctx.params.fieldId),
+  reorderPersonalFields: ({ app, principal, ctx, body }) => reorderPersonalFields(app, principal, ctx.params.groupId, body),
+  groupMembers: ({ app, principal, ctx }) => listGroupMembers(app, principal, ctx.params.groupId, ctx.url.searchParams),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };

@@ -1,0 +1,320 @@
+/**
+ * One group's own screens (groups spec §2 tabs, §3 "Group settings" and "Personal field", §5
+ * validation, §9 limits): the group with every tab's settings, saving one tab, deleting the group by
+ * typing its name, its personal fields (at most 15, at most 4 favourites, labels unique ignoring
+ * case, in order) and its members as the group's tab lists them.
+ *
+ * Rights: ManageVisitorGroup.viewer to read, .editor to change, .delete to delete; GroupMember.viewer
+ * to list members. Active clients only. A group of another client, or an id that is not a positive
+ * whole number, is 404 "Group not found" (as a missing one). Changes run in one transaction with the
+ * group's row locked, so the field limits cannot be passed by concurrent calls and nothing is
+ * half-saved.
+ *
+ * Storage (migration 009): the details tab is columns of `groups`; the other tabs live in
+ * `groups.settings` by section, read over the contract's GROUP_SETTINGS_DEFAULTS; the pre-registration
+ * tab's `approval_required` is the `approval_required` column (the overview and the Today view read it).
+ */
+import type { z } from "zod";
+import {
+  DELETE_NAME_MESSAGE,
+  type DeleteGroupRequest,
+  FAVOURITES_FULL,
+  GROUP_SETTINGS_DEFAULTS,
+  type GroupDetail,
+  type GroupMemberList,
+  type GroupSettings,
+  LABEL_TAKEN,
+  MANAGE_LIMITS,
+  PERSONAL_FIELD_LIMITS,
+  PERSONAL_FIELDS_FULL,
+  type PersonalField,
+  type PersonalFieldRequest,
+  type ReorderRequest,
+  type UpdateGroupSettingsRequest,
+} from "../../contract/index.ts";
+import type { App } from "../app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { forbidden, notFound, validation } from "../http/errors.ts";
+import { likePattern, pageParam, parseId } from "./manage.ts";
+import { abilities, requireActive, type Principal } from "./regional.ts";
+
+export const GROUP_NOT_FOUND = "Group not found";
+export const PERSONAL_FIELD_NOT_FOUND = "Personal field not found";
+export const SIGN_OUT_FIRST_MESSAGE = "Only a returning group can sign out first";
+export const AUTO_CLEAR_TIME_MESSAGE = "Choose a time";
+export const AUTO_CLEAR_HOURS_MESSAGE = "Choose a number of hours";
+export const GROUP_ON_SITE_MESSAGE = "Someone in this group is signed in or waiting for approval: sign them out first";
+export const SYSTEM_FIELD_DELETE_MESSAGE = "A system field cannot be deleted";
+export const SYSTEM_FIELD_TYPE_MESSAGE = "A system field's type cannot be changed";
+export const PERSONAL_FIELD_ORDER_MESSAGE = "The new order must list every personal field of this group exactly once";
+
+type Right = "ManageVisitorGroup.viewer" | "ManageVisitorGroup.editor" | "ManageVisitorGroup.delete" | "GroupMember.viewer";
+const FORBIDDEN: Record<Right, string> = {
+  "ManageVisitorGroup.viewer": "You are not authorised to view groups.",
+  "ManageVisitorGroup.editor": "You are not authorised to change groups.",
+  "ManageVisitorGroup.delete": "You are not authorised to delete groups.",
+  "GroupMember.viewer": "You are not authorised to view group members.",
+};
+
+interface GroupRow {
+  id: number;
+  client_id: number;
+  name: string;
+  type: "standard" | "returning" | "delivery";
+  approval_required: boolean;
+  default_locale: string | null;
+  reply_to_name: string | null;
+  reply_to_email: string | null;
+  pin: string | null;
+  allow_sign_out_first: boolean;
+  settings: Record<string, Record<string, unknown>> | null;
+}
+
+type FieldRow = Record<string, unknown> & { id: number; group_id: number; system: boolean; type: string };
+
+function requireRight(p: Principal, right: Right): void {
+  requireActive(p);
+  if (!abilities(p).includes(right)) throw forbidden(FORBIDDEN[right]);
+}
+
+/** The client's group `idParam` (404 otherwise); `lock` takes its row lock (inside a transaction). */
+async function groupOf(q: Queryable, p: Principal, idParam: string, lock = false): Promise<GroupRow> {
+  const id = parseId(idParam);
+  const row = Number.isNaN(id) ? undefined : await one<GroupRow>(q, `SELECT * FROM groups WHERE id = $1 AND client_id = $2${lock ? " FOR UPDATE" : ""}`, [id, p.client.id]);
+  if (!row) throw notFound(GROUP_NOT_FOUND);
+  return row;
+}
+
+async function readGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
+  requireRight(p, right);
+  return fn(app.db, await groupOf(app.db, p, idParam));
+}
+
+async function changeGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
+  requireRight(p, right);
+  return app.db.tx(async (q) => fn(q, await groupOf(q, p, idParam, true)));
+}
+
+/** Every tab's settings: the stored keys over the defaults (unknown stored keys are ignored). */
+function settingsOf(r: GroupRow): GroupSettings {
+  const stored = r.settings ?? {};
+  const out = {} as Record<string, Record<string, unknown>>;
+  for (const [section, defaults] of Object.entries(GROUP_SETTINGS_DEFAULTS) as [string, Record<string, unknown>][]) {
+    const saved = stored[section] ?? {};
+    out[section] = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, k in saved ? saved[k] : v]));
+  }
+  const settings = out as unknown as GroupSettings;
+  settings.pre_reg.approval_required = r.approval_required;
+  return settings;
+}
+
+async function detail(q: Queryable, groupId: number): Promise<z.input<typeof GroupDetail>> {
+  const r = (await one<GroupRow & { member_count: number; personal_field_count: number }>(
+    q,
+    `SELECT g.*, (SELECT count(*)::int FROM members m WHERE m.group_id = g.id) AS member_count,
+            (SELECT count(*)::int FROM group_personal_fields f WHERE f.group_id = g.id) AS personal_field_count
+     FROM groups g WHERE g.id = $1`,
+    [groupId],
+  ))!;
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    details: {
+      name: r.name,
+      default_locale: r.default_locale as z.input<typeof GroupDetail>["details"]["default_locale"],
+      reply_to_name: r.reply_to_name,
+      reply_to_email: r.reply_to_email,
+      pin: r.pin,
+      allow_sign_out_first: r.allow_sign_out_first,
+    },
+    settings: settingsOf(r),
+    member_count: r.member_count,
+    personal_field_count: r.personal_field_count,
+  };
+}
+
+/** GET groups/{groupId}. */
+export const getGroup = (app: App, p: Principal, idParam: string) => readGroup(app, p, idParam, "ManageVisitorGroup.viewer", (q, g) => detail(q, g.id));
+
+/** PATCH groups/{groupId}/settings: one tab, whole. */
+export function updateGroupSettings(app: App, p: Principal, idParam: string, body: z.infer<typeof UpdateGroupSettingsRequest>) {
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
+    if (body.section === "details") {
+      const v = body.values;
+      if (v.allow_sign_out_first && g.type !== "returning") throw validation({ "values.allow_sign_out_first": [SIGN_OUT_FIRST_MESSAGE] });
+      await q.query(
+        `UPDATE groups SET name = $2, default_locale = $3, reply_to_name = $4, reply_to_email = $5, pin = $6, allow_sign_out_first = $7 WHERE id = $1`,
+        [g.id, v.name, v.default_locale, v.reply_to_name || null, v.reply_to_email || null, v.pin, v.allow_sign_out_first],
+      );
+      return detail(q, g.id);
+    }
+    let values: Record<string, unknown> = body.values;
+    if (body.section === "sign_out") {
+      const v = body.values;
+      if (v.auto_clear === "at_time" && v.auto_clear_time === null) throw validation({ "values.auto_clear_time": [AUTO_CLEAR_TIME_MESSAGE] });
+      if (v.auto_clear === "after_duration" && v.auto_clear_hours === null) throw validation({ "values.auto_clear_hours": [AUTO_CLEAR_HOURS_MESSAGE] });
+      // Only the chosen rule's value is kept.
+      values = { ...v, auto_clear_time: v.auto_clear === "at_time" ? v.auto_clear_time : null, auto_clear_hours: v.auto_clear === "after_duration" ? v.auto_clear_hours : null };
+    } else if (body.section === "pre_reg") {
+      const { approval_required, ...rest } = body.values;
+      await q.query("UPDATE groups SET approval_required = $2 WHERE id = $1", [g.id, approval_required]);
+      values = rest;
+    }
+    await q.query("UPDATE groups SET settings = settings || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1", [g.id, body.section, JSON.stringify(values)]);
+    return detail(q, g.id);
+  });
+}
+
+/**
+ * DELETE groups/{groupId}: the typed name must be the group's exactly. Members (their documents and
+ * absences) and personal fields go with the group (ON DELETE CASCADE), and so do its visits
+ * (visits.group_id cascades since migration 003: a visit is shown with its group, so it cannot
+ * outlive it); evacuation reports keep their snapshot (evacuees.group_id has no foreign key, and
+ * their visit_id is set null). Because deleting takes the group's people off the Today view and the
+ * fire list, a group with someone signed in or waiting for approval is refused (422 on `name`, as a
+ * site with an evacuation in progress is). Site fields and messages limited to groups forget it
+ * (a list left empty then names no group).
+ */
+export function deleteGroup(app: App, p: Principal, idParam: string, body: z.infer<typeof DeleteGroupRequest>) {
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.delete", async (q, g) => {
+    if (body.name.trim() !== g.name) throw validation({ name: [DELETE_NAME_MESSAGE] });
+    if (await one(q, "SELECT 1 FROM visits WHERE group_id = $1 AND status IN ('signed_in', 'pending') LIMIT 1", [g.id])) {
+      throw validation({ name: [GROUP_ON_SITE_MESSAGE] });
+    }
+    const without = (col: string) =>
+      `${col} = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(${col}) e WHERE e <> to_jsonb($1::int))`;
+    const clientSites = "site_id IN (SELECT id FROM sites WHERE client_id = $2)";
+    await q.query(`UPDATE custom_fields SET ${without("group_ids")} WHERE ${clientSites} AND group_ids @> jsonb_build_array($1::int)`, [g.id, p.client.id]);
+    await q.query(`UPDATE site_messages SET ${without("recipient_group_ids")} WHERE ${clientSites} AND recipient_group_ids @> jsonb_build_array($1::int)`, [
+      g.id,
+      p.client.id,
+    ]);
+    await q.query("DELETE FROM groups WHERE id = $1", [g.id]);
+    return { deleted: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal fields
+// ---------------------------------------------------------------------------------------------
+
+const FLAGS = ["visible_to_member", "on_evacuation_list", "on_host_notifications", "ask_on_first_sign_in", "sensitive", "required", "editable", "favourite", "include_in_visit_record"] as const;
+const COLS = ["label", "type", ...FLAGS, "options"] as const;
+type FieldInput = z.infer<typeof PersonalFieldRequest>;
+
+function toField(r: FieldRow): z.input<typeof PersonalField> {
+  return {
+    id: r.id,
+    label: r.label as string,
+    type: r.type as FieldInput["type"],
+    ...(Object.fromEntries(FLAGS.map((f) => [f, r[f] as boolean])) as Record<(typeof FLAGS)[number], boolean>),
+    options: (r.options as string[]) ?? [],
+    system: r.system,
+    position: r.position as number,
+  };
+}
+
+const fieldsOf = async (q: Queryable, groupId: number) =>
+  (await q.query<FieldRow>("SELECT * FROM group_personal_fields WHERE group_id = $1 ORDER BY position, id", [groupId])).map(toField);
+
+/** Options only for the types that choose among them. */
+const normalise = (f: FieldInput): FieldInput => (f.type === "dropdown" || f.type === "checkboxes" ? f : { ...f, options: [] });
+
+const values = (f: FieldInput) => COLS.map((c) => (c === "options" ? JSON.stringify(f.options) : f[c]));
+
+/** A unique label (ignoring case) and at most 4 favourites; counted under the group's row lock. */
+async function check(q: Queryable, groupId: number, f: FieldInput, exceptId: number | null): Promise<void> {
+  if (await one(q, "SELECT 1 FROM group_personal_fields WHERE group_id = $1 AND lower(label) = lower($2) AND id IS DISTINCT FROM $3", [groupId, f.label, exceptId])) {
+    throw validation({ label: [LABEL_TAKEN] });
+  }
+  if (f.favourite) {
+    const [{ n }] = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM group_personal_fields WHERE group_id = $1 AND favourite AND id IS DISTINCT FROM $2", [groupId, exceptId]);
+    if (n >= PERSONAL_FIELD_LIMITS.favourites) throw validation({ favourite: [FAVOURITES_FULL] });
+  }
+}
+
+async function fieldOf(q: Queryable, groupId: number, idParam: string): Promise<FieldRow> {
+  const id = parseId(idParam);
+  const row = Number.isNaN(id) ? undefined : await one<FieldRow>(q, "SELECT * FROM group_personal_fields WHERE id = $1 AND group_id = $2 FOR UPDATE", [id, groupId]);
+  if (!row) throw notFound(PERSONAL_FIELD_NOT_FOUND);
+  return row;
+}
+
+/** GET groups/{groupId}/personal-fields. */
+export const listPersonalFields = (app: App, p: Principal, idParam: string) => readGroup(app, p, idParam, "ManageVisitorGroup.viewer", (q, g) => fieldsOf(q, g.id));
+
+export function createPersonalField(app: App, p: Principal, idParam: string, body: FieldInput) {
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
+    const [{ n }] = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM group_personal_fields WHERE group_id = $1", [g.id]);
+    if (n >= PERSONAL_FIELD_LIMITS.perGroup) throw validation({ label: [PERSONAL_FIELDS_FULL] });
+    const f = normalise(body);
+    await check(q, g.id, f, null);
+    const [row] = await q.query<FieldRow>(
+      `INSERT INTO group_personal_fields (group_id, position, ${COLS.join(", ")})
+       VALUES ($1, (SELECT coalesce(max(position), -1) + 1 FROM group_personal_fields WHERE group_id = $1), ${COLS.map((c, i) => `$${i + 2}${c === "options" ? "::jsonb" : ""}`).join(", ")})
+       RETURNING *`,
+      [g.id, ...values(f)],
+    );
+    return toField(row);
+  });
+}
+
+export function updatePersonalField(app: App, p: Principal, idParam: string, fieldId: string, body: FieldInput) {
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
+    const stored = await fieldOf(q, g.id, fieldId);
+    if (stored.system && body.type !== stored.type) throw validation({ type: [SYSTEM_FIELD_TYPE_MESSAGE] });
+    const f = normalise(body);
+    await check(q, g.id, f, stored.id);
+    const [row] = await q.query<FieldRow>(
+      `UPDATE group_personal_fields SET ${COLS.map((c, i) => `${c} = $${i + 2}${c === "options" ? "::jsonb" : ""}`).join(", ")} WHERE id = $1 RETURNING *`,
+      [stored.id, ...values(f)],
+    );
+    return toField(row);
+  });
+}
+
+export function deletePersonalField(app: App, p: Principal, idParam: string, fieldId: string) {
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
+    const field = await fieldOf(q, g.id, fieldId);
+    if (field.system) throw validation({ system: [SYSTEM_FIELD_DELETE_MESSAGE] });
+    await q.query("DELETE FROM group_personal_fields WHERE id = $1", [field.id]);
+    return { deleted: true as const };
+  });
+}
+
+/** PATCH groups/{groupId}/personal-field-order: every field of the group, each once (a stale list is refused). */
+export function reorderPersonalFields(app: App, p: Principal, idParam: string, body: z.infer<typeof ReorderRequest>) {
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
+    const current = (await q.query<{ id: number }>("SELECT id FROM group_personal_fields WHERE group_id = $1 FOR UPDATE", [g.id])).map((r) => r.id);
+    const wanted = new Set(body.ids);
+    if (wanted.size !== body.ids.length || body.ids.length !== current.length || !current.every((id) => wanted.has(id))) {
+      throw validation({ ids: [PERSONAL_FIELD_ORDER_MESSAGE] });
+    }
+    await q.query(
+      "UPDATE group_personal_fields t SET position = o.ord - 1 FROM unnest($1::int[]) WITH ORDINALITY AS o(id, ord) WHERE t.id = o.id AND t.group_id = $2",
+      [body.ids, g.id],
+    );
+    return fieldsOf(q, g.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members
+// ---------------------------------------------------------------------------------------------
+
+/** GET groups/{groupId}/members?search=&page=: by name (then id), 15 a page; search by name or email. */
+export function listGroupMembers(app: App, p: Principal, idParam: string, query: URLSearchParams): Promise<z.input<typeof GroupMemberList>> {
+  return readGroup(app, p, idParam, "GroupMember.viewer", async (q, g) => {
+    const search = (query.get("search") ?? "").trim().slice(0, 100);
+    const page = pageParam(query);
+    const where = `m.group_id = $1 AND ($2::text = '' OR m.name ILIKE $3 ESCAPE '\\' OR m.email ILIKE $3 ESCAPE '\\')`;
+    const params = [g.id, search, likePattern(search)];
+    const [{ total }] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM members m WHERE ${where}`, params);
+    const members = await q.query<{ id: number; name: string; email: string | null; mobile: string | null }>(
+      `SELECT m.id, m.name, m.email, m.mobile FROM members m WHERE ${where} ORDER BY lower(m.name), m.id LIMIT ${MANAGE_LIMITS.perPage} OFFSET $4`,
+      [...params, (page - 1) * MANAGE_LIMITS.perPage],
+    );
+    return { members, page, per_page: MANAGE_LIMITS.perPage, total };
+  });
+}

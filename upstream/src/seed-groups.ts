@@ -1,0 +1,82 @@
+/**
+ * Demo data of revision 7: what one group's screens show (migration 009), for Acme (`eu:1`). Each
+ * part is added only where it is missing, so an older database comes straight to 7, a second run
+ * adds nothing, and what a user changed is left alone:
+ *  - Staff (returning): a group PIN, reply-to, sign-out and privacy settings, when its details and
+ *    settings are still untouched (no PIN, no settings);
+ *  - personal fields for Staff (a system field "Employee number", a dropdown "Department", a yes/no
+ *    favourite "First aider") and Visitors ("Vehicle registration"), for a group with none yet.
+ */
+import { one, type Queryable } from "./db/index.ts";
+
+interface FieldSeed {
+  label: string;
+  type: "text" | "email" | "phone" | "number" | "date" | "yes_no" | "dropdown" | "checkboxes";
+  options?: string[];
+  system?: boolean;
+  required?: boolean;
+  editable?: boolean;
+  favourite?: boolean;
+  on_evacuation_list?: boolean;
+  include_in_visit_record?: boolean;
+  sensitive?: boolean;
+}
+
+/** Group name → its personal fields in order (Acme's groups from seed-visits.ts). */
+export const GROUP_FIELDS: Record<string, FieldSeed[]> = {
+  Staff: [
+    { label: "Employee number", type: "text", system: true, required: true, editable: false, include_in_visit_record: true },
+    { label: "Department", type: "dropdown", options: ["Engineering", "Finance", "Operations", "Sales", "Facilities"], on_evacuation_list: true },
+    { label: "First aider", type: "yes_no", favourite: true, on_evacuation_list: true },
+  ],
+  Visitors: [{ label: "Vehicle registration", type: "text", include_in_visit_record: true }],
+};
+
+/** Staff's details and settings (the other sections read as the contract's defaults). */
+export const STAFF_SETTINGS = {
+  pin: "2468",
+  default_locale: "en_GB",
+  reply_to_name: "Acme Reception",
+  reply_to_email: "reception@acme.example.com",
+  allow_sign_out_first: false,
+  settings: {
+    sign_out: { sign_out_message: null, auto_clear: "at_time", auto_clear_time: "23:00", auto_clear_hours: null },
+    companion: { companion_invite: true, companion_pin_prompt: "daily" },
+    privacy: { data_retention: "2y", member_retention: "1y" },
+  },
+};
+
+/** Revision 7 for one demo client (see the module comment). */
+export async function seedGroupSettings(q: Queryable, gid: string, clientId: number): Promise<void> {
+  if (gid !== "eu:1") return;
+  const s = STAFF_SETTINGS;
+  await q.query(
+    `UPDATE groups SET pin = $2, default_locale = $3, reply_to_name = $4, reply_to_email = $5, allow_sign_out_first = $6, settings = $7::jsonb
+     WHERE client_id = $1 AND name = 'Staff' AND type = 'returning' AND pin IS NULL AND settings = '{}'::jsonb`,
+    [clientId, s.pin, s.default_locale, s.reply_to_name, s.reply_to_email, s.allow_sign_out_first, JSON.stringify(s.settings)],
+  );
+  for (const [name, fields] of Object.entries(GROUP_FIELDS)) {
+    const group = await one<{ id: number }>(q, "SELECT id FROM groups WHERE client_id = $1 AND name = $2 ORDER BY id LIMIT 1", [clientId, name]);
+    if (!group || (await one(q, "SELECT 1 FROM group_personal_fields WHERE group_id = $1", [group.id]))) continue;
+    for (const [position, f] of fields.entries()) {
+      await q.query(
+        `INSERT INTO group_personal_fields (group_id, position, label, type, options, system, required, editable, favourite, on_evacuation_list, include_in_visit_record, sensitive)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          group.id,
+          position,
+          f.label,
+          f.type,
+          JSON.stringify(f.options ?? []),
+          f.system ?? false,
+          f.required ?? false,
+          f.editable ?? true,
+          f.favourite ?? false,
+          f.on_evacuation_list ?? false,
+          f.include_in_visit_record ?? false,
+          f.sensitive ?? false,
+        ],
+      );
+    }
+  }
+}
