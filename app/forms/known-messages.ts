@@ -6,6 +6,21 @@
  */
 import {
   ATTACHMENT_KIND_MESSAGE,
+  AUTO_CLEAR_HOURS_MESSAGE,
+  AUTO_CLEAR_TIME_MESSAGE,
+  DELETE_NAME_MESSAGE,
+  FAVOURITES_FULL,
+  GROUP_NAME_MESSAGE,
+  GROUP_ON_SITE_MESSAGE,
+  LABEL_REQUIRED,
+  LABEL_TAKEN,
+  PERSONAL_FIELDS_FULL,
+  PIN_MESSAGE,
+  RECIPIENTS_MESSAGE,
+  REPLY_TO_MESSAGE,
+  SIGN_OUT_FIRST_MESSAGE,
+  SYSTEM_FIELD_DELETE_MESSAGE,
+  SYSTEM_FIELD_TYPE_MESSAGE,
   CHECKBOX_LABEL_REQUIRED,
   RECIPIENTS_REQUIRED,
   RECIPIENTS_UNKNOWN,
@@ -29,6 +44,23 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [RECIPIENTS_REQUIRED]: "sites:messages.validation.recipients_required",
   [RECIPIENTS_UNKNOWN]: "sites:messages.validation.recipients_unknown",
   [ATTACHMENT_KIND_MESSAGE]: "sites:media.attachment_kind",
+  // A group's settings and deletion (the contract's group-settings.ts; groups spec §5).
+  [GROUP_NAME_MESSAGE]: "groups:validation.name_required",
+  [PIN_MESSAGE]: "groups:validation.pin",
+  [REPLY_TO_MESSAGE]: "groups:validation.reply_to_email",
+  [RECIPIENTS_MESSAGE]: "groups:validation.recipients",
+  [SIGN_OUT_FIRST_MESSAGE]: "groups:validation.sign_out_first",
+  [AUTO_CLEAR_TIME_MESSAGE]: "groups:validation.auto_clear_time",
+  [AUTO_CLEAR_HOURS_MESSAGE]: "groups:validation.auto_clear_hours",
+  [DELETE_NAME_MESSAGE]: "common:validation.delete_confirm",
+  [GROUP_ON_SITE_MESSAGE]: "groups:delete.in_use",
+  // A group's personal fields (groups spec §5, §9).
+  [LABEL_REQUIRED]: "groups:personal_fields.validation.label_required",
+  [PERSONAL_FIELDS_FULL]: "groups:personal_fields.validation.limit",
+  [FAVOURITES_FULL]: "groups:personal_fields.validation.favourites",
+  [LABEL_TAKEN]: "groups:personal_fields.validation.label_taken",
+  [SYSTEM_FIELD_DELETE_MESSAGE]: "groups:personal_fields.validation.system_delete",
+  [SYSTEM_FIELD_TYPE_MESSAGE]: "groups:personal_fields.validation.system_type",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

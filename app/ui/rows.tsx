@@ -64,8 +64,11 @@ export function DeleteConfirm({ action, id, name, question, confirm, hidden }: {
   );
 }
 
-/** A row's controls, grouped: edit (a link to the row's edit view, `editTo`), move up or down, delete after confirming. */
-export function RowControls({ action, editTo, id, name, first, last, question, confirm }: { action: string; editTo: string; id: number; name: string; first: boolean; last: boolean; question: string; confirm: string }) {
+/**
+ * A row's controls, grouped: edit (a link to the row's edit view, `editTo`), move up or down, delete
+ * after confirming (not for a row that cannot be deleted: `deletable` false).
+ */
+export function RowControls({ action, editTo, id, name, first, last, question, confirm, deletable = true }: { action: string; editTo: string; id: number; name: string; first: boolean; last: boolean; question: string; confirm: string; deletable?: boolean }) {
   const { t } = useTranslation("common");
   return (
     <div className="row-actions__group">
@@ -74,7 +77,7 @@ export function RowControls({ action, editTo, id, name, first, last, question, c
         <span className="visually-hidden"> “{name}”</span>
       </Link>
       <MoveButtons action={action} id={id} name={name} first={first} last={last} />
-      <DeleteConfirm action={action} id={id} name={name} question={question} confirm={confirm} />
+      {deletable ? <DeleteConfirm action={action} id={id} name={name} question={question} confirm={confirm} /> : null}
     </div>
   );
 }

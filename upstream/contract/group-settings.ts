@@ -31,6 +31,12 @@ export const REPLY_TO_MESSAGE = "A valid email is required";
 export const GROUP_NAME_MESSAGE = "The group name is required";
 export const DELETE_NAME_MESSAGE = "Type the group's name exactly to delete it";
 export const RECIPIENTS_MESSAGE = "Enter valid email addresses, separated by commas";
+export const SIGN_OUT_FIRST_MESSAGE = "Only a returning group can sign out first";
+export const AUTO_CLEAR_TIME_MESSAGE = "Choose a time";
+export const AUTO_CLEAR_HOURS_MESSAGE = "Choose a number of hours";
+export const GROUP_ON_SITE_MESSAGE = "Someone in this group is signed in or waiting for approval: sign them out first";
+export const SYSTEM_FIELD_DELETE_MESSAGE = "A system field cannot be deleted";
+export const SYSTEM_FIELD_TYPE_MESSAGE = "A system field's type cannot be changed";
 
 const line = (max = LINE_MAX) => z.string().trim().max(max, `At most ${max} characters`);
 const text = () => z.string().trim().max(TEXT_MAX, `At most ${TEXT_MAX} characters`);

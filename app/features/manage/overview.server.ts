@@ -59,7 +59,7 @@ export async function groupOverviewLoader({ request }: LoaderFunctionArgs) {
     pages: pages(list),
     total: list.total,
     canAdd: opensScreen("/manage/group/add", access.ctx),
-    canOpen: opensScreen("/manage/group/1", access.ctx),
+    canOpen: opensScreen("/manage/group/1/details", access.ctx),
     limit: list.group_limit !== null ? { limit: list.group_limit, count: list.group_count } : null,
     groups: list.groups.map((g) => ({
       id: g.id,

@@ -39,7 +39,7 @@ export interface GroupOverviewData extends OverviewCommon {
   groups: { id: number; name: string; type: "standard" | "returning" | "delivery"; approvalRequired: boolean; everySite: boolean; siteCount: number; memberCount: number }[];
 }
 
-/** The pager's words for a list of the manage area (its overview, an event's attendees). */
+/** The frame of every overview: its heading, the add button for editors, the sections, the search, the list and its pages. */
 function OverviewFrame({ d, kind, addTo, children }: { d: OverviewCommon; kind: OverviewSection; addTo: string; children: ReactNode }) {
   const { t } = useTranslation("manage");
   const base = `/manage/overview/${kind}`;

@@ -22,20 +22,18 @@ import {
   PersonalField,
   PIN_MESSAGE,
   REPLY_TO_MESSAGE,
+  AUTO_CLEAR_HOURS_MESSAGE,
+  AUTO_CLEAR_TIME_MESSAGE,
+  GROUP_ON_SITE_MESSAGE,
+  SIGN_OUT_FIRST_MESSAGE,
+  SYSTEM_FIELD_DELETE_MESSAGE,
+  SYSTEM_FIELD_TYPE_MESSAGE,
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { GROUP_FIELDS, STAFF_SETTINGS } from "../seed-groups.ts";
 import { VISIT_DATA } from "../seed-visits.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import {
-  AUTO_CLEAR_HOURS_MESSAGE,
-  AUTO_CLEAR_TIME_MESSAGE,
-  GROUP_ON_SITE_MESSAGE,
-  PERSONAL_FIELD_ORDER_MESSAGE,
-  SIGN_OUT_FIRST_MESSAGE,
-  SYSTEM_FIELD_DELETE_MESSAGE,
-  SYSTEM_FIELD_TYPE_MESSAGE,
-} from "./group-settings.ts";
+import { PERSONAL_FIELD_ORDER_MESSAGE } from "./group-settings.ts";
 import { httpTestClient, type As } from "./http-test-client.ts";
 
 let up: TestUpstream;

@@ -31,6 +31,12 @@ import {
   type PersonalFieldRequest,
   type ReorderRequest,
   type UpdateGroupSettingsRequest,
+  SIGN_OUT_FIRST_MESSAGE,
+  AUTO_CLEAR_TIME_MESSAGE,
+  AUTO_CLEAR_HOURS_MESSAGE,
+  GROUP_ON_SITE_MESSAGE,
+  SYSTEM_FIELD_DELETE_MESSAGE,
+  SYSTEM_FIELD_TYPE_MESSAGE,
 } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
@@ -40,12 +46,6 @@ import { abilities, requireActive, type Principal } from "./regional.ts";
 
 export const GROUP_NOT_FOUND = "Group not found";
 export const PERSONAL_FIELD_NOT_FOUND = "Personal field not found";
-export const SIGN_OUT_FIRST_MESSAGE = "Only a returning group can sign out first";
-export const AUTO_CLEAR_TIME_MESSAGE = "Choose a time";
-export const AUTO_CLEAR_HOURS_MESSAGE = "Choose a number of hours";
-export const GROUP_ON_SITE_MESSAGE = "Someone in this group is signed in or waiting for approval: sign them out first";
-export const SYSTEM_FIELD_DELETE_MESSAGE = "A system field cannot be deleted";
-export const SYSTEM_FIELD_TYPE_MESSAGE = "A system field's type cannot be changed";
 export const PERSONAL_FIELD_ORDER_MESSAGE = "The new order must list every personal field of this group exactly once";
 
 type Right = "ManageVisitorGroup.viewer" | "ManageVisitorGroup.editor" | "ManageVisitorGroup.delete" | "GroupMember.viewer";

@@ -1,0 +1,265 @@
+/**
+ * A group's own screens through real HTTP, driven as a browser without JavaScript would (the HTML
+ * form driver): the tab bar from the access table, every settings tab saved and read back from the
+ * upstream, the spec's messages ("Pin must be 4 digits", "A valid email is required", 15 personal
+ * fields and 4 favourites), personal fields added, edited, moved and deleted, the members listed,
+ * and the group deleted by typing its name. Then rights (a Standard User gets 403 everywhere; an
+ * administrator with only the viewer rights sees read-only forms and is refused every change) and
+ * malformed and hostile posts (a 4xx with a message, never a 500, nothing half-saved).
+ *
+ * Each test makes its own groups in Acme (eu:1); Hooli (us:3) is used by no other test: its
+ * Administrator role keeps only the viewer rights for the rights test, and gets them back after.
+ */
+import { describe, expect, test } from "vitest";
+import { PERSONAL_FIELD_LIMITS } from "@contract";
+import type { HttpBrowser, Page } from "../support/browser";
+import { upstreamAccess } from "../support/access";
+import { createUpstreamRole } from "../support/hooks";
+import { createUser, failuresOf, newBrowser, newClient, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+
+const tag = () => Math.random().toString(36).slice(2, 7);
+const notices = (page: Page) => page.notices().join(" ");
+const confirmOf = (page: Page, summary: string) => page.all({ tag: "details", class: "row-delete" }).find((d) => d.all({ tag: "summary" })[0]!.has(summary))!;
+
+/** A fresh administrator of `client`, signed in through the forms, with the upstream as them. */
+async function admin(client = "eu:1"): Promise<{ browser: HttpBrowser; email: string; api: Awaited<ReturnType<typeof upstreamAccess>> }> {
+  const email = uniqueEmail("groups-nojs");
+  await createUser({ email, role: "Administrator", client, name: "Gail Groups" });
+  const browser = newBrowser();
+  expect((await signInWithForms(browser, email)).path).toBe("/today");
+  return { browser, email, api: await upstreamAccess(upstreamUrl(), email) };
+}
+
+async function newGroup(api: Awaited<ReturnType<typeof upstreamAccess>>, type: "standard" | "returning" | "delivery" = "returning") {
+  const r = await api.send("POST", "groups", { name: `IT Group ${tag()}`, type });
+  expect(r.status).toBe(200);
+  return r.json as { id: number; name: string };
+}
+
+describe("an administrator, without JavaScript", () => {
+  test("opens a group from the overview and saves its details; the PIN and reply-to rules hold; the name and input survive a refusal", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/overview/groups?search=${encodeURIComponent(group.name)}`);
+    page = await page.go(page.main().link(group.name));
+    expect(page.path).toBe(`/manage/group/${group.id}/details`);
+    expect(page.heading()).toBe(group.name);
+    expect(page.region("Group sections").links().map((l) => l.name)).toEqual([
+      "Members", "Details", "Personal fields", "Sign in", "Sign out", "Notifications", "Companion app", "Pre-registration", "Onboarding", "Privacy",
+    ]);
+
+    page = await page.form("Save changes").fill("Group PIN (optional)", "12a").fill("Reply-to email (optional)", "not-an-email").submit("Save changes");
+    expect(page.fieldErrors("Group PIN (optional)")).toEqual(["Pin must be 4 digits"]);
+    expect(page.fieldErrors("Reply-to email (optional)")).toEqual(["A valid email is required"]);
+    expect(page.field("Group PIN (optional)").value).toBe("12a");
+    expect((await api.get(`groups/${group.id}`)).details.pin).toBeNull();
+
+    const renamed = `${group.name} renamed`;
+    page = await page
+      .form("Save changes")
+      .fill("Group name", renamed)
+      .fill("Group PIN (optional)", "1357")
+      .fill("Reply-to email (optional)", "desk@acme.example.com")
+      .select("Default language", "Deutsch")
+      .check("Members sign out first")
+      .submit("Save changes");
+    expect(notices(page)).toContain(`The changes to ${renamed} have been saved.`);
+    page = await page.reload();
+    expect(page.heading()).toBe(renamed);
+    expect(page.field("Group PIN (optional)").value).toBe("1357");
+    expect((await api.get(`groups/${group.id}`)).details).toMatchObject({ name: renamed, pin: "1357", reply_to_email: "desk@acme.example.com", default_locale: "de", allow_sign_out_first: true });
+  });
+
+  test("saves the sign-in, sign-out, companion, pre-registration, onboarding, notifications and privacy tabs", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    const tab = (name: string) => browser.open(`/manage/group/${group.id}/${name}`);
+
+    let page = await (await tab("sign-in")).form("Save changes").select("Take a photo", "When there is no photo yet").check("Facial recognition").select("Safety check", "Check, and turn people away").fill("Welcome message (optional)", "<script>alert(1)</script> Welcome").submit("Save changes");
+    expect(notices(page)).toContain("have been saved");
+    expect((await page.reload()).field("Welcome message (optional)").value).toBe("<script>alert(1)</script> Welcome");
+
+    // Sign out: "at a time of day" needs the time.
+    page = await (await tab("sign-out")).form("Save changes").select("Sign out automatically", "At a time of day").submit("Save changes");
+    expect(page.fieldErrors("At (site time)")).toEqual(["Choose a time"]);
+    page = await page.form("Save changes").fill("At (site time)", "22:30").submit("Save changes");
+    expect(notices(page)).toContain("have been saved");
+
+    page = await (await tab("companion")).form("Save changes").check("Invite new members to the companion app").select("Ask for the PIN", "Every week").submit("Save changes");
+    page = await (await tab("pre-reg")).form("Save changes").check("Pre-registrations need approval").fill("Invitation subject (optional)", "Your visit").submit("Save changes");
+    page = await (await tab("onboarding")).form("Save changes").check("Send a welcome email to new members").submit("Save changes");
+    page = await (await tab("notifications")).form("Save changes").fill("Only notify these addresses (optional)", "a@acme.example.com, nope").submit("Save changes");
+    expect(page.fieldErrors("Only notify these addresses (optional)")).toEqual(["Enter valid email addresses, separated by commas"]);
+    page = await page.form("Save changes").fill("Only notify these addresses (optional)", "a@acme.example.com, b@acme.example.com").uncheck("Tell the host when their visitor signs in").submit("Save changes");
+    page = await (await tab("privacy")).form("Save changes").select("Keep visit records for", "7 years").select("Keep archived members for", "6 years").submit("Save changes");
+    expect(notices(page)).toContain("have been saved");
+
+    const stored = (await api.get(`groups/${group.id}`)).settings;
+    expect(stored).toMatchObject({
+      sign_in: { photo_mode: "when_missing", facial_recognition: true, safety_check: "hard", welcome_message: "<script>alert(1)</script> Welcome" },
+      sign_out: { auto_clear: "at_time", auto_clear_time: "22:30", auto_clear_hours: null },
+      companion: { companion_invite: true, companion_pin_prompt: "weekly" },
+      pre_reg: { approval_required: true, pre_registration_subject: "Your visit" },
+      onboarding: { welcome_email: true },
+      notifications: { notify_host: false, allowed_recipients: ["a@acme.example.com", "b@acme.example.com"] },
+      privacy: { data_retention: "7y", member_retention: "6y" },
+    });
+  });
+
+  test("personal fields: added up to 15 and the 16th refused, 4 favourites, edited, moved and deleted", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/group/${group.id}/personal-fields`);
+    expect(page.has("This group has no personal fields yet.")).toBe(true);
+
+    // A dropdown needs options; then one with options.
+    page = await page.form("Add field").fill("Label", "Department").select("Type", "Dropdown").submit("Add field");
+    expect(page.fieldErrors("Options")).toEqual(["Add at least one option"]);
+    expect(page.field("Label").value).toBe("Department");
+    page = await page.form("Add field").fill("Options", "Sales\nFinance\n").check("Favourite").submit("Add field");
+    expect(notices(page)).toContain("“Department” has been added.");
+    for (let i = 2; i <= 4; i++) page = await page.form("Add field").fill("Label", `Badge ${i}`).check("Favourite").submit("Add field");
+    // A 5th favourite is refused by the upstream, on the form.
+    page = await page.form("Add field").fill("Label", "Badge 5").check("Favourite").submit("Add field");
+    expect(page.fieldErrors("Favourite")).toEqual(["At most 4 personal fields can be favourites"]);
+    expect(page.field("Label").value).toBe("Badge 5");
+    for (let i = 5; i <= PERSONAL_FIELD_LIMITS.perGroup; i++) {
+      const r = await api.send("POST", `groups/${group.id}/personal-fields`, { label: `Field ${i}`, type: "text", options: [], visible_to_member: false, on_evacuation_list: false, on_host_notifications: false, ask_on_first_sign_in: false, sensitive: false, required: false, editable: true, favourite: false, include_in_visit_record: false });
+      expect(r.status).toBe(200);
+    }
+    page = await page.reload();
+    expect(page.has("15 of 15 personal fields · 4 of 4 favourites")).toBe(true);
+    page = await page.form("Add field").fill("Label", "One too many").submit("Add field");
+    expect(page.fieldErrors("Label")).toEqual(["A group has at most 15 personal fields"]);
+    expect((await api.get(`groups/${group.id}/personal-fields`)).length).toBe(15);
+
+    // Edit, move, delete.
+    page = await page.click("Edit “Badge 2”");
+    page = await page.form("Save field").fill("Label", "Visitor badge").uncheck("Favourite").check("Required").submit("Save field");
+    expect(notices(page)).toContain("“Visitor badge” has been saved.");
+    page = await page.click("Move up “Visitor badge”");
+    expect(notices(page)).toContain("“Visitor badge” has been moved.");
+    page = await page.form({ within: confirmOf(page, "Delete “Department”"), button: "Delete field" }).submit("Delete field");
+    expect(notices(page)).toContain("“Department” has been deleted.");
+    const fields = (await api.get(`groups/${group.id}/personal-fields`)) as { label: string; favourite: boolean; required: boolean }[];
+    expect(fields.slice(0, 2).map((f) => f.label)).toEqual(["Visitor badge", "Badge 3"]);
+    expect(fields[0]).toMatchObject({ favourite: false, required: true });
+    expect(fields.length).toBe(14);
+  });
+
+  test("the members tab lists a returning group's members, 15 a page, with a search; a standard group has none", async () => {
+    const { browser, api } = await admin();
+    const staff = ((await api.get("manage/groups?search=Staff")).groups as { id: number; name: string; type: string }[]).find((g) => g.name === "Staff")!;
+    let page = await browser.open(`/manage/group/${staff.id}/members`);
+    expect(page.heading(2)).toBe("Members");
+    const listed = page.rowHeaders();
+    expect(listed.length).toBeGreaterThan(0);
+    page = await page.form({ button: "Search" }).fill("Search members", listed[0]!).submit("Search");
+    expect(page.rowHeaders()).toContain(listed[0]);
+    const visitors = await newGroup(api, "standard");
+    expect((await browser.client.request(`/manage/group/${visitors.id}/members`)).res.status).toBe(404);
+    expect((await browser.open(`/manage/group/${visitors.id}/details`)).region("Group sections").links().map((l) => l.name)).not.toContain("Members");
+  });
+
+  test("deletes a group by typing its name; a wrong name is refused and nothing goes", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api, "standard");
+    let page = await browser.open(`/manage/group/${group.id}/details`);
+    const confirm = `Type “${group.name}” to confirm`;
+    page = await page.form("Delete this group").fill(confirm, "something else").submit("Delete this group");
+    expect(page.fieldErrors(confirm)).toEqual(["Type the name exactly as shown to delete it"]);
+    expect((await api.get(`groups/${group.id}`)).name).toBe(group.name);
+    page = await page.form("Delete this group").fill(confirm, group.name).submit("Delete this group");
+    expect(page.path).toBe("/manage/overview/groups");
+    expect(notices(page)).toContain(`${group.name} has been deleted.`);
+    expect((await browser.client.request(`/manage/group/${group.id}/details`)).res.status).toBe(404);
+  });
+});
+
+describe("rights", () => {
+  test("a Standard User gets 403 on every group page and action", async () => {
+    const { api } = await admin();
+    const group = await newGroup(api);
+    const email = uniqueEmail("groups-std");
+    await createUser({ email, role: "Standard User" });
+    const web = newClient();
+    await signIn(web, email);
+    const tabs = ["details", "members", "personal-fields", "sign-in", "sign-out", "notifications", "companion", "pre-reg", "onboarding", "privacy"];
+    for (const t of ["", ...tabs]) expect([t, (await web.request(`/manage/group/${group.id}${t ? `/${t}` : ""}`)).res.status]).toEqual([t, 403]);
+    for (const t of tabs.filter((x) => x !== "members")) expect([t, (await web.post(`/manage/group/${group.id}/${t}`, { intent: "save" }, { follow: false })).res.status]).toEqual([t, 403]);
+  });
+
+  test("an administrator with only the viewer rights sees every tab read-only, and every change is refused (403)", async () => {
+    const { api } = await admin("us:3");
+    const group = await newGroup(api);
+    await api.send("POST", `groups/${group.id}/personal-fields`, { label: "Shoe size", type: "number", options: [], visible_to_member: true, on_evacuation_list: false, on_host_notifications: false, ask_on_first_sign_in: false, sensitive: false, required: false, editable: true, favourite: false, include_in_visit_record: false });
+    const rights = api.config.abilities as Parameters<typeof createUpstreamRole>[1]["rights"];
+    try {
+      await createUpstreamRole(upstreamUrl(), { client: "us:3", name: "Administrator", rights: ["ManageVisitorGroup.viewer", "GroupMember.viewer"] });
+      const email = uniqueEmail("groups-ro");
+      await createUser({ email, role: "Administrator", client: "us:3" });
+      const web = newClient();
+      await signIn(web, email);
+      for (const t of ["details", "personal-fields", "sign-in", "sign-out", "notifications", "companion", "pre-reg", "onboarding", "privacy", "members"]) {
+        const r = await web.request(`/manage/group/${group.id}/${t}`);
+        expect([t, r.res.status, r.body.includes('name="intent"')]).toEqual([t, 200, false]);
+        if (t !== "members" && t !== "personal-fields") expect([t, /<fieldset disabled=""/.test(r.body)]).toEqual([t, true]);
+      }
+      expect((await web.request(`/manage/group/${group.id}/personal-fields`)).body).toContain("Shoe size");
+      const before = await api.get(`groups/${group.id}`);
+      for (const [t, form] of [
+        ["details", { intent: "save", name: "Mine now" }],
+        ["details", { intent: "delete", confirm: group.name }],
+        ["sign-in", { intent: "save", photo_mode: "never" }],
+        ["privacy", { intent: "save", data_retention: "1d", member_retention: "7d" }],
+        ["personal-fields", { intent: "add", label: "X", type: "text" }],
+      ] as const) {
+        const r = await web.post(`/manage/group/${group.id}/${t}`, form, { follow: false });
+        expect([t, form.intent, r.res.status, r.body.includes("Forbidden")]).toEqual([t, form.intent, 403, true]);
+      }
+      expect(await api.get(`groups/${group.id}`)).toEqual(before);
+    } finally {
+      await createUpstreamRole(upstreamUrl(), { client: "us:3", name: "Administrator", rights });
+    }
+  });
+});
+
+describe("malformed and hostile input", () => {
+  test("every action: a 4xx with a message, never a 500, nothing saved", async () => {
+    const { browser, api } = await admin();
+    const web = browser.client;
+    const group = await newGroup(api);
+    const other = await admin("us:3");
+    const foreign = await newGroup(other.api);
+    const base = `/manage/group/${group.id}`;
+    const before = await api.get(`groups/${group.id}`);
+    const long = "x".repeat(10_000);
+    const bad = "That request could not be used";
+    const failures = await failuresOf(web, [
+      [`${base}/details`, {}, 400, bad],
+      [`${base}/details`, { intent: "drop-table" }, 400, bad],
+      [`${base}/details`, { intent: "save", name: "" }, 400, "The group name is required"],
+      [`${base}/details`, { intent: "save", name: long }, 400, "That is too long."],
+      [`${base}/details`, { intent: "save", name: "Evil\u0000Name" }, 400, ""],
+      [`${base}/details`, { intent: "save", name: "Fine", pin: "12345" }, 400, "Pin must be 4 digits"],
+      [`${base}/details`, { intent: "save", name: "Fine", default_locale: "xx" }, 400, "Choose one of the options shown."],
+      [`${base}/details`, { intent: "delete", confirm: "" }, 400, "Type the name exactly as shown to delete it"],
+      [`${base}/sign-in`, { intent: "save", photo_mode: "sometimes" }, 400, "Choose one of the options shown."],
+      [`${base}/sign-in`, { intent: "save", photo_mode: "never", badge_printing: "off", safety_check: "off", welcome_message: long }, 400, "That is too long."],
+      [`${base}/sign-out`, { intent: "save", auto_clear: "after_duration", auto_clear_hours: "999" }, 400, "Enter a whole number of hours from 1 to 72"],
+      [`${base}/sign-out`, { intent: "save", auto_clear: "after_duration", auto_clear_hours: "two" }, 400, "Enter a whole number of hours from 1 to 72"],
+      [`${base}/privacy`, { intent: "save", data_retention: "forever", member_retention: "1y" }, 400, "Choose one of the options shown."],
+      [`${base}/personal-fields`, { intent: "add", label: "", type: "text" }, 400, "The label is required"],
+      [`${base}/personal-fields`, { intent: "add", label: "X", type: "hologram" }, 400, "Choose a field type"],
+      [`${base}/personal-fields`, { intent: "edit", id: "1 OR 1=1", label: "X", type: "text" }, 400, bad],
+      [`${base}/personal-fields`, { intent: "delete", id: "999999999" }, 404, "That personal field is not in this group any more."],
+      [`${base}/personal-fields`, { intent: "move", id: "1" }, 400, bad],
+      [`/manage/group/${foreign.id}/details`, { intent: "save", name: "Mine now" }, 404, ""],
+      [`/manage/group/abc/details`, { intent: "save", name: "Mine now" }, 404, ""],
+      [`/manage/group/${group.id}%00/details`, { intent: "save", name: "Mine now" }, 400, "It contained characters that are not allowed"],
+    ]);
+    expect(failures).toEqual([]);
+    expect(await api.get(`groups/${group.id}`)).toEqual(before);
+    expect((await other.api.get(`groups/${foreign.id}`)).name).toBe(foreign.name);
+  }, 60_000);
+});
