@@ -33,7 +33,7 @@ export default function GroupDetailsTab() {
           action={`/manage/group/${group.id}/details`}
           lastResult={resultFor(actionData, "delete")}
           heading={t("delete.heading")}
-          warning={t("delete.warning", { name: group.name })}
+          warning={`${t("delete.warning", { name: group.name })} ${t("delete.warning_visits")}`}
           confirmLabel={t("delete.confirm", { name: group.name })}
         />
       ) : null}
