@@ -204,3 +204,68 @@ export const groupSettingRoutes = {
   reorderPersonalFields: { method: "PATCH", path: "groups/{groupId}/personal-field-order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(PersonalField), summary: "The group's personal fields in this order (every id, once)" },
   groupMembers: { method: "GET", path: "groups/{groupId}/members", base: "regional", auth: "bearer", response: GroupMemberList, summary: "The group's members by name, 15 a page (GroupMember.viewer); query search, page" },
 } as const satisfies Record<string, RouteDef>;
+
+// --- The group's badge (groups spec §3 badge elements, §9 "at most 20 each of field, personal and
+// text"): elements placed on a label of a real size, in millimetres from its top left corner.
+/** Label sizes (width × height in mm, landscape), as label printers and card printers take them. */
+export const BADGE_SIZES = {
+  "100x62": { width: 100, height: 62 },
+  "86x54": { width: 86, height: 54 },
+  "89x36": { width: 89, height: 36 },
+  "102x76": { width: 102, height: 76 },
+} as const;
+export type BadgeSize = keyof typeof BADGE_SIZES;
+export const BADGE_SIZE_NAMES = Object.keys(BADGE_SIZES) as [BadgeSize, ...BadgeSize[]];
+/** At most 20 each of these (groups spec §9); every other kind at most once. */
+export const BADGE_REPEATABLE = ["field", "personal", "text"] as const;
+export const BADGE_LIMITS = { repeatable: 20, textLength: 100, minSide: 3, fontMin: 6, fontMax: 72 } as const;
+export const BADGE_TOO_MANY = "At most 20 elements of each kind, and one each of photo, logo, QR code, name, group, date and time";
+export const BADGE_OUTSIDE = "Every element must lie on the badge";
+export const BADGE_PERSONAL_OFF = "Personal fields cannot be placed on badges";
+export const BADGE_UNKNOWN_FIELD = "Choose a field of this organisation";
+export const BADGE_UNKNOWN_PERSONAL = "Choose a personal field of this group";
+export const BADGE_TEXT_REQUIRED = "A text element needs its text";
+
+const mm = z.number("Enter a number of millimetres").min(0, BADGE_OUTSIDE).max(500, BADGE_OUTSIDE).multipleOf(0.5, "Use steps of 0.5 mm");
+export const BadgeElement = z.object({
+  kind: z.enum(["photo", "logo", "qr", "name", "group", "date", "time", "field", "personal", "text"]),
+  x: mm,
+  y: mm,
+  width: mm.min(BADGE_LIMITS.minSide, `At least ${BADGE_LIMITS.minSide} mm`),
+  height: mm.min(BADGE_LIMITS.minSide, `At least ${BADGE_LIMITS.minSide} mm`),
+  /** Points, for the elements that are text (name, group, date, time, field, personal, text). */
+  font_size: z.number().int().min(BADGE_LIMITS.fontMin, `From ${BADGE_LIMITS.fontMin} to ${BADGE_LIMITS.fontMax} pt`).max(BADGE_LIMITS.fontMax, `From ${BADGE_LIMITS.fontMin} to ${BADGE_LIMITS.fontMax} pt`),
+  /** A text element's words. */
+  text: z.string().trim().max(BADGE_LIMITS.textLength, `At most ${BADGE_LIMITS.textLength} characters`).nullable(),
+  /** A field element's custom field (one of the client's sites'). */
+  field_id: z.number().int().positive().nullable(),
+  /** A personal element's personal field (one of this group's). */
+  personal_field_id: z.number().int().positive().nullable(),
+});
+export type BadgeElement = z.infer<typeof BadgeElement>;
+export const GroupBadgeRequest = z.object({ size: z.enum(BADGE_SIZE_NAMES, "Choose a label size"), elements: z.array(BadgeElement).max(80, BADGE_TOO_MANY) });
+export const GroupBadge = GroupBadgeRequest.extend({
+  /** The client's `badge-personal-fields` flag: personal fields may be placed. */
+  personal_fields_allowed: z.boolean(),
+  /** What a field element may show: the custom fields of the client's sites. */
+  custom_fields: z.array(z.object({ id: z.number().int(), label: z.string(), site: z.string() })),
+  /** What a personal element may show: this group's personal fields. */
+  personal_fields: z.array(z.object({ id: z.number().int(), label: z.string() })),
+});
+export type GroupBadge = z.infer<typeof GroupBadge>;
+export const GROUP_BADGE_DEFAULT: z.infer<typeof GroupBadgeRequest> = {
+  size: "100x62",
+  elements: [
+    { kind: "logo", x: 4, y: 4, width: 30, height: 12, font_size: 10, text: null, field_id: null, personal_field_id: null },
+    { kind: "photo", x: 4, y: 20, width: 28, height: 36, font_size: 10, text: null, field_id: null, personal_field_id: null },
+    { kind: "name", x: 36, y: 20, width: 60, height: 12, font_size: 18, text: null, field_id: null, personal_field_id: null },
+    { kind: "group", x: 36, y: 34, width: 60, height: 8, font_size: 11, text: null, field_id: null, personal_field_id: null },
+    { kind: "date", x: 36, y: 46, width: 34, height: 8, font_size: 10, text: null, field_id: null, personal_field_id: null },
+    { kind: "qr", x: 76, y: 40, width: 20, height: 20, font_size: 10, text: null, field_id: null, personal_field_id: null },
+  ],
+};
+
+export const groupBadgeRoutes = {
+  groupBadge: { method: "GET", path: "groups/{groupId}/badge", base: "regional", auth: "bearer", response: GroupBadge, summary: "The group's badge: its label size and elements, with what fields may be placed (ManageVisitorGroup.viewer); the default layout until one is saved" },
+  updateGroupBadge: { method: "PATCH", path: "groups/{groupId}/badge", base: "regional", auth: "bearer", body: GroupBadgeRequest, response: GroupBadge, summary: "Save the group's badge, whole (ManageVisitorGroup.editor); 422 for an element off the label, too many of a kind, a field not the client's, a personal field not the group's or without the badge-personal-fields flag" },
+} as const satisfies Record<string, RouteDef>;

@@ -55,7 +55,7 @@ import { messageRoutes } from "./messages.ts";
 import { siteExtraRoutes } from "./site-extras.ts";
 import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
-import { groupSettingRoutes } from "./group-settings.ts";
+import { groupBadgeRoutes, groupSettingRoutes } from "./group-settings.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -74,6 +74,7 @@ export const routes = {
   ...eventRoutes,
   ...groupRoutes,
   ...groupSettingRoutes,
+  ...groupBadgeRoutes,
   ...siteSettingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
