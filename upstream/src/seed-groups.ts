@@ -6,7 +6,13 @@
  *    settings are still untouched (no PIN, no settings);
  *  - personal fields for Staff (a system field "Employee number", a dropdown "Department", a yes/no
  *    favourite "First aider") and Visitors ("Vehicle registration"), for a group with none yet.
+ *
+ * Revision 8 (migration 010): Staff's badge (`STAFF_BADGE`, an 86 × 54 mm card), while Staff has none
+ * saved: logo, photo, name, group, its "Department" personal field (left out if that field is gone),
+ * the text "STAFF" and a QR code. Acme's `beta.badge-personal-fields` setting is in `seed.ts`.
  */
+import type { z } from "zod";
+import type { BadgeElement, GroupBadgeRequest } from "../contract/index.ts";
 import { one, type Queryable } from "./db/index.ts";
 
 interface FieldSeed {
@@ -79,4 +85,47 @@ export async function seedGroupSettings(q: Queryable, gid: string, clientId: num
       );
     }
   }
+}
+
+const el = (kind: BadgeElement["kind"], x: number, y: number, width: number, height: number, font_size = 10, over: Partial<BadgeElement> = {}): BadgeElement => ({
+  kind,
+  x,
+  y,
+  width,
+  height,
+  font_size,
+  text: null,
+  field_id: null,
+  personal_field_id: null,
+  ...over,
+});
+
+/** Staff's badge; `personal_field_id` is Staff's "Department" field's id, set when seeding. */
+export const STAFF_BADGE: z.infer<typeof GroupBadgeRequest> = {
+  size: "86x54",
+  elements: [
+    el("logo", 3, 3, 24, 9),
+    el("photo", 3, 14, 22, 28),
+    el("name", 28, 14, 55, 9, 14),
+    el("group", 28, 24, 55, 6, 10),
+    el("personal", 28, 31, 38, 6, 9),
+    el("text", 3, 44, 40, 7, 14, { text: "STAFF" }),
+    el("qr", 68, 33, 15, 15),
+  ],
+};
+/** The personal field Staff's badge shows. */
+export const STAFF_BADGE_PERSONAL_FIELD = "Department";
+
+/** Revision 8 for one demo client (see the module comment). */
+export async function seedGroupBadge(q: Queryable, gid: string, clientId: number): Promise<void> {
+  if (gid !== "eu:1") return;
+  const staff = await one<{ id: number }>(
+    q,
+    "SELECT id FROM groups WHERE client_id = $1 AND name = 'Staff' AND type = 'returning' AND badge IS NULL ORDER BY id LIMIT 1",
+    [clientId],
+  );
+  if (!staff) return;
+  const field = await one<{ id: number }>(q, "SELECT id FROM group_personal_fields WHERE group_id = $1 AND label = $2", [staff.id, STAFF_BADGE_PERSONAL_FIELD]);
+  const elements = STAFF_BADGE.elements.flatMap((e) => (e.kind !== "personal" ? [e] : field ? [{ ...e, personal_field_id: field.id }] : []));
+  await q.query("UPDATE groups SET badge = $2::jsonb WHERE id = $1", [staff.id, JSON.stringify({ size: STAFF_BADGE.size, elements })]);
 }

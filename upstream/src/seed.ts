@@ -16,6 +16,8 @@
  * Revision 6 gives Acme a group limit (migration 006), where it has none.
  * Revision 7 adds what one group's screens show (`seed-groups.ts`, migration 009): Acme's Staff
  * group's PIN and settings, and personal fields for Staff and Visitors, each only where missing.
+ * Revision 8 gives Acme's Staff group a badge (`seed-groups.ts`, migration 010) while it has none,
+ * and Acme the `beta.badge-personal-fields` setting (personal fields may be placed on badges).
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -25,13 +27,13 @@ import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
-import { seedGroupSettings } from "./seed-groups.ts";
+import { seedGroupBadge, seedGroupSettings } from "./seed-groups.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 7;
+export const SEED_REVISION = 8;
 
 interface ClientSeed {
   region: string;
@@ -97,6 +99,8 @@ const CLIENTS: ClientSeed[] = [
       "beta.site-settings": true,
       "beta.site-attendance-report": true,
       "beta.time-and-attendance-discovered": true,
+      // Revision 8.
+      "beta.badge-personal-fields": true,
     },
     roles: [["Front Desk", FRONT_DESK_RIGHTS]],
     sites: [
@@ -420,6 +424,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
   for (const c of CLIENTS) {
     const gid = `${c.region}:${c.number}`;
     await seedGroupSettings(q, gid, clientIds.get(gid)!);
+    // Revision 8: Staff's badge (after its personal fields, one of which it shows).
+    await seedGroupBadge(q, gid, clientIds.get(gid)!);
   }
   return result;
 }

@@ -466,13 +466,13 @@ describe("the contract and the seed", () => {
 
   it("the seed's rerun from 6 adds nothing and keeps changes; a group without fields gets them", async () => {
     const db = up.app.db;
-    expect(SEED_REVISION).toBe(7);
+    expect(SEED_REVISION).toBeGreaterThanOrEqual(7);
     expect(await seedDemoData(up.app)).toBeNull();
     await save(seeded.Staff.id, "privacy", { data_retention: "5y", member_retention: "2y" });
     const visitorsField = (await fields(seeded.Visitors.id))[0];
     await admin.del(`groups/${seeded.Visitors.id}/personal-fields/${visitorsField.id}`);
     await db.query("UPDATE seed_state SET revision = 6");
-    expect(await seedDemoData(up.app)).toMatchObject({ from: 6, to: 7, clients: [], users: [] });
+    expect(await seedDemoData(up.app)).toMatchObject({ from: 6, to: SEED_REVISION, clients: [], users: [] });
     expect((await group(seeded.Staff.id)).settings.privacy).toEqual({ data_retention: "5y", member_retention: "2y" });
     expect((await fields(seeded.Staff.id)).map((f) => f.label)).toEqual(GROUP_FIELDS.Staff.map((f) => f.label));
     expect((await fields(seeded.Visitors.id)).map((f) => f.label)).toEqual(["Vehicle registration"]);

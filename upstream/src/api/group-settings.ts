@@ -13,6 +13,8 @@
  * Storage (migration 009): the details tab is columns of `groups`; the other tabs live in
  * `groups.settings` by section, read over the contract's GROUP_SETTINGS_DEFAULTS; the pre-registration
  * tab's `approval_required` is the `approval_required` column (the overview and the Today view read it).
+ * The group's badge (`groups.badge`, migration 010) is read and saved in `group-badge.ts`; deleting a
+ * personal field here removes the badge elements that show it.
  */
 import type { z } from "zod";
 import {
@@ -56,7 +58,7 @@ const FORBIDDEN: Record<Right, string> = {
   "GroupMember.viewer": "You are not authorised to view group members.",
 };
 
-interface GroupRow {
+export interface GroupRow {
   id: number;
   client_id: number;
   name: string;
@@ -68,6 +70,8 @@ interface GroupRow {
   pin: string | null;
   allow_sign_out_first: boolean;
   settings: Record<string, Record<string, unknown>> | null;
+  /** Migration 010: the saved badge (`group-badge.ts`); null until one is saved. */
+  badge: unknown;
 }
 
 type FieldRow = Record<string, unknown> & { id: number; group_id: number; system: boolean; type: string };
@@ -85,12 +89,12 @@ async function groupOf(q: Queryable, p: Principal, idParam: string, lock = false
   return row;
 }
 
-async function readGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
+export async function readGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
   requireRight(p, right);
   return fn(app.db, await groupOf(app.db, p, idParam));
 }
 
-async function changeGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
+export async function changeGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
   requireRight(p, right);
   return app.db.tx(async (q) => fn(q, await groupOf(q, p, idParam, true)));
 }
@@ -274,11 +278,27 @@ export function updatePersonalField(app: App, p: Principal, idParam: string, fie
   });
 }
 
+/**
+ * The group's saved badge without the elements that show personal field `fieldId` (order kept; a
+ * badge never saved stays NULL). Called where that field is deleted, in the same transaction.
+ */
+export async function removeBadgeElementsOf(q: Queryable, groupId: number, fieldId: number): Promise<void> {
+  await q.query(
+    `UPDATE groups SET badge = jsonb_set(badge, '{elements}', (
+       SELECT coalesce(jsonb_agg(e ORDER BY i), '[]'::jsonb) FROM jsonb_array_elements(badge->'elements') WITH ORDINALITY AS t(e, i)
+       WHERE NOT (e->>'kind' = 'personal' AND e->'personal_field_id' = to_jsonb($2::int))))
+     WHERE id = $1 AND badge IS NOT NULL`,
+    [groupId, fieldId],
+  );
+}
+
+/** DELETE groups/{groupId}/personal-fields/{fieldId}: not a system field; the badge's elements showing it go too. */
 export function deletePersonalField(app: App, p: Principal, idParam: string, fieldId: string) {
   return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
     const field = await fieldOf(q, g.id, fieldId);
     if (field.system) throw validation({ system: [SYSTEM_FIELD_DELETE_MESSAGE] });
     await q.query("DELETE FROM group_personal_fields WHERE id = $1", [field.id]);
+    await removeBadgeElementsOf(q, g.id, field.id);
     return { deleted: true as const };
   });
 }

@@ -54,6 +54,7 @@ import {
   updateGroupSettings,
   updatePersonalField,
 } from "./group-settings.ts";
+import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -196,6 +197,8 @@ const impl: Impl = {
   deletePersonalField: ({ app, principal, ctx }) => deletePersonalField(app, principal, ctx.params.groupId, ctx.params.fieldId),
   reorderPersonalFields: ({ app, principal, ctx, body }) => reorderPersonalFields(app, principal, ctx.params.groupId, body),
   groupMembers: ({ app, principal, ctx }) => listGroupMembers(app, principal, ctx.params.groupId, ctx.url.searchParams),
+  groupBadge: ({ app, principal, ctx }) => getGroupBadge(app, principal, ctx.params.groupId),
+  updateGroupBadge: ({ app, principal, ctx, body }) => updateGroupBadge(app, principal, ctx.params.groupId, body),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };
