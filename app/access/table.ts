@@ -54,7 +54,7 @@ const ANY_REPORT_VIEWER: Rule = {
 const GROUP_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/group/:id/${tab}`, rule: extra });
 /** The group tabs built so far, in the order of groups spec §2, with their place in the tab bar. */
 const GROUP_TABS: [string, number][] = [
-  ["members", 1], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["notifications", 7], ["companion", 8],
+  ["members", 1], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["badges", 6], ["notifications", 7], ["companion", 8],
   ["pre-reg", 9], ["onboarding", 10], ["privacy", 11],
 ];
 const groupTab = (tab: string, order: number): RouteEntry => ({
@@ -175,7 +175,6 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // the group needs .delete as well (its own check, groups spec §6).
   { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], redirect: "/manage/group/:id/details", screen: true },
   ...GROUP_TABS.map(([tab, order]) => groupTab(tab, order)),
-  GROUP_TAB("badges"),
   GROUP_TAB("integrations", { when: ["centralRecordEnabled"] }),
   GROUP_TAB("time-and-attendance", { flags: { allOf: ["time-and-attendance"] } }),
 

@@ -32,9 +32,17 @@ export interface ActionResult {
   notice: Notice | null;
 }
 
-/** A message string of the form layer ("key" or "@upstream text") as a notice. */
-export const noticeOf = (message: string, tone: Notice["tone"] = "error"): Notice =>
-  message.startsWith("@") ? { text: message.slice(1), tone } : { key: message, tone };
+/** A message string of the form layer ("key", 'key|{"count":1}' with its values, or "@upstream text") as a notice. */
+export function noticeOf(message: string, tone: Notice["tone"] = "error"): Notice {
+  if (message.startsWith("@")) return { text: message.slice(1), tone };
+  const bar = message.indexOf("|");
+  if (bar < 0) return { key: message, tone };
+  try {
+    return { key: message.slice(0, bar), values: JSON.parse(message.slice(bar + 1)) as Record<string, string | number>, tone };
+  } catch {
+    return { key: message.slice(0, bar), tone };
+  }
+}
 
 type Answer = ActionResult | Record<string, unknown> | undefined | null;
 const isResult = (a: Answer): a is ActionResult => !!a && typeof (a as ActionResult).intent === "string" && "row" in a;

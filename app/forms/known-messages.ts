@@ -8,6 +8,12 @@ import {
   ATTACHMENT_KIND_MESSAGE,
   AUTO_CLEAR_HOURS_MESSAGE,
   AUTO_CLEAR_TIME_MESSAGE,
+  BADGE_OUTSIDE,
+  BADGE_PERSONAL_OFF,
+  BADGE_TEXT_REQUIRED,
+  BADGE_TOO_MANY,
+  BADGE_UNKNOWN_FIELD,
+  BADGE_UNKNOWN_PERSONAL,
   DELETE_NAME_MESSAGE,
   FAVOURITES_FULL,
   GROUP_NAME_MESSAGE,
@@ -61,6 +67,13 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [LABEL_TAKEN]: "groups:personal_fields.validation.label_taken",
   [SYSTEM_FIELD_DELETE_MESSAGE]: "groups:personal_fields.validation.system_delete",
   [SYSTEM_FIELD_TYPE_MESSAGE]: "groups:personal_fields.validation.system_type",
+  // A group's badge (groups spec §3, §9).
+  [BADGE_OUTSIDE]: "groups:badge.validation.outside",
+  [BADGE_TOO_MANY]: "groups:badge.validation.too_many_elements",
+  [BADGE_TEXT_REQUIRED]: "groups:badge.validation.text_required",
+  [BADGE_UNKNOWN_FIELD]: "groups:badge.validation.field",
+  [BADGE_UNKNOWN_PERSONAL]: "groups:badge.validation.personal",
+  [BADGE_PERSONAL_OFF]: "groups:badge.validation.personal_off",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -24,7 +24,7 @@ export function NumberField({
   defaultValue,
 }: {
   field: FieldMetadata<number | undefined>;
-  label: string;
+  label: React.ReactNode;
   hint?: string;
   min: number;
   max: number;

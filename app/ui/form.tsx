@@ -62,7 +62,7 @@ export function FormErrors({ formId }: { formId: string }) {
 }
 
 /** The frame every labelled field shares: its label, its hint (the control's description), the control, its messages. */
-function FieldFrame({ meta, label, hint, hintId, children }: { meta: { id: string; errorId: string; errors?: string[] }; label: string; hint?: string; hintId?: string; children: React.ReactNode }) {
+function FieldFrame({ meta, label, hint, hintId, children }: { meta: { id: string; errorId: string; errors?: string[] }; label: React.ReactNode; hint?: string; hintId?: string; children: React.ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
@@ -89,7 +89,7 @@ export function InputField({
   hint,
   type,
   ...attrs
-}: { field: FieldMetadata<unknown>; label: string; hint?: string; type: ConformInputType } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
+}: { field: FieldMetadata<unknown>; label: React.ReactNode; hint?: string; type: ConformInputType } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
   const [meta] = useField(field.name, { formId: field.formId });
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId } as never);
@@ -134,7 +134,7 @@ export function TextField({
   defaultValue,
 }: {
   field: FieldMetadata<string | undefined>;
-  label: string;
+  label: React.ReactNode;
   type?: InputType;
   hint?: string;
   autoComplete?: string;

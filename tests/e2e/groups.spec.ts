@@ -1,12 +1,13 @@
 /**
  * One administrator's journey through a new group, with and without JavaScript (groups spec §2–5):
  * create a returning group, fill its details (the PIN "12a" refused with "Pin must be 4 digits"),
- * add personal fields up to the limit and be refused the 16th, set sign-in and sign-out options and
- * retention, and delete the group by typing its name. After each step a reload shows what the
+ * add personal fields up to the limit and be refused the 16th, build a badge with a QR code and a
+ * text element (placed by numbers; with JavaScript, dragged) and open its print view, set sign-in and
+ * sign-out options and retention, and delete the group by typing its name. After each step a reload shows what the
  * upstream stored; axe checks each screen. (The forms' rules in depth: tests/integration/forms-groups.)
  */
 import { upstreamAccess } from "../support/access";
-import { checkpoint, createUser, expect, heading, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+import { checkpoint, createUser, expect, heading, jsEnabled, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const field = (label: string) => ({ label, type: "text", options: [], visible_to_member: false, on_evacuation_list: false, on_host_notifications: false, ask_on_first_sign_in: false, sensitive: false, required: false, editable: true, favourite: false, include_in_visit_record: false });
@@ -16,6 +17,7 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   const email = uniqueEmail("group-journey");
   await createUser({ email, role: "Administrator", client: "eu:1", name: "Greta Groups" });
   await signIn(page, testInfo, email);
+  await expect(page).toHaveURL(/\/today$/);
   const api = await upstreamAccess(upstreamUrl(), email);
 
   // Create it, then open it from the overview.
@@ -63,6 +65,45 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   await expect(page.getByText("A group has at most 15 personal fields")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("rowheader", { name: "One too many" })).toHaveCount(0);
+
+  // The badge: the default layout has a QR code; add a text element, place it, print it.
+  await page.goto(`${base}/badges`);
+  await settled(page, testInfo);
+  const preview = page.getByRole("img", { name: `The badge of ${name}, 100 × 62 mm` });
+  await expect(preview).toBeVisible();
+  await page.getByLabel("Element", { exact: true }).selectOption("text");
+  await page.getByLabel("Text (for a text element)").fill("VISITOR");
+  await page.getByRole("button", { name: "Add element" }).click();
+  await expect(page.getByText("Text has been added to the badge.")).toBeVisible();
+  const text = "7. Text “VISITOR”";
+  await page.getByLabel(`From the left (mm) — ${text}`).fill("40");
+  await page.getByLabel(`From the top (mm) — ${text}`).fill("4");
+  if (jsEnabled(testInfo)) {
+    // Drag it 10 mm right: the numbers follow (the preview may be drawn smaller than life: measure it).
+    await preview.scrollIntoViewIfNeeded();
+    const perMm = (await preview.boundingBox())!.width / 100;
+    const box = (await preview.locator("g[data-index='6']").boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 2 + 10 * perMm, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    // About 10 mm further right (where the pointer lands inside a pixel decides the last half millimetre).
+    await expect.poll(async () => Number(await page.getByLabel(`From the left (mm) — ${text}`).inputValue())).toBeGreaterThanOrEqual(48);
+    expect(Number(await page.getByLabel(`From the left (mm) — ${text}`).inputValue())).toBeLessThanOrEqual(52);
+  }
+  const placed = await page.getByLabel(`From the left (mm) — ${text}`).inputValue();
+  await page.getByRole("button", { name: "Save badge" }).click();
+  await expect(page.getByText(`The badge of ${name} has been saved.`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(`From the left (mm) — ${text}`)).toHaveValue(placed);
+  expect((await api.get(`groups/${id}/badge`)).elements[6]).toMatchObject({ kind: "text", text: "VISITOR", x: Number(placed), y: 4 });
+  await checkpoint(page, testInfo, "badge builder");
+  await page.getByRole("link", { name: "Print preview" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/badges\\?print$`));
+  await expect(page.getByRole("heading", { name: "Print preview" })).toBeVisible();
+  await expect(page.locator(".badge-print svg")).toHaveAttribute("width", "100mm");
+  await checkpoint(page, testInfo, "badge print view");
+  expect((await api.get(`groups/${id}/badge`)).elements.map((e: { kind: string }) => e.kind)).toEqual(["logo", "photo", "name", "group", "date", "qr", "text"]);
 
   // Sign in and sign out options, and retention.
   await page.goto(`${base}/sign-in`);

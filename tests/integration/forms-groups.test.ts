@@ -45,7 +45,7 @@ describe("an administrator, without JavaScript", () => {
     expect(page.path).toBe(`/manage/group/${group.id}/details`);
     expect(page.heading()).toBe(group.name);
     expect(page.region("Group sections").links().map((l) => l.name)).toEqual([
-      "Members", "Details", "Personal fields", "Sign in", "Sign out", "Notifications", "Companion app", "Pre-registration", "Onboarding", "Privacy",
+      "Members", "Details", "Personal fields", "Sign in", "Sign out", "Badges", "Notifications", "Companion app", "Pre-registration", "Onboarding", "Privacy",
     ]);
 
     page = await page.form("Save changes").fill("Group PIN (optional)", "12a").fill("Reply-to email (optional)", "not-an-email").submit("Save changes");
@@ -176,6 +176,55 @@ describe("an administrator, without JavaScript", () => {
   });
 });
 
+describe("the badge builder, without JavaScript", () => {
+  test("adds, places by numbers and removes elements on a label of a real size; the rules hold; the print view is the label alone", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    const base = `/manage/group/${group.id}/badges`;
+    let page = await browser.open(base);
+    const svg = (p: Page) => p.all({ tag: "svg" }).find((el) => el.attr("role") === "img")!;
+    expect([svg(page).attr("width"), svg(page).attr("height"), svg(page).attr("aria-label")]).toEqual(["100mm", "62mm", `The badge of ${group.name}, 100 × 62 mm`]);
+    const stored = async () => (await api.get(`groups/${group.id}/badge`)) as { size: string; elements: { kind: string; x: number; y: number; width: number; text: string | null; personal_field_id: number | null }[] };
+    expect((await stored()).elements.map((e) => e.kind)).toEqual(["logo", "photo", "name", "group", "date", "qr"]);
+
+    // A text element needs its words; a second name is one too many.
+    page = await page.form("Add element").select("Element", "Text").submit("Add element");
+    expect(page.fieldErrors("Text (for a text element)")).toEqual(["A text element needs its text"]);
+    page = await page.form("Add element").select("Element", "Text").fill("Text (for a text element)", "VISITOR").submit("Add element");
+    expect(notices(page)).toContain("Text has been added to the badge.");
+    page = await page.form("Add element").select("Element", "Name").submit("Add element");
+    expect(notices(page)).toContain("The badge already has as many of these as it may hold (1)");
+
+    // Place the text by numbers: off the label is refused (and kept as typed), on it is saved.
+    page = await browser.open(base);
+    const text = "7. Text “VISITOR”";
+    page = await page.form("Save badge").fill(`From the left (mm) — ${text}`, "95").submit("Save badge");
+    expect(page.fieldErrors(`From the left (mm) — ${text}`)).toEqual(["Every element must lie on the badge"]);
+    expect(page.field(`From the left (mm) — ${text}`).value).toBe("95");
+    page = await page.form("Save badge").fill(`From the left (mm) — ${text}`, "12.5").fill(`From the top (mm) — ${text}`, "50").fill(`Text — ${text}`, "GUEST").submit("Save badge");
+    expect(notices(page)).toContain(`The badge of ${group.name} has been saved.`);
+    expect((await stored()).elements[6]).toMatchObject({ kind: "text", x: 12.5, y: 50, text: "GUEST" });
+
+    // A personal field (Acme has the badge-personal-fields flag), then the label size.
+    const field = (await api.send("POST", `groups/${group.id}/personal-fields`, { label: "Department", type: "text", options: [], visible_to_member: true, on_evacuation_list: false, on_host_notifications: false, ask_on_first_sign_in: false, sensitive: false, required: false, editable: true, favourite: false, include_in_visit_record: false })).json as { id: number };
+    page = await (await browser.open(base)).form("Add element").select("Element", "Personal field").select("Personal field (for a personal field element)", "Department").submit("Add element");
+    expect(notices(page)).toContain("Personal field has been added to the badge.");
+    expect((await stored()).elements.at(-1)).toMatchObject({ kind: "personal", personal_field_id: field.id });
+
+    // Remove the text after confirming.
+    page = await browser.open(base);
+    page = await page.form({ within: confirmOf(page, "Delete “7. Text “GUEST””"), button: "Remove element" }).submit("Remove element");
+    expect(notices(page)).toContain("Text has been removed from the badge.");
+    expect((await stored()).elements.map((e) => e.kind)).toEqual(["logo", "photo", "name", "group", "date", "qr", "personal"]);
+
+    // The print view: the label alone, at its size.
+    page = await browser.open(`${base}?print`);
+    expect(page.heading(2)).toBe("Print preview");
+    expect(page.all({ class: "badge-print" }).length).toBe(1);
+    expect(page.hasButton("Save badge")).toBe(false);
+  });
+});
+
 describe("rights", () => {
   test("a Standard User gets 403 on every group page and action", async () => {
     const { api } = await admin();
@@ -184,7 +233,7 @@ describe("rights", () => {
     await createUser({ email, role: "Standard User" });
     const web = newClient();
     await signIn(web, email);
-    const tabs = ["details", "members", "personal-fields", "sign-in", "sign-out", "notifications", "companion", "pre-reg", "onboarding", "privacy"];
+    const tabs = ["details", "members", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy"];
     for (const t of ["", ...tabs]) expect([t, (await web.request(`/manage/group/${group.id}${t ? `/${t}` : ""}`)).res.status]).toEqual([t, 403]);
     for (const t of tabs.filter((x) => x !== "members")) expect([t, (await web.post(`/manage/group/${group.id}/${t}`, { intent: "save" }, { follow: false })).res.status]).toEqual([t, 403]);
   });
@@ -200,10 +249,10 @@ describe("rights", () => {
       await createUser({ email, role: "Administrator", client: "us:3" });
       const web = newClient();
       await signIn(web, email);
-      for (const t of ["details", "personal-fields", "sign-in", "sign-out", "notifications", "companion", "pre-reg", "onboarding", "privacy", "members"]) {
+      for (const t of ["details", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy", "members"]) {
         const r = await web.request(`/manage/group/${group.id}/${t}`);
         expect([t, r.res.status, r.body.includes('name="intent"')]).toEqual([t, 200, false]);
-        if (t !== "members" && t !== "personal-fields") expect([t, /<fieldset disabled=""/.test(r.body)]).toEqual([t, true]);
+        if (t !== "members" && t !== "personal-fields" && t !== "badges") expect([t, /<fieldset disabled=""/.test(r.body)]).toEqual([t, true]);
       }
       expect((await web.request(`/manage/group/${group.id}/personal-fields`)).body).toContain("Shoe size");
       const before = await api.get(`groups/${group.id}`);
@@ -213,11 +262,14 @@ describe("rights", () => {
         ["sign-in", { intent: "save", photo_mode: "never" }],
         ["privacy", { intent: "save", data_retention: "1d", member_retention: "7d" }],
         ["personal-fields", { intent: "add", label: "X", type: "text" }],
+        ["badges", { intent: "add", kind: "text", text: "Mine" }],
+        ["badges", { intent: "delete", id: "1" }],
       ] as const) {
         const r = await web.post(`/manage/group/${group.id}/${t}`, form, { follow: false });
         expect([t, form.intent, r.res.status, r.body.includes("Forbidden")]).toEqual([t, form.intent, 403, true]);
       }
       expect(await api.get(`groups/${group.id}`)).toEqual(before);
+      expect((await api.get(`groups/${group.id}/badge`)).elements.length).toBe(6);
     } finally {
       await createUpstreamRole(upstreamUrl(), { client: "us:3", name: "Administrator", rights });
     }
@@ -254,12 +306,23 @@ describe("malformed and hostile input", () => {
       [`${base}/personal-fields`, { intent: "edit", id: "1 OR 1=1", label: "X", type: "text" }, 400, bad],
       [`${base}/personal-fields`, { intent: "delete", id: "999999999" }, 404, "That personal field is not in this group any more."],
       [`${base}/personal-fields`, { intent: "move", id: "1" }, 400, bad],
+      [`${base}/badges`, { intent: "add", kind: "hologram" }, 400, "Choose an element"],
+      [`${base}/badges`, { intent: "add", kind: "field" }, 400, "Choose a custom field of this organisation"],
+      [`${base}/badges`, { intent: "add", kind: "field", field_id: "999999" }, 422, "Choose a custom field of this organisation"],
+      [`${base}/badges`, { intent: "add", kind: "text", text: long }, 400, "That is too long."],
+      [`${base}/badges`, { intent: "save", size: "1x1" }, 400, "Choose one of the options shown."],
+      [`${base}/badges`, [["intent", "save"], ["size", "100x62"], ["elements[0].kind", "name"], ["elements[0].x", "-5"], ["elements[0].y", "1"], ["elements[0].width", "10"], ["elements[0].height", "5"], ["elements[0].font_size", "10"]], 400, "Enter millimetres in steps of 0.5"],
+      [`${base}/badges`, [["intent", "save"], ["size", "100x62"], ["elements[0].kind", "name"], ["elements[0].x", "1.3"], ["elements[0].y", "1"], ["elements[0].width", "10"], ["elements[0].height", "5"], ["elements[0].font_size", "10"]], 400, "Enter millimetres in steps of 0.5"],
+      [`${base}/badges`, [["intent", "save"], ["size", "100x62"], ["elements[0].kind", "name"], ["elements[0].x", "1"], ["elements[0].y", "1"], ["elements[0].width", "10"], ["elements[0].height", "5"], ["elements[0].font_size", "500"]], 400, "Enter a font size from 6 to 72 pt"],
+      [`${base}/badges`, { intent: "delete", id: "99" }, 404, "That element is not on the badge any more."],
+      [`/manage/group/${foreign.id}/badges`, { intent: "add", kind: "text", text: "Mine" }, 404, ""],
       [`/manage/group/${foreign.id}/details`, { intent: "save", name: "Mine now" }, 404, ""],
       [`/manage/group/abc/details`, { intent: "save", name: "Mine now" }, 404, ""],
       [`/manage/group/${group.id}%00/details`, { intent: "save", name: "Mine now" }, 400, "It contained characters that are not allowed"],
     ]);
     expect(failures).toEqual([]);
     expect(await api.get(`groups/${group.id}`)).toEqual(before);
+    expect((await api.get(`groups/${group.id}/badge`)).elements.length).toBe(6);
     expect((await other.api.get(`groups/${foreign.id}`)).name).toBe(foreign.name);
   }, 60_000);
 });

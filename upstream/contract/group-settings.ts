@@ -9,6 +9,32 @@ import { z } from "zod";
 import type { RouteDef } from "./common.ts";
 import { ReorderRequest, SUPPORTED_LOCALES } from "./manage.ts";
 import { GROUP_NAME_MAX, GroupType } from "./groups.ts";
+import {
+  PIN_MESSAGE,
+  REPLY_TO_MESSAGE,
+  GROUP_NAME_MESSAGE,
+  DELETE_NAME_MESSAGE,
+  RECIPIENTS_MESSAGE,
+  SIGN_OUT_FIRST_MESSAGE,
+  AUTO_CLEAR_TIME_MESSAGE,
+  AUTO_CLEAR_HOURS_MESSAGE,
+  GROUP_ON_SITE_MESSAGE,
+  SYSTEM_FIELD_DELETE_MESSAGE,
+  SYSTEM_FIELD_TYPE_MESSAGE,
+  PERSONAL_FIELD_LIMITS,
+  PERSONAL_FIELDS_FULL,
+  FAVOURITES_FULL,
+  OPTIONS_REQUIRED,
+  LABEL_REQUIRED,
+  LABEL_TAKEN,
+  BADGE_LIMITS,
+  BADGE_TOO_MANY,
+  BADGE_OUTSIDE,
+  BADGE_PERSONAL_OFF,
+  BADGE_UNKNOWN_FIELD,
+  BADGE_UNKNOWN_PERSONAL,
+  BADGE_TEXT_REQUIRED,
+} from "./group-messages.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEXT_MAX = 2000;
@@ -26,17 +52,6 @@ export const SAFETY_CHECK_MODES = ["off", "soft", "hard"] as const;
 export const BADGE_PRINTING = ["off", "automatic", "ask"] as const;
 export const AUTO_CLEAR = ["off", "at_time", "after_duration"] as const;
 
-export const PIN_MESSAGE = "Pin must be 4 digits";
-export const REPLY_TO_MESSAGE = "A valid email is required";
-export const GROUP_NAME_MESSAGE = "The group name is required";
-export const DELETE_NAME_MESSAGE = "Type the group's name exactly to delete it";
-export const RECIPIENTS_MESSAGE = "Enter valid email addresses, separated by commas";
-export const SIGN_OUT_FIRST_MESSAGE = "Only a returning group can sign out first";
-export const AUTO_CLEAR_TIME_MESSAGE = "Choose a time";
-export const AUTO_CLEAR_HOURS_MESSAGE = "Choose a number of hours";
-export const GROUP_ON_SITE_MESSAGE = "Someone in this group is signed in or waiting for approval: sign them out first";
-export const SYSTEM_FIELD_DELETE_MESSAGE = "A system field cannot be deleted";
-export const SYSTEM_FIELD_TYPE_MESSAGE = "A system field's type cannot be changed";
 
 const line = (max = LINE_MAX) => z.string().trim().max(max, `At most ${max} characters`);
 const text = () => z.string().trim().max(TEXT_MAX, `At most ${TEXT_MAX} characters`);
@@ -153,13 +168,7 @@ export const UpdateGroupSettingsRequest = z.discriminatedUnion("section", [
 export const DeleteGroupRequest = z.object({ name: z.string().max(GROUP_NAME_MAX + 50) });
 
 // --- Personal fields (groups spec §3, §5, §9) ---------------------------------------------------
-export const PERSONAL_FIELD_LIMITS = { perGroup: 15, favourites: 4, options: 50, optionLength: 100, labelLength: 100 } as const;
 export const PERSONAL_FIELD_TYPES = ["text", "email", "phone", "number", "date", "yes_no", "dropdown", "checkboxes"] as const;
-export const PERSONAL_FIELDS_FULL = `A group has at most ${PERSONAL_FIELD_LIMITS.perGroup} personal fields`;
-export const FAVOURITES_FULL = `At most ${PERSONAL_FIELD_LIMITS.favourites} personal fields can be favourites`;
-export const OPTIONS_REQUIRED = "Add at least one option";
-export const LABEL_REQUIRED = "The label is required";
-export const LABEL_TAKEN = "A personal field with this label already exists in this group";
 
 export const personalFieldShape = {
   label: z.string(LABEL_REQUIRED).trim().min(1, LABEL_REQUIRED).max(PERSONAL_FIELD_LIMITS.labelLength, `At most ${PERSONAL_FIELD_LIMITS.labelLength} characters`),
@@ -218,13 +227,6 @@ export type BadgeSize = keyof typeof BADGE_SIZES;
 export const BADGE_SIZE_NAMES = Object.keys(BADGE_SIZES) as [BadgeSize, ...BadgeSize[]];
 /** At most 20 each of these (groups spec §9); every other kind at most once. */
 export const BADGE_REPEATABLE = ["field", "personal", "text"] as const;
-export const BADGE_LIMITS = { repeatable: 20, textLength: 100, minSide: 3, fontMin: 6, fontMax: 72 } as const;
-export const BADGE_TOO_MANY = "At most 20 elements of each kind, and one each of photo, logo, QR code, name, group, date and time";
-export const BADGE_OUTSIDE = "Every element must lie on the badge";
-export const BADGE_PERSONAL_OFF = "Personal fields cannot be placed on badges";
-export const BADGE_UNKNOWN_FIELD = "Choose a field of this organisation";
-export const BADGE_UNKNOWN_PERSONAL = "Choose a personal field of this group";
-export const BADGE_TEXT_REQUIRED = "A text element needs its text";
 
 const mm = z.number("Enter a number of millimetres").min(0, BADGE_OUTSIDE).max(500, BADGE_OUTSIDE).multipleOf(0.5, "Use steps of 0.5 mm");
 export const BadgeElement = z.object({

@@ -37,6 +37,7 @@ export * from "./messages.ts";
 export * from "./site-extras.ts";
 export * from "./events.ts";
 export * from "./groups.ts";
+export * from "./group-messages.ts";
 export * from "./group-settings.ts";
 export * from "./site-settings.ts";
 

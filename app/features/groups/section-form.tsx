@@ -6,7 +6,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { LOCALE_NAMES, isLocale } from "~/i18n/config";
 import type { GroupDetail, GroupSection } from "@contract";
 import { EditableFields, NumberField, TimeField } from "~/ui/fields";
 import { CheckField, SelectField, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
@@ -20,6 +19,7 @@ export function SectionForm({
   action,
   lastResult,
   legend,
+  choiceNames = {},
 }: {
   section: GroupSection;
   type: GroupDetail["type"];
@@ -28,6 +28,8 @@ export function SectionForm({
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
   legend: string;
+  /** Choices named by the loader rather than translated here (the languages, each in its own). */
+  choiceNames?: Record<string, string>;
 }) {
   const { t } = useTranslation("groups");
   const [form, fields] = useForm<Record<string, any>, any>({
@@ -55,7 +57,7 @@ export function SectionForm({
                   {f.optional ? <option value="">{t("choice.none")}</option> : null}
                   {f.choices.map((c) => (
                     <option key={c} value={c}>
-                      {isLocale(c) ? LOCALE_NAMES[c] : t(`choice.${f.name}.${c}`)}
+                      {choiceNames[c] ?? t(`choice.${f.name}.${c}`)}
                     </option>
                   ))}
                 </SelectField>

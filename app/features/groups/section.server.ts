@@ -8,6 +8,7 @@ import type { GroupSection } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
+import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { groupIdParam, groupPath, groupTabAction, loadGroup, type GroupTabAction } from "./group.server";
 import { fieldsFor, formValues, sectionBody, sectionSchema, SECTION_TABS } from "./sections";
@@ -22,6 +23,8 @@ export async function sectionLoader({ request, params }: LoaderFunctionArgs, sec
       title: `${t(`tab.${SECTION_TABS[section]}`)} · ${group.name} · Gatehouse`,
       group: { id: group.id, name: group.name, type: group.type },
       values: formValues(group, section),
+      // The languages, each named in its own (the browser is not sent the list: ADR 010).
+      choiceNames: section === "details" ? LOCALE_NAMES : {},
       can,
     },
     { headers: access.headers },

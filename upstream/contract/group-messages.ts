@@ -1,0 +1,29 @@
+/**
+ * The groups area's messages and limits as plain values, without zod: the portal's shared form code
+ * (its known-messages table) imports them, and importing ./group-settings for a string would take
+ * its schemas into every page (ADR 010). ./index re-exports them.
+ */
+export const PIN_MESSAGE = "Pin must be 4 digits";
+export const REPLY_TO_MESSAGE = "A valid email is required";
+export const GROUP_NAME_MESSAGE = "The group name is required";
+export const DELETE_NAME_MESSAGE = "Type the group's name exactly to delete it";
+export const RECIPIENTS_MESSAGE = "Enter valid email addresses, separated by commas";
+export const SIGN_OUT_FIRST_MESSAGE = "Only a returning group can sign out first";
+export const AUTO_CLEAR_TIME_MESSAGE = "Choose a time";
+export const AUTO_CLEAR_HOURS_MESSAGE = "Choose a number of hours";
+export const GROUP_ON_SITE_MESSAGE = "Someone in this group is signed in or waiting for approval: sign them out first";
+export const SYSTEM_FIELD_DELETE_MESSAGE = "A system field cannot be deleted";
+export const SYSTEM_FIELD_TYPE_MESSAGE = "A system field's type cannot be changed";
+export const PERSONAL_FIELD_LIMITS = { perGroup: 15, favourites: 4, options: 50, optionLength: 100, labelLength: 100 } as const;
+export const PERSONAL_FIELDS_FULL = `A group has at most ${PERSONAL_FIELD_LIMITS.perGroup} personal fields`;
+export const FAVOURITES_FULL = `At most ${PERSONAL_FIELD_LIMITS.favourites} personal fields can be favourites`;
+export const OPTIONS_REQUIRED = "Add at least one option";
+export const LABEL_REQUIRED = "The label is required";
+export const LABEL_TAKEN = "A personal field with this label already exists in this group";
+export const BADGE_LIMITS = { repeatable: 20, textLength: 100, minSide: 3, fontMin: 6, fontMax: 72 } as const;
+export const BADGE_TOO_MANY = "At most 20 elements of each kind, and one each of photo, logo, QR code, name, group, date and time";
+export const BADGE_OUTSIDE = "Every element must lie on the badge";
+export const BADGE_PERSONAL_OFF = "Personal fields cannot be placed on badges";
+export const BADGE_UNKNOWN_FIELD = "Choose a field of this organisation";
+export const BADGE_UNKNOWN_PERSONAL = "Choose a personal field of this group";
+export const BADGE_TEXT_REQUIRED = "A text element needs its text";
