@@ -27,3 +27,24 @@ export const BADGE_PERSONAL_OFF = "Personal fields cannot be placed on badges";
 export const BADGE_UNKNOWN_FIELD = "Choose a field of this organisation";
 export const BADGE_UNKNOWN_PERSONAL = "Choose a personal field of this group";
 export const BADGE_TEXT_REQUIRED = "A text element needs its text";
+
+// Directory integrations (./group-sync).
+export const SYNC_PROVIDERS = ["azure-ad", "google-apps", "brivo"] as const;
+export type SyncProvider = (typeof SYNC_PROVIDERS)[number];
+
+/** The sync errors of groups spec §8, by code (a connection shows its last one). */
+export const SYNC_ERRORS = {
+  invalid_grant: "API access is no longer available: connect the directory again",
+  not_found: "The directory group was not found",
+  google_forbidden: "Google refused access to the directory",
+  google_domain: "This Google domain does not allow API access",
+  wonde_removed: "Wonde access has been removed",
+  central_record_connection: "Could not connect to Central Record",
+} as const;
+export type SyncErrorCode = keyof typeof SYNC_ERRORS;
+export const SYNC_DISABLED_MESSAGE = "The group synchronisation has been disabled";
+export const FACILITY_CODE_MESSAGE = "The facility code must be a whole number from 0 to 255";
+export const SYNC_STATE_MESSAGE = "This sign-in to the directory has expired or was not started here: connect again";
+export const SYNC_NOT_RETURNING = "Only a returning group can be synchronised with a directory";
+export const SYNC_NOT_CONNECTED = "Connect a directory first";
+export const SYNC_PROVIDER_OFF = "Brivo is not available for this organisation";

@@ -39,6 +39,7 @@ export * from "./events.ts";
 export * from "./groups.ts";
 export * from "./group-messages.ts";
 export * from "./group-settings.ts";
+export * from "./group-sync.ts";
 export * from "./site-settings.ts";
 
 import { z } from "zod";
@@ -57,6 +58,7 @@ import { siteExtraRoutes } from "./site-extras.ts";
 import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
 import { groupBadgeRoutes, groupSettingRoutes } from "./group-settings.ts";
+import { groupSyncRoutes } from "./group-sync.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -76,6 +78,7 @@ export const routes = {
   ...groupRoutes,
   ...groupSettingRoutes,
   ...groupBadgeRoutes,
+  ...groupSyncRoutes,
   ...siteSettingRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -31,8 +31,8 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const id = groupIdParam(params);
-  const { group, can } = await loadGroup(access, id);
-  const badge = await upstreamLoad(access.viewer.api("groupBadge", { params: { groupId: id } }));
+  // The group and its badge in one round trip (the upstream checks the right on each).
+  const [{ group, can }, badge] = await Promise.all([loadGroup(access, id), upstreamLoad(access.viewer.api("groupBadge", { params: { groupId: id } }))]);
   const now = new Date();
   const samples: BadgeSamples = {
     name: t("badge.sample.name"),

@@ -22,10 +22,10 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const id = groupIdParam(params);
-  const { group } = await loadGroup(access, id);
-  if (group.type !== "returning") throw new Response("Not found", { status: 404 });
   const { search, page } = listState(new URL(request.url));
-  const list = await upstreamLoad(access.viewer.api("groupMembers", { params: { groupId: id }, query: { search: search || undefined, page } }));
+  // The group and its members in one round trip (the upstream checks the right on each).
+  const [{ group }, list] = await Promise.all([loadGroup(access, id), upstreamLoad(access.viewer.api("groupMembers", { params: { groupId: id }, query: { search: search || undefined, page } }))]);
+  if (group.type !== "returning") throw new Response("Not found", { status: 404 });
   return data(
     {
       title: `${t("tab.members")} · ${group.name} · Gatehouse`,

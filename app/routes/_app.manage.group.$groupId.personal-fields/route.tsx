@@ -29,8 +29,8 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const id = groupIdParam(params);
-  const { group, can } = await loadGroup(access, id);
-  const fields = await upstreamLoad(access.viewer.api("personalFields", { params: { groupId: id } }));
+  // The group and its fields in one round trip (the upstream checks the right on each).
+  const [{ group, can }, fields] = await Promise.all([loadGroup(access, id), upstreamLoad(access.viewer.api("personalFields", { params: { groupId: id } }))]);
   const url = new URL(request.url);
   const wanted = can.edit && url.searchParams.has("edit") ? postedId(url.searchParams.get("edit")) : null;
   const editing = wanted === null ? null : (fields.find((f) => f.id === wanted) ?? "missing");
