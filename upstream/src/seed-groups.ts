@@ -10,10 +10,19 @@
  * Revision 8 (migration 010): Staff's badge (`STAFF_BADGE`, an 86 × 54 mm card), while Staff has none
  * saved: logo, photo, name, group, its "Department" personal field (left out if that field is gone),
  * the text "STAFF" and a QR code. Acme's `beta.badge-personal-fields` setting is in `seed.ts`.
+ *
+ * Revision 9 (migration 011): an integrated group, while Acme has no group of that name: the
+ * returning group "Field Engineers" (shown at the remote site Field Team only), connected to the demo
+ * directory's Azure AD with its "Field Engineering" group chosen and synced (the directory's five
+ * people as synced members) and one member added by hand. The rows are written directly, with
+ * tokens the demo directory accepts (signed with this run's secret). Acme's `beta.brivo` is in `seed.ts`.
  */
 import type { z } from "zod";
 import type { BadgeElement, GroupBadgeRequest } from "../contract/index.ts";
+import type { App } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
+import { DIRECTORY, SEEDED_SYNC } from "./directory/data.ts";
+import { issueDirectoryToken } from "./directory/server.ts";
 
 interface FieldSeed {
   label: string;
@@ -128,4 +137,30 @@ export async function seedGroupBadge(q: Queryable, gid: string, clientId: number
   const field = await one<{ id: number }>(q, "SELECT id FROM group_personal_fields WHERE group_id = $1 AND label = $2", [staff.id, STAFF_BADGE_PERSONAL_FIELD]);
   const elements = STAFF_BADGE.elements.flatMap((e) => (e.kind !== "personal" ? [e] : field ? [{ ...e, personal_field_id: field.id }] : []));
   await q.query("UPDATE groups SET badge = $2::jsonb WHERE id = $1", [staff.id, JSON.stringify({ size: STAFF_BADGE.size, elements })]);
+}
+
+/** The member of Field Engineers added by hand (not in the directory; a sync never touches him). */
+export const FIELD_ENGINEERS_MANUAL = { name: "Dev Malhotra", email: "dev.malhotra@contractor.example.com", mobile: "+447700900499" };
+
+/** Revision 9 for one demo client (see the module comment). */
+export async function seedGroupSync(app: App, q: Queryable, gid: string, clientId: number): Promise<void> {
+  if (gid !== "eu:1") return;
+  if (await one(q, "SELECT 1 FROM groups WHERE client_id = $1 AND name = $2", [clientId, SEEDED_SYNC.group])) return;
+  const field = await one<{ id: number }>(q, "SELECT id FROM sites WHERE client_id = $1 AND type = 'remote' AND name = 'Field Team' ORDER BY id LIMIT 1", [clientId]);
+  const [group] = await q.query<{ id: number }>(
+    `INSERT INTO groups (client_id, name, type, position, site_ids)
+     VALUES ($1, $2, 'returning', (SELECT coalesce(max(position), -1) + 1 FROM groups WHERE client_id = $1), $3::jsonb) RETURNING id`,
+    [clientId, SEEDED_SYNC.group, JSON.stringify(field ? [field.id] : [])],
+  );
+  const dg = DIRECTORY[SEEDED_SYNC.provider].find((g) => g.id === SEEDED_SYNC.directoryGroupId)!;
+  await q.query(
+    `INSERT INTO group_syncs (group_id, provider, status, directory_group_id, directory_group_name, access_token, refresh_token, last_sync_at, enabled)
+     VALUES ($1, $2, 'connected', $3, $4, $5, $6, now(), true)`,
+    [group.id, SEEDED_SYNC.provider, dg.id, dg.name, issueDirectoryToken(app, SEEDED_SYNC.provider, "access"), issueDirectoryToken(app, SEEDED_SYNC.provider, "refresh")],
+  );
+  for (const m of dg.members) {
+    await q.query("INSERT INTO members (group_id, name, email, mobile, synced, directory_id) VALUES ($1, $2, $3, $4, true, $5)", [group.id, m.name, m.email, m.mobile, m.id]);
+  }
+  const manual = FIELD_ENGINEERS_MANUAL;
+  await q.query("INSERT INTO members (group_id, name, email, mobile) VALUES ($1, $2, $3, $4)", [group.id, manual.name, manual.email, manual.mobile]);
 }

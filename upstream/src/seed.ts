@@ -18,6 +18,9 @@
  * group's PIN and settings, and personal fields for Staff and Visitors, each only where missing.
  * Revision 8 gives Acme's Staff group a badge (`seed-groups.ts`, migration 010) while it has none,
  * and Acme the `beta.badge-personal-fields` setting (personal fields may be placed on badges).
+ * Revision 9 gives Acme an integrated group (`seed-groups.ts`, migration 011): "Field Engineers",
+ * synced from the demo directory's Azure AD, while Acme has no group of that name; and Acme the
+ * `beta.brivo` setting (Brivo may be connected).
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -27,13 +30,13 @@ import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
-import { seedGroupBadge, seedGroupSettings } from "./seed-groups.ts";
+import { seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 8;
+export const SEED_REVISION = 9;
 
 interface ClientSeed {
   region: string;
@@ -101,6 +104,8 @@ const CLIENTS: ClientSeed[] = [
       "beta.time-and-attendance-discovered": true,
       // Revision 8.
       "beta.badge-personal-fields": true,
+      // Revision 9.
+      "beta.brivo": true,
     },
     roles: [["Front Desk", FRONT_DESK_RIGHTS]],
     sites: [
@@ -426,6 +431,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupSettings(q, gid, clientIds.get(gid)!);
     // Revision 8: Staff's badge (after its personal fields, one of which it shows).
     await seedGroupBadge(q, gid, clientIds.get(gid)!);
+    // Revision 9: the integrated group Field Engineers.
+    await seedGroupSync(app, q, gid, clientIds.get(gid)!);
   }
   return result;
 }

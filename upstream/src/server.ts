@@ -16,6 +16,7 @@ import { registerFileRoutes } from "./api/uploads.ts";
 import { seedDemoData } from "./seed.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
+import { registerDirectory } from "./directory/server.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 
@@ -111,6 +112,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       regions: Object.fromEntries(REGIONS.map((r) => [r, `${opts.publicUrl}/${r}/api/v2`])),
       openapi: `${opts.publicUrl}/api/v2/openapi.json`,
       oidc: `${oidcIssuer(app)}/.well-known/openid-configuration`,
+      directory: `${opts.publicUrl}/directory/{azure-ad|google-apps|brivo}`,
     },
   }));
   registerContractRoutes(router, app);
@@ -119,6 +121,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   // Uploaded files (branding images, welcome videos, evacuation point photos, message attachments),
   // to entitled callers only: GET {region}/api/v2/files/{name}.
   registerFileRoutes(router, app);
+  // The demo directory (Azure AD, Google Apps, Brivo) that groups connect to: /directory/{provider}/….
+  registerDirectory(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);

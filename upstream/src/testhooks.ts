@@ -1,6 +1,6 @@
 /** Test hooks under `/__test/`, registered only when UPSTREAM_TEST_HOOKS=1. */
 import { z } from "zod";
-import { REGIONS, routes, SCHEDULING_STATUSES, SITE_TYPES, type RouteName } from "../contract/index.ts";
+import { REGIONS, routes, SCHEDULING_STATUSES, SITE_TYPES, SYNC_ERRORS, SYNC_PROVIDERS, type RouteName, type SyncErrorCode } from "../contract/index.ts";
 import type { App } from "./app.ts";
 import { randomBytes } from "node:crypto";
 import { one } from "./db/index.ts";
@@ -14,6 +14,7 @@ import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
 import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
+import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -35,6 +36,20 @@ const FaultBody = z.object({
   count: z.number().int().min(0).default(1),
   /** An error code for the answer's body, e.g. `trial_period_over`. */
   code: z.string().regex(/^[a-z_]{1,40}$/).optional(),
+});
+
+const DirectoryFaultBody = z.object({
+  provider: z.enum(SYNC_PROVIDERS),
+  /** One of the contract's SYNC_ERRORS codes, or null to answer normally again. */
+  fault: z.enum(Object.keys(SYNC_ERRORS) as [SyncErrorCode, ...SyncErrorCode[]]).nullable(),
+});
+
+const DirectoryMembersBody = z.object({
+  /** The directory group's people from now on; null: back to the demo data. */
+  members: z
+    .array(z.object({ id: z.string().min(1).max(100), name: z.string().min(1).max(200), email: z.string().max(200).default(""), mobile: z.string().max(30).nullable().default(null) }))
+    .max(200)
+    .nullable(),
 });
 
 const UserBody = z.object({
@@ -155,8 +170,21 @@ export function registerTestHooks(router: Router, app: App): void {
     app.realtime.injectFaults(b.channel, b.plan);
     return { body: { ok: true } };
   });
+  // The demo directory: a provider answering as in one of the sync errors, or a group's people changed.
+  router.post("/__test/directory/faults", async (ctx) => {
+    const b = parse(DirectoryFaultBody, await ctx.readBody());
+    setDirectoryFault(app, b.provider, b.fault);
+    return { body: { ok: true } };
+  });
+  router.post("/__test/directory/:provider/groups/:groupId/members", async (ctx) => {
+    const provider = parse(z.enum(SYNC_PROVIDERS), ctx.params.provider);
+    const b = parse(DirectoryMembersBody, await ctx.readBody());
+    if (!setDirectoryMembers(app, provider, ctx.params.groupId, b.members)) throw notFound("Unknown directory group.");
+    return { body: { ok: true } };
+  });
   router.post("/__test/faults/reset", () => {
     app.stats.clearFaults();
+    clearDirectoryFaults(app);
     return { body: { ok: true } };
   });
 

@@ -226,6 +226,7 @@ describe("fire list", () => {
       ["Staff", "returning"],
       ["Contractors", "returning"],
       ["Deliveries", "delivery"],
+      ["Field Engineers", "returning"], // revision 9: limited to the Field Team site, so all_groups adds it
     ]);
     expect(empty.evacuation_points).toEqual([
       { id: points[0], title: "Front lawn" },

@@ -55,6 +55,7 @@ import {
   updatePersonalField,
 } from "./group-settings.ts";
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
+import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -199,6 +200,12 @@ const impl: Impl = {
   groupMembers: ({ app, principal, ctx }) => listGroupMembers(app, principal, ctx.params.groupId, ctx.url.searchParams),
   groupBadge: ({ app, principal, ctx }) => getGroupBadge(app, principal, ctx.params.groupId),
   updateGroupBadge: ({ app, principal, ctx, body }) => updateGroupBadge(app, principal, ctx.params.groupId, body),
+  groupSync: ({ app, principal, ctx }) => getGroupSync(app, principal, ctx.params.groupId),
+  connectGroupSync: ({ app, principal, ctx, body }) => connectGroupSync(app, principal, ctx.params.groupId, body),
+  completeGroupSync: ({ app, principal, body }) => completeGroupSync(app, principal, body),
+  updateGroupSync: ({ app, principal, ctx, body }) => updateGroupSync(app, principal, ctx.params.groupId, body),
+  runGroupSync: ({ app, principal, ctx }) => runGroupSync(app, principal, ctx.params.groupId),
+  disconnectGroupSync: ({ app, principal, ctx }) => disconnectGroupSync(app, principal, ctx.params.groupId),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };
