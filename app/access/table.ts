@@ -165,12 +165,14 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // Group routes: administrators only, active accounts only (groups spec §2).
   { path: "/manage/group", rule: { admin: true, activeOnly: true } },
   { path: "/manage/group/add", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
-  { path: "/manage/group/callback/google-apps", rule: {} },
-  { path: "/manage/group/callback/azure-ad", rule: {} },
-  { path: "/manage/group/callback/brivo", rule: {} },
+  // Directory integrations (groups spec §2): the providers' return pages finish a connection the
+  // group's editor started; the id pages choose a group's directory group (Brivo with its flag).
+  { path: "/manage/group/callback/google-apps", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
+  { path: "/manage/group/callback/azure-ad", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
+  { path: "/manage/group/callback/brivo", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] }, flags: { allOf: ["brivo"] } }, screen: true },
   { path: "/manage/group/callback/slack/:id", rule: {} },
-  { path: "/manage/group/azure-id/:group?", rule: {} },
-  { path: "/manage/group/brivo-id/:group?", rule: {} },
+  { path: "/manage/group/azure-id/:group?", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], screen: true },
+  { path: "/manage/group/brivo-id/:group?", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] }, flags: { allOf: ["brivo"] } }, edit: ["ManageVisitorGroup.editor"], screen: true },
   // One group: ManageVisitorGroup.viewer to open (its tabs read-only), .editor to change; deleting
   // the group needs .delete as well (its own check, groups spec §6).
   { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], redirect: "/manage/group/:id/details", screen: true },

@@ -28,6 +28,7 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   await page.getByRole("radio", { name: "Returning members" }).check();
   await page.getByRole("button", { name: "Add group" }).click();
   await expect(page.getByText(`Group “${name}” added.`)).toBeVisible();
+  await settled(page, testInfo);
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/manage\/group\/\d+\/details$/);
   const base = new URL(page.url()).pathname.replace(/\/details$/, "");
@@ -103,6 +104,11 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   await expect(page.getByRole("heading", { name: "Print preview" })).toBeVisible();
   await expect(page.locator(".badge-print svg")).toHaveAttribute("width", "100mm");
   await checkpoint(page, testInfo, "badge print view");
+  // Printed, the label is all there is.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Group sections" })).toBeHidden();
+  await expect(page.locator(".badge-print svg")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
   expect((await api.get(`groups/${id}/badge`)).elements.map((e: { kind: string }) => e.kind)).toEqual(["logo", "photo", "name", "group", "date", "qr", "text"]);
 
   // Sign in and sign out options, and retention.
@@ -143,4 +149,33 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   await expect(page).toHaveURL(/\/manage\/overview\/groups$/);
   await expect(page.getByText(`${name} has been deleted.`)).toBeVisible();
   expect((await api.get(`groups/${id}`)).message).toBe("Group not found");
+});
+
+test("connect a returning group to the demo Azure AD and choose its directory group (with JavaScript)", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the form driver covers it without JavaScript (tests/integration/forms-groups)");
+  const email = uniqueEmail("group-sync");
+  await createUser({ email, role: "Administrator", client: "eu:1", name: "Sid Sync" });
+  await signIn(page, testInfo, email);
+  await expect(page).toHaveURL(/\/today$/);
+  const api = await upstreamAccess(upstreamUrl(), email);
+  const group = (await api.send("POST", "groups", { name: `E2E Sync ${tag()}`, type: "returning" })).json as { id: number; name: string };
+
+  await page.goto(`/manage/group/${group.id}/details`);
+  await settled(page, testInfo);
+  const directory = page.getByRole("region", { name: "Directory sync" });
+  await expect(directory.getByText("Not connected: members are added by hand.")).toBeVisible();
+  await checkpoint(page, testInfo, "group details with its directory sync");
+  await directory.getByLabel("Directory", { exact: true }).selectOption("azure-ad");
+  await directory.getByRole("button", { name: "Connect" }).click();
+  // The demo directory's consent page (the upstream's), then back to the portal.
+  await expect(page.getByRole("heading", { name: "Microsoft Azure Active Directory (demo)" })).toBeVisible();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/group/azure-id/${group.id}$`));
+  await expect(page.getByText("Connected. Now choose the directory group whose people become members.")).toBeVisible();
+  await settled(page, testInfo);
+  await page.getByLabel("Directory group", { exact: true }).selectOption({ label: "IT Support" });
+  await page.getByRole("button", { name: "Save and sync" }).click();
+  await expect(page.getByText(`The directory group of ${group.name} has been saved and synced.`)).toBeVisible();
+  await expect(page.getByText("4 from the directory, 0 added by hand")).toBeVisible();
+  await checkpoint(page, testInfo, "a group synced from Azure AD");
 });

@@ -15,7 +15,8 @@ import { PERSONAL_FIELD_LIMITS } from "@contract";
 import type { HttpBrowser, Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamRole } from "../support/hooks";
-import { createUser, failuresOf, newBrowser, newClient, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+import { messages } from "../support/client";
+import { createUser, failuresOf, hook, newBrowser, newClient, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const notices = (page: Page) => page.notices().join(" ");
@@ -222,6 +223,88 @@ describe("the badge builder, without JavaScript", () => {
     expect(page.heading(2)).toBe("Print preview");
     expect(page.all({ class: "badge-print" }).length).toBe(1);
     expect(page.hasButton("Save badge")).toBe(false);
+  });
+});
+
+describe("directory sync, without JavaScript", () => {
+  test("connect Azure AD through the demo directory, choose its group, see the synced members; its errors and turning it off are said in words", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/group/${group.id}/details`);
+    expect(page.region("Directory sync").has("Not connected: members are added by hand.")).toBe(true);
+
+    // Connect: the portal sends the browser to the directory's consent page, and Allow brings it back.
+    page = await page.form({ button: "Connect" }).select("Directory", "Azure Active Directory").submit("Connect");
+    expect(page.heading()).toBe("Microsoft Azure Active Directory (demo)");
+    page = await page.form({ button: "Allow" }).submit("Allow");
+    expect(page.path).toBe(`/manage/group/azure-id/${group.id}`);
+    expect(notices(page)).toContain("Connected. Now choose the directory group whose people become members.");
+
+    // Choose the directory group: its people become members, marked as synced.
+    page = await page.form("Save and sync").select("Directory group", "Field Engineering").submit("Save and sync");
+    expect(notices(page)).toContain(`The directory group of ${group.name} has been saved and synced.`);
+    expect(page.has("5 from the directory, 0 added by hand")).toBe(true);
+    const members = await browser.open(`/manage/group/${group.id}/members`);
+    expect(members.rowHeaders()).toEqual(expect.arrayContaining(["Olivia Grant", "Ethan Brooks", "Amara Okonkwo", "Lukas Meyer", "Sofia Rossi"]));
+
+    // The directory takes back API access: the next sync says so, and the state shows it.
+    await hook("POST", "directory/faults", { provider: "azure-ad", fault: "invalid_grant" });
+    try {
+      page = await page.form({ button: "Sync now" }).submit("Sync now");
+      expect(notices(page)).toContain("API access is no longer available. Connect the directory again.");
+      expect(page.has("Failed: API access is no longer available. Connect the directory again.")).toBe(true);
+    } finally {
+      await hook("POST", "directory/faults", { provider: "azure-ad", fault: null });
+    }
+
+    // Turned off, a sync is refused with the spec's words; the members stay.
+    page = await page.form({ button: "Turn syncing off" }).submit("Turn syncing off");
+    expect(notices(page)).toContain("The group synchronisation has been disabled");
+    page = await page.form({ button: "Sync now" }).submit("Sync now");
+    expect(notices(page)).toContain("The group synchronisation has been disabled");
+    expect((await api.get(`groups/${group.id}/sync`)).synced_members).toBe(5);
+
+    // Disconnect: the members stay, as members added by hand.
+    page = await page.form({ button: "Disconnect" }).submit("Disconnect");
+    expect(notices(page)).toContain(`${group.name} is no longer connected to a directory.`);
+    expect(await api.get(`groups/${group.id}/sync`)).toMatchObject({ status: "none", synced_members: 0, manual_members: 5 });
+  });
+
+  test("a consent denied, or a return with a state not started here, connects nothing", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/group/${group.id}/details`);
+    page = await page.form({ button: "Connect" }).select("Directory", "Google Workspace").submit("Connect");
+    expect(page.heading()).toBe("Google Workspace (demo)");
+    // Another administrator arrives at the return page: denied, or with a state that is not theirs.
+    const other = await admin();
+    const deny = await other.browser.open(`/manage/group/callback/google-apps?error=access_denied&state=x`);
+    expect(deny.path).toBe("/manage/overview/groups");
+    expect(notices(deny)).toContain("Connecting Google Workspace was cancelled: nothing has changed.");
+    const forged = await other.browser.open(`/manage/group/callback/google-apps?code=abc&state=${"s".repeat(40)}`);
+    expect(forged.path).toBe("/manage/overview/groups");
+    expect(notices(forged)).toContain("This sign-in to the directory has expired or was not started here. Connect again.");
+    expect((await api.get(`groups/${group.id}/sync`)).status).toBe("none");
+    expect((await other.browser.client.request("/manage/group/callback/dropbox?code=a&state=b")).res.status).toBe(404);
+  });
+
+  test("Brivo: the facility code is 0–255; a standard group cannot be synchronised", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/group/${group.id}/details`);
+    page = await page.form({ button: "Connect" }).select("Directory", "Brivo").submit("Connect");
+    page = await page.form({ button: "Allow" }).submit("Allow");
+    expect(page.path).toBe(`/manage/group/brivo-id/${group.id}`);
+    page = await page.form("Save and sync").select("Directory group", "Night shift").fill("Facility code", "256").submit("Save and sync");
+    expect(page.fieldErrors("Facility code")).toEqual(["The facility code must be a whole number from 0 to 255"]);
+    page = await page.form("Save and sync").select("Directory group", "Night shift").fill("Facility code", "42").submit("Save and sync");
+    expect(notices(page)).toContain("has been saved and synced");
+    expect(await api.get(`groups/${group.id}/sync`)).toMatchObject({ provider: "brivo", facility_code: 42, synced_members: 4 });
+    const visitors = await newGroup(api, "standard");
+    expect((await browser.open(`/manage/group/${visitors.id}/details`)).has("Directory sync")).toBe(false);
+    const r = await browser.client.post(`/manage/group/${visitors.id}/details`, { intent: "connect", provider: "azure-ad" }, { follow: false });
+    expect(r.res.status).toBe(422);
+    expect(messages(r.body).join(" ")).toContain("Only a returning group can be synchronised with a directory.");
   });
 });
 

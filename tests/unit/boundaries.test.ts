@@ -167,3 +167,13 @@ test("rights are asked typed, in one place: no ability string is built or tested
   }
   expect(offenders).toEqual([]);
 });
+
+test("a component module (not a route) imports nothing from a .server module but types: the browser gets an empty module there", () => {
+  const root = path.resolve(import.meta.dirname, "../../app");
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const offenders = walk(root)
+    .filter((f) => f.endsWith(".tsx") && !f.includes(`${path.sep}routes${path.sep}`) && !/entry\.server|root\.tsx$/.test(f))
+    .flatMap((f) => [...fs.readFileSync(f, "utf8").matchAll(/^import (?!type )[^;]*from "([^"]*\.server)";/gm)].map((m) => `${path.relative(root, f)} → ${m[1]}`));
+  expect(offenders).toEqual([]);
+});

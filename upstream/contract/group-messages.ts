@@ -48,3 +48,9 @@ export const SYNC_STATE_MESSAGE = "This sign-in to the directory has expired or 
 export const SYNC_NOT_RETURNING = "Only a returning group can be synchronised with a directory";
 export const SYNC_NOT_CONNECTED = "Connect a directory first";
 export const SYNC_PROVIDER_OFF = "Brivo is not available for this organisation";
+/** The upstream's own messages (not in the contract): a redirect_uri off the allow-list, … */
+export const SYNC_REDIRECT_MESSAGE = "This callback address is not allowed for directory sign-in";
+/** … a sync asked for before a directory group is chosen, … */
+export const SYNC_CHOOSE_GROUP_MESSAGE = "Choose a directory group first";
+/** … a facility code for a directory other than Brivo. */
+export const FACILITY_CODE_BRIVO_ONLY = "Only a Brivo directory has a facility code";

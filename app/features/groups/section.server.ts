@@ -15,11 +15,14 @@ import { fieldsFor, formValues, sectionBody, sectionSchema, SECTION_TABS } from 
 
 export const GROUP_NOT_FOUND = "groups:not_found";
 
-export async function sectionLoader({ request, params }: LoaderFunctionArgs, section: GroupSection) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
+/** A settings tab's data, and the access it was read with (a tab with more to show adds to it). */
+export async function sectionData({ request, params }: LoaderFunctionArgs, section: GroupSection) {
+  const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const { group, can } = await loadGroup(access, groupIdParam(params));
-  return data(
-    {
+  return {
+    access,
+    locale,
+    page: {
       title: `${t(`tab.${SECTION_TABS[section]}`)} · ${group.name} · Gatehouse`,
       group: { id: group.id, name: group.name, type: group.type },
       values: formValues(group, section),
@@ -27,8 +30,12 @@ export async function sectionLoader({ request, params }: LoaderFunctionArgs, sec
       choiceNames: section === "details" ? LOCALE_NAMES : {},
       can,
     },
-    { headers: access.headers },
-  );
+  };
+}
+
+export async function sectionLoader(args: LoaderFunctionArgs, section: GroupSection) {
+  const { access, page } = await sectionData(args, section);
+  return data(page, { headers: access.headers });
 }
 
 /** Save one section, whole (what the group's type does not have keeps its stored value). */

@@ -119,7 +119,7 @@ export function GroupOverview() {
       <DataTable caption={t("overview.groups.caption", { count: d.total })} columns={[t("overview.column.name"), t("overview.column.type"), t("overview.column.shown_at"), t("overview.column.members")]}>
         {d.groups.map((g) => (
           <tr key={g.id} data-group-id={g.id}>
-            <th scope="row">{d.canOpen ? <Link to={`/manage/group/${g.id}`}>{g.name}</Link> : g.name}</th>
+            <th scope="row">{d.canOpen ? <Link to={`/manage/group/${g.id}/details`}>{g.name}</Link> : g.name}</th>
             <td>
               {t(`groups:type.${g.type}.label`)}
               {g.approvalRequired ? <span className="tag">{t("overview.groups.approval")}</span> : null}

@@ -8,8 +8,12 @@ import { parseSubmission } from "~/forms/submission";
 import { typedNameSchema } from "~/forms/typed-name";
 import type { GroupTabAction } from "~/features/groups/group.server";
 import { GROUP_NOT_FOUND, saveSection } from "~/features/groups/section.server";
+import { syncHandlers } from "~/features/groups/sync.server";
 
 export const save = (args: GroupTabAction) => saveSection(args, "details");
+
+/** The directory integration's intents (connect, choose, sync, toggle, disconnect), back to this tab. */
+export const directory = syncHandlers((group) => `/manage/group/${group.id}/details`);
 
 /** Delete the group, its name typed; then back to the groups overview. */
 export async function remove({ request, access, viewer, group, form }: GroupTabAction) {

@@ -23,12 +23,14 @@ import {
   SYNC_STATE_MESSAGE,
   type SyncErrorCode,
   type SyncProvider,
+  FACILITY_CODE_BRIVO_ONLY,
+  SYNC_CHOOSE_GROUP_MESSAGE,
+  SYNC_REDIRECT_MESSAGE,
 } from "../../contract/index.ts";
 import { DIRECTORY, SEEDED_SYNC } from "../directory/data.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { FIELD_ENGINEERS_MANUAL } from "../seed-groups.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { FACILITY_CODE_BRIVO_ONLY, SYNC_CHOOSE_GROUP_MESSAGE, SYNC_REDIRECT_MESSAGE } from "./group-sync.ts";
 import { httpTestClient, type As } from "./http-test-client.ts";
 
 let up: TestUpstream;

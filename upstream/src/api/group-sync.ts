@@ -31,6 +31,9 @@ import {
   type SyncErrorCode,
   type SyncProvider,
   type UpdateSyncRequest,
+  FACILITY_CODE_BRIVO_ONLY,
+  SYNC_CHOOSE_GROUP_MESSAGE,
+  SYNC_REDIRECT_MESSAGE,
 } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
@@ -41,12 +44,6 @@ import type { DirectoryPerson } from "../directory/data.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
 import type { Principal } from "./regional.ts";
 
-/** The upstream's own messages (not in the contract): a redirect_uri off the allow-list, … */
-export const SYNC_REDIRECT_MESSAGE = "This callback address is not allowed for directory sign-in";
-/** … a sync asked for before a directory group is chosen, … */
-export const SYNC_CHOOSE_GROUP_MESSAGE = "Choose a directory group first";
-/** … a facility code for a directory other than Brivo. */
-export const FACILITY_CODE_BRIVO_ONLY = "Only a Brivo directory has a facility code";
 
 /** The client setting that makes Brivo available. */
 export const BRIVO_FLAG = "beta.brivo";

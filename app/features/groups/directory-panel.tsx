@@ -1,0 +1,142 @@
+/**
+ * A returning group's directory integration as a page shows it (groups spec §1: an integrated group;
+ * §8 the sync errors, in words): not connected (connect a directory), or connected (which directory
+ * group, its state — syncing, turned off, or failing and why —, the last sync, how many members came
+ * from the directory and how many were added by hand), with the editor's forms. No JavaScript needed.
+ */
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { GroupSync, SyncProvider } from "@contract";
+import { NumberField } from "~/ui/fields";
+import { FormErrors, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
+import { chooseSchema, connectSchema } from "./sync";
+
+export function DirectoryPanel({
+  sync,
+  action,
+  editable,
+  providers,
+  lastConnect,
+  lastChoose,
+  lastSyncText,
+}: {
+  sync: GroupSync | null;
+  action: string;
+  editable: boolean;
+  /** The directories this organisation may connect (Brivo with its flag). */
+  providers: readonly SyncProvider[];
+  lastConnect: SubmissionResult<string[]> | undefined;
+  lastChoose: SubmissionResult<string[]> | undefined;
+  /** The last sync, written out for the user's zone and language (null: never). */
+  lastSyncText: string | null;
+}) {
+  const { t } = useTranslation("groups");
+  const [connect, connectFields] = useForm<{ provider: string | undefined }, any>({
+    id: "sync-connect",
+    lastResult: lastConnect,
+    defaultValue: { provider: providers[0] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: connectSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const [choose, chooseFields] = useForm<{ directory_group_id: string | undefined; facility_code: number | undefined }, any>({
+    id: "sync-choose",
+    lastResult: lastChoose,
+    defaultValue: { directory_group_id: sync?.directory_group?.id ?? "", facility_code: sync?.facility_code ?? undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: chooseSchema }),
+    shouldValidate: "onSubmit",
+  });
+  if (!sync) return <p className="warning">{t("sync.unavailable")}</p>;
+  if (sync.status === "none") {
+    return (
+      <>
+        <p>{t("sync.none")}</p>
+        {editable && providers.length > 0 ? (
+          <ValidatedForm form={connect} action={action}>
+            <FormErrors formId={connect.id} />
+            <SelectField field={connectFields.provider} label={t("sync.field.provider")}>
+              {providers.map((p) => (
+                <option key={p} value={p}>
+                  {t(`sync.provider.${p}`)}
+                </option>
+              ))}
+            </SelectField>
+            <div className="actions">
+              <SubmitButton name="intent" value="connect">
+                {t("sync.connect")}
+              </SubmitButton>
+            </div>
+          </ValidatedForm>
+        ) : null}
+      </>
+    );
+  }
+  const status = sync.status === "error" && sync.error ? t("sync.status.error", { reason: t(`sync.error.${sync.error}`) }) : t(`sync.status.${sync.status}`);
+  return (
+    <>
+      <dl className="facts">
+        <div>
+          <dt>{t("sync.fact.provider")}</dt>
+          <dd>{sync.provider ? t(`sync.provider.${sync.provider}`) : ""}</dd>
+        </div>
+        <div>
+          <dt>{t("sync.fact.directory_group")}</dt>
+          <dd>{sync.directory_group?.name ?? t("sync.not_chosen")}</dd>
+        </div>
+        <div>
+          <dt>{t("sync.fact.status")}</dt>
+          <dd className={sync.status === "error" ? "error-text" : undefined}>{status}</dd>
+        </div>
+        <div>
+          <dt>{t("sync.fact.last_sync")}</dt>
+          <dd>{lastSyncText ?? t("sync.never")}</dd>
+        </div>
+        <div>
+          <dt>{t("sync.fact.members")}</dt>
+          <dd>{t("sync.members", { synced: sync.synced_members, manual: sync.manual_members })}</dd>
+        </div>
+      </dl>
+      {editable ? (
+        <>
+          <ValidatedForm form={choose} action={action}>
+            <FormErrors formId={choose.id} />
+            <SelectField field={chooseFields.directory_group_id} label={t("sync.field.directory_group")} hint={t("sync.field.directory_group_hint")}>
+              <option value="">{t("choice.none")}</option>
+              {sync.directory_groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </SelectField>
+            {sync.provider === "brivo" ? <NumberField field={chooseFields.facility_code} label={t("sync.field.facility_code")} hint={t("sync.field.facility_code_hint")} min={0} max={255} number="integer" /> : null}
+            <div className="actions">
+              <SubmitButton name="intent" value="choose">
+                {t("sync.choose")}
+              </SubmitButton>
+            </div>
+          </ValidatedForm>
+          <div className="actions">
+            <Form method="post" action={action}>
+              <SubmitButton name="intent" value="sync" variant="secondary">
+                {t("sync.sync_now")}
+              </SubmitButton>
+            </Form>
+            <Form method="post" action={action}>
+              <input type="hidden" name="enabled" value={sync.status === "disabled" ? "true" : "false"} />
+              <SubmitButton name="intent" value="toggle" variant="secondary">
+                {t(sync.status === "disabled" ? "sync.turn_on" : "sync.turn_off")}
+              </SubmitButton>
+            </Form>
+            <Form method="post" action={action}>
+              <SubmitButton name="intent" value="disconnect" variant="secondary">
+                {t("sync.disconnect")}
+              </SubmitButton>
+            </Form>
+          </div>
+          <p className="hint">{t("sync.disconnect_hint")}</p>
+        </>
+      ) : null}
+    </>
+  );
+}
