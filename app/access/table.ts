@@ -51,14 +51,16 @@ const ANY_REPORT_VIEWER: Rule = {
   },
 };
 
-const GROUP_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/group/:id/${tab}`, rule: extra });
-/** The group tabs built so far, in the order of groups spec §2, with their place in the tab bar. */
-const GROUP_TABS: [string, number][] = [
-  ["members", 1], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["badges", 6], ["notifications", 7], ["companion", 8],
-  ["pre-reg", 9], ["onboarding", 10], ["privacy", 11],
+/** The group tabs, in the order of groups spec §2, with their place in the tab bar and their own rule (beyond the group's). */
+const GROUP_TABS: [string, number, Rule?][] = [
+  ["members", 1, { rights: { allOf: ["GroupMember.viewer"] } }], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["badges", 6],
+  ["notifications", 7], ["companion", 8], ["pre-reg", 9], ["onboarding", 10], ["privacy", 11],
+  // Only when the central record feature is on, and only with the time-and-attendance flag (groups spec §2).
+  ["integrations", 12, { when: ["centralRecordEnabled"] }], ["time-and-attendance", 13, { flags: { allOf: ["time-and-attendance"] } }],
 ];
-const groupTab = (tab: string, order: number): RouteEntry => ({
-  ...GROUP_TAB(tab, tab === "members" ? { rights: { allOf: ["GroupMember.viewer"] } } : {}),
+const groupTab = ([tab, order, rule = {}]: (typeof GROUP_TABS)[number]): RouteEntry => ({
+  path: `/manage/group/:id/${tab}`,
+  rule,
   screen: true,
   tab: { labelKey: `tab.${tab}`, order },
 });
@@ -176,9 +178,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // One group: ManageVisitorGroup.viewer to open (its tabs read-only), .editor to change; deleting
   // the group needs .delete as well (its own check, groups spec §6).
   { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], redirect: "/manage/group/:id/details", screen: true },
-  ...GROUP_TABS.map(([tab, order]) => groupTab(tab, order)),
-  GROUP_TAB("integrations", { when: ["centralRecordEnabled"] }),
-  GROUP_TAB("time-and-attendance", { flags: { allOf: ["time-and-attendance"] } }),
+  ...GROUP_TABS.map(groupTab),
 
   { path: "/manage/features", rule: {}, redirect: "/manage" },
   { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },

@@ -40,6 +40,14 @@ import {
   CHECKBOX_LABEL_REQUIRED,
   RECIPIENTS_REQUIRED,
   RECIPIENTS_UNKNOWN,
+  SITES_MESSAGE,
+  MANAGER_MESSAGE,
+  TIME_AND_ATTENDANCE_OFF,
+  TIME_AND_ATTENDANCE_RETURNING,
+  RATING_SYSTEMS_MESSAGE,
+  CENTRAL_RECORD_OFF,
+  CENTRAL_RECORD_ORGANISATION,
+  CENTRAL_RECORD_RATING_UNKNOWN,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -70,6 +78,15 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [AUTO_CLEAR_HOURS_MESSAGE]: "groups:validation.auto_clear_hours",
   [DELETE_NAME_MESSAGE]: "common:validation.delete_confirm",
   [GROUP_ON_SITE_MESSAGE]: "groups:delete.in_use",
+  [SITES_MESSAGE]: "groups:validation.sites",
+  // A group's time-and-attendance and integrations tabs (groups spec §5).
+  [MANAGER_MESSAGE]: "groups:validation.manager",
+  [TIME_AND_ATTENDANCE_OFF]: "groups:validation.time_and_attendance_off",
+  [TIME_AND_ATTENDANCE_RETURNING]: "groups:validation.time_and_attendance_returning",
+  [RATING_SYSTEMS_MESSAGE]: "groups:validation.rating_systems",
+  [CENTRAL_RECORD_OFF]: "groups:validation.central_record_off",
+  [CENTRAL_RECORD_ORGANISATION]: "groups:validation.central_record_organisation",
+  [CENTRAL_RECORD_RATING_UNKNOWN]: "groups:validation.central_record_rating",
   // A group's personal fields (groups spec §5, §9).
   [LABEL_REQUIRED]: "groups:personal_fields.validation.label_required",
   [PERSONAL_FIELDS_FULL]: "groups:personal_fields.validation.limit",

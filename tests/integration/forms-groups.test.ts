@@ -46,7 +46,7 @@ describe("an administrator, without JavaScript", () => {
     expect(page.path).toBe(`/manage/group/${group.id}/details`);
     expect(page.heading()).toBe(group.name);
     expect(page.region("Group sections").links().map((l) => l.name)).toEqual([
-      "Members", "Details", "Personal fields", "Sign in", "Sign out", "Badges", "Notifications", "Companion app", "Pre-registration", "Onboarding", "Privacy",
+      "Members", "Details", "Personal fields", "Sign in", "Sign out", "Badges", "Notifications", "Companion app", "Pre-registration", "Onboarding", "Privacy", "Time & Attendance",
     ]);
 
     page = await page.form("Save changes").fill("Group PIN (optional)", "12a").fill("Reply-to email (optional)", "not-an-email").submit("Save changes");

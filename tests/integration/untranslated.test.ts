@@ -23,8 +23,11 @@ function readableText(html: string): string[] {
   return [title, ...attrs, ...texts].map((s) => s.replace(/&#x27;|&amp;|&quot;|&lt;|&gt;/g, " ").trim()).filter(Boolean);
 }
 
-/** Names of formats and devices, and the example address of the message syntax: the same in every language. */
-const TECHNICAL = ["https://example.com", "QuickTime", "WebP", "JPEG", "PNG", "GIF", "MP4", ".mov", ".mp4", "PDF", "iPad"];
+/** Names of formats, devices and products, and the example address of the message syntax: the same in every language. */
+const TECHNICAL = [
+  "https://example.com", "QuickTime", "WebP", "JPEG", "PNG", "GIF", "MP4", ".mov", ".mp4", "PDF", "iPad", "PIN",
+  "Central Record", "Azure Active Directory", "Azure AD", "Google Workspace", "Brivo", "Wonde", "Slack", "QR",
+];
 
 function englishLeftovers(html: string, allowed: string[]): string[] {
   // Longest first, so a name is removed before a shorter string inside it.
@@ -113,6 +116,13 @@ describe("pages in Japanese show no untranslated text", () => {
       for (const part of ["", "/groups", "/evacuation-points", "/custom-fields", "/messages", "/badges", "/devices", "/sign-in-points", "/settings"]) {
         data.push(...dataStrings(await get(`sites/${site.id}${part}`)));
       }
+      // One group's tabs (Staff: a returning group with members, fields, a badge, Time & Attendance).
+      const staff = (await get("manage/groups?search=Staff")).groups.find((g: { name: string }) => g.name === "Staff");
+      for (const tab of ["members", "details", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy", "time-and-attendance"]) {
+        paths.push(`/manage/group/${staff.id}/${tab}`);
+      }
+      for (const part of ["", "/members", "/personal-fields", "/badge", "/sync"]) data.push(...dataStrings(await get(`groups/${staff.id}${part}`)));
+      data.push(...dataStrings(await get("time-and-attendance/managers")));
     }
     const leftovers: string[] = [];
     for (const p of paths) {

@@ -27,6 +27,17 @@ export const BADGE_PERSONAL_OFF = "Personal fields cannot be placed on badges";
 export const BADGE_UNKNOWN_FIELD = "Choose a field of this organisation";
 export const BADGE_UNKNOWN_PERSONAL = "Choose a personal field of this group";
 export const BADGE_TEXT_REQUIRED = "A text element needs its text";
+/** Where a group is offered (its sign-in tab): sites of this organisation that the user may see. */
+export const SITES_MESSAGE = "Choose among your sites";
+/** Only a member of a group with Time & Attendance on may manage others (groups spec §5). */
+export const MANAGER_MESSAGE = "A manager must belong to a group with Time & Attendance enabled";
+export const TIME_AND_ATTENDANCE_RETURNING = "Only a returning group has members whose time is tracked";
+export const TIME_AND_ATTENDANCE_OFF = "Time & Attendance is not enabled for this organisation";
+/** Central Record (groups spec §5): custom checking needs at least one rating system. */
+export const RATING_SYSTEMS_MESSAGE = "Select at least one rating system";
+export const CENTRAL_RECORD_OFF = "Central Record is not enabled for this organisation";
+export const CENTRAL_RECORD_ORGANISATION = "Choose an organisation of your Central Record";
+export const CENTRAL_RECORD_RATING_UNKNOWN = "Choose rating systems of your Central Record";
 
 // Directory integrations (./group-sync).
 export const SYNC_PROVIDERS = ["azure-ad", "google-apps", "brivo"] as const;

@@ -34,6 +34,11 @@ import {
   BADGE_UNKNOWN_FIELD,
   BADGE_UNKNOWN_PERSONAL,
   BADGE_TEXT_REQUIRED,
+  SITES_MESSAGE,
+  MANAGER_MESSAGE,
+  RATING_SYSTEMS_MESSAGE,
+  SYNC_ERRORS,
+  type SyncErrorCode,
 } from "./group-messages.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,6 +56,10 @@ export const COMPANION_PIN_PROMPTS = ["new_device", "every_open", "hourly", "dai
 export const SAFETY_CHECK_MODES = ["off", "soft", "hard"] as const;
 export const BADGE_PRINTING = ["off", "automatic", "ask"] as const;
 export const AUTO_CLEAR = ["off", "at_time", "after_duration"] as const;
+/** Time & Attendance: clock times rounded to the nearest this many minutes ("none": as clocked). */
+export const TIME_ROUNDINGS = ["none", "5", "10", "15", "30"] as const;
+/** Central Record: check every rating system of the record, or only the ones chosen. */
+export const RATING_MODES = ["all", "custom"] as const;
 
 
 const line = (max = LINE_MAX) => z.string().trim().max(max, `At most ${max} characters`);
@@ -79,6 +88,9 @@ export const GroupSettingSections = {
     scanning_enabled: z.boolean(),
     qr_sign_in: z.boolean(),
     contactless: z.boolean(),
+    /** Offered at every site of the client (also later ones), or only at `site_ids` (groups' `site_ids` column). */
+    every_site: z.boolean(),
+    site_ids: z.array(z.number().int().positive(SITES_MESSAGE)).max(1000),
   }),
   sign_out: z.object({
     sign_out_message: text().nullable(),
@@ -113,6 +125,25 @@ export const GroupSettingSections = {
     data_retention: z.enum(DATA_RETENTIONS),
     member_retention: z.enum(MEMBER_RETENTIONS),
   }),
+  /** The time-and-attendance tab (clients with Time & Attendance; groups spec §2, §5). */
+  time_and_attendance: z.object({
+    /** Members of this group clock in and out and have timesheets. */
+    enabled: z.boolean(),
+    /** Approves the members' timesheets and absences unless a member has a manager of their own: a member of a group with Time & Attendance on. */
+    default_manager_id: z.number().int().positive(MANAGER_MESSAGE).nullable(),
+    rounding: z.enum(TIME_ROUNDINGS),
+  }),
+  /** The integrations tab (clients with Central Record; groups spec §3 "central record organisation and rating systems", §5). */
+  central_record: z
+    .object({
+      /** The Central Record organisation whose records this group's people are checked against; null: not linked. */
+      organisation_id: z.string().trim().min(1).max(100).nullable(),
+      rating_mode: z.enum(RATING_MODES),
+      rating_systems: z.array(z.string().trim().min(1).max(100)).max(50),
+    })
+    .superRefine((v, ctx) => {
+      if (v.rating_mode === "custom" && v.rating_systems.length === 0) ctx.addIssue({ code: "custom", path: ["rating_systems"], message: RATING_SYSTEMS_MESSAGE });
+    }),
 } as const;
 export type GroupSection = keyof typeof GroupSettingSections;
 export const GROUP_SECTIONS = Object.keys(GroupSettingSections) as GroupSection[];
@@ -126,17 +157,21 @@ export const GroupSettings = z.object({
   onboarding: GroupSettingSections.onboarding,
   notifications: GroupSettingSections.notifications,
   privacy: GroupSettingSections.privacy,
+  time_and_attendance: GroupSettingSections.time_and_attendance,
+  central_record: GroupSettingSections.central_record,
 });
 export type GroupSettings = z.infer<typeof GroupSettings>;
 
 export const GROUP_SETTINGS_DEFAULTS: GroupSettings = {
-  sign_in: { photo_mode: "site_default", photo_update: false, facial_recognition: false, allow_add_via_ipad: true, welcome_message: null, badge_printing: "off", safety_check: "off", scanning_enabled: false, qr_sign_in: true, contactless: false },
+  sign_in: { photo_mode: "site_default", photo_update: false, facial_recognition: false, allow_add_via_ipad: true, welcome_message: null, badge_printing: "off", safety_check: "off", scanning_enabled: false, qr_sign_in: true, contactless: false, every_site: true, site_ids: [] },
   sign_out: { sign_out_message: null, auto_clear: "off", auto_clear_time: null, auto_clear_hours: null },
   companion: { companion_invite: false, companion_pin_prompt: "new_device" },
   pre_reg: { require_pre_registration: false, approval_required: false, pre_registration_subject: null, pre_registration_message: null },
   onboarding: { welcome_email: false, welcome_email_subject: null, welcome_email_message: null },
   notifications: { notify_host: true, allowed_recipients: [] },
   privacy: { data_retention: "1y", member_retention: "1y" },
+  time_and_attendance: { enabled: false, default_manager_id: null, rounding: "none" },
+  central_record: { organisation_id: null, rating_mode: "all", rating_systems: [] },
 };
 
 /** GET groups/{groupId}: the group, its details and every tab's settings. */
@@ -162,6 +197,8 @@ export const UpdateGroupSettingsRequest = z.discriminatedUnion("section", [
   z.object({ section: z.literal("onboarding"), values: GroupSettingSections.onboarding }),
   z.object({ section: z.literal("notifications"), values: GroupSettingSections.notifications }),
   z.object({ section: z.literal("privacy"), values: GroupSettingSections.privacy }),
+  z.object({ section: z.literal("time_and_attendance"), values: GroupSettingSections.time_and_attendance }),
+  z.object({ section: z.literal("central_record"), values: GroupSettingSections.central_record }),
 ]);
 
 /** DELETE groups/{groupId}: its name, typed. */
@@ -202,6 +239,24 @@ export const PersonalFieldRequest = z.object(personalFieldShape).superRefine((v,
 export const GroupMemberSummary = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), mobile: z.string().nullable() });
 export const GroupMemberList = z.object({ members: z.array(GroupMemberSummary), page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
 
+// --- What the time-and-attendance and integrations tabs choose from ------------------------------
+/** GET time-and-attendance/managers: who may be a manager — members of groups with Time & Attendance on, by name (at most 500). */
+export const ManagerChoices = z.object({
+  managers: z.array(z.object({ id: z.number().int(), name: z.string(), group: z.object({ id: z.number().int(), name: z.string() }) })),
+  /** More exist than were listed (search narrows them). */
+  more: z.boolean(),
+});
+export type ManagerChoices = z.infer<typeof ManagerChoices>;
+
+/** GET central-record: the client's Central Record, as it answers now (the upstream asks it over HTTP). */
+export const CentralRecordChoices = z.object({
+  organisations: z.array(z.object({ id: z.string(), name: z.string() })),
+  rating_systems: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The Central Record could not be read (groups spec §8: connection error, Wonde access removed); the lists are then empty. */
+  error: z.enum(Object.keys(SYNC_ERRORS) as [SyncErrorCode, ...SyncErrorCode[]]).nullable(),
+});
+export type CentralRecordChoices = z.infer<typeof CentralRecordChoices>;
+
 export const groupSettingRoutes = {
   group: { method: "GET", path: "groups/{groupId}", base: "regional", auth: "bearer", response: GroupDetail, summary: "One group with every tab's settings (ManageVisitorGroup.viewer); 404 for another client's" },
   updateGroupSettings: { method: "PATCH", path: "groups/{groupId}/settings", base: "regional", auth: "bearer", body: UpdateGroupSettingsRequest, response: GroupDetail, summary: "Save one tab's settings (ManageVisitorGroup.editor)" },
@@ -211,6 +266,8 @@ export const groupSettingRoutes = {
   updatePersonalField: { method: "PATCH", path: "groups/{groupId}/personal-fields/{fieldId}", base: "regional", auth: "bearer", body: PersonalFieldRequest, response: PersonalField, summary: "Change a personal field (ManageVisitorGroup.editor); a system field keeps its type" },
   deletePersonalField: { method: "DELETE", path: "groups/{groupId}/personal-fields/{fieldId}", base: "regional", auth: "bearer", response: z.object({ deleted: z.literal(true) }), summary: "Delete a personal field (ManageVisitorGroup.editor); 422 for a system field" },
   reorderPersonalFields: { method: "PATCH", path: "groups/{groupId}/personal-field-order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(PersonalField), summary: "The group's personal fields in this order (every id, once)" },
+  managerChoices: { method: "GET", path: "time-and-attendance/managers", base: "regional", auth: "bearer", response: ManagerChoices, summary: "Members who may be managers: in a group with Time & Attendance on (ManageVisitorGroup.viewer or GroupMember.viewer; clients with Time & Attendance); query search" },
+  centralRecord: { method: "GET", path: "central-record", base: "regional", auth: "bearer", response: CentralRecordChoices, summary: "The client's Central Record organisations and rating systems, read from it now (ManageVisitorGroup.viewer; clients with Central Record); a failure is answered 200 with its error code" },
   groupMembers: { method: "GET", path: "groups/{groupId}/members", base: "regional", auth: "bearer", response: GroupMemberList, summary: "The group's members by name, 15 a page (GroupMember.viewer); query search, page" },
 } as const satisfies Record<string, RouteDef>;
 

@@ -164,3 +164,24 @@ export async function seedGroupSync(app: App, q: Queryable, gid: string, clientI
   const manual = FIELD_ENGINEERS_MANUAL;
   await q.query("INSERT INTO members (group_id, name, email, mobile) VALUES ($1, $2, $3, $4)", [group.id, manual.name, manual.email, manual.mobile]);
 }
+
+/**
+ * Revision 12 (migration 014): a group's Time & Attendance and Central Record tabs.
+ *  - Acme (`eu:1`, Time & Attendance on): Staff tracks time, rounded to 5 minutes, with Amelia Hart
+ *    (a member of Staff) as its default manager, while Staff's tab was never saved;
+ *  - Globex (`us:2`, Central Record on): Staff is linked to the demo Central Record's "Main office",
+ *    checking DBS and right to work only, while Staff's integrations tab was never saved.
+ */
+export async function seedGroupAddOns(q: Queryable, gid: string, clientId: number): Promise<void> {
+  const staff = await one<{ id: number }>(q, "SELECT id FROM groups WHERE client_id = $1 AND name = 'Staff' AND type = 'returning' ORDER BY id LIMIT 1", [clientId]);
+  if (!staff) return;
+  const section = async (name: string, values: unknown) =>
+    (await q.query<{ id: number }>(
+      `UPDATE groups SET settings = settings || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1 AND NOT settings ? $2 RETURNING id`,
+      [staff.id, name, JSON.stringify(values)],
+    )).length > 0;
+  if (gid === "eu:1" && (await section("time_and_attendance", { enabled: true, rounding: "5" }))) {
+    await q.query("UPDATE groups SET default_manager_id = (SELECT id FROM members WHERE group_id = $1 AND name = 'Amelia Hart' ORDER BY id LIMIT 1) WHERE id = $1", [staff.id]);
+  }
+  if (gid === "us:2") await section("central_record", { organisation_id: "org-main", rating_mode: "custom", rating_systems: ["dbs", "right-to-work"] });
+}

@@ -21,6 +21,8 @@
  * Revision 9 gives Acme an integrated group (`seed-groups.ts`, migration 011): "Field Engineers",
  * synced from the demo directory's Azure AD, while Acme has no group of that name; and Acme the
  * `beta.brivo` setting (Brivo may be connected).
+ * Revision 12 (migration 014) gives Acme's Staff Time & Attendance with a default manager, and
+ * Globex's Staff a link to the demo Central Record (`seedGroupAddOns`), each while that tab is unsaved.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -30,13 +32,13 @@ import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
-import { seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
+import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 9;
+export const SEED_REVISION = 12;
 
 interface ClientSeed {
   region: string;
@@ -433,6 +435,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupBadge(q, gid, clientIds.get(gid)!);
     // Revision 9: the integrated group Field Engineers.
     await seedGroupSync(app, q, gid, clientIds.get(gid)!);
+    // Revision 12: Staff's Time & Attendance (Acme) and Central Record link (Globex).
+    await seedGroupAddOns(q, gid, clientIds.get(gid)!);
   }
   return result;
 }

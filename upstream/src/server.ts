@@ -17,6 +17,7 @@ import { seedDemoData } from "./seed.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";
+import { registerCentralRecord } from "./central-record/server.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 
@@ -113,6 +114,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       openapi: `${opts.publicUrl}/api/v2/openapi.json`,
       oidc: `${oidcIssuer(app)}/.well-known/openid-configuration`,
       directory: `${opts.publicUrl}/directory/{azure-ad|google-apps|brivo}`,
+      central_record: `${opts.publicUrl}/central-record/api/v1`,
     },
   }));
   registerContractRoutes(router, app);
@@ -123,6 +125,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   registerFileRoutes(router, app);
   // The demo directory (Azure AD, Google Apps, Brivo) that groups connect to: /directory/{provider}/….
   registerDirectory(router, app);
+  // The demo Central Record (organisations and rating systems) that groups' integrations read: /central-record/api/v1/….
+  registerCentralRecord(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);

@@ -15,6 +15,7 @@ import { DEMO_PASSWORD } from "./seed.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
 import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
 import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
+import { setCentralRecordFault } from "./central-record/server.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -182,9 +183,16 @@ export function registerTestHooks(router: Router, app: App): void {
     if (!setDirectoryMembers(app, provider, ctx.params.groupId, b.members)) throw notFound("Unknown directory group.");
     return { body: { ok: true } };
   });
+  // The demo Central Record: unreachable, or Wonde access removed (groups spec §8).
+  router.post("/__test/central-record/fault", async (ctx) => {
+    const b = parse(z.object({ fault: z.enum(["central_record_connection", "wonde_removed"]).nullable() }), await ctx.readBody());
+    setCentralRecordFault(app, b.fault);
+    return { body: { ok: true } };
+  });
   router.post("/__test/faults/reset", () => {
     app.stats.clearFaults();
     clearDirectoryFaults(app);
+    setCentralRecordFault(app, null);
     return { body: { ok: true } };
   });
 

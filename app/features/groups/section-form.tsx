@@ -8,8 +8,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import type { GroupDetail, GroupSection } from "@contract";
 import { EditableFields, NumberField, TimeField } from "~/ui/fields";
-import { CheckField, SelectField, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
-import { fieldsFor, sectionSchema, type FieldDef } from "./sections";
+import { CheckField, ChoiceList, initialValues, SelectField, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
+import { fieldsFor, sectionSchema, type FieldDef, type FormValue, type SectionChoices } from "./sections";
 
 export function SectionForm({
   section,
@@ -20,16 +20,19 @@ export function SectionForm({
   lastResult,
   legend,
   choiceNames = {},
+  choices = {},
 }: {
   section: GroupSection;
   type: GroupDetail["type"];
-  values: Record<string, string | boolean | number>;
+  values: Record<string, FormValue>;
   editable: boolean;
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
   legend: string;
   /** Choices named by the loader rather than translated here (the languages, each in its own). */
   choiceNames?: Record<string, string>;
+  /** What the `pick` and `picks` fields choose among (listed by the loader). */
+  choices?: SectionChoices;
 }) {
   const { t } = useTranslation("groups");
   const [form, fields] = useForm<Record<string, any>, any>({
@@ -62,6 +65,34 @@ export function SectionForm({
                   ))}
                 </SelectField>
               );
+            case "pick":
+              return (
+                <SelectField key={f.name} field={field} label={label(f)} hint={hint(f)}>
+                  {f.optional ? <option value="">{t("choice.none")}</option> : null}
+                  {(choices[f.name] ?? []).map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </SelectField>
+              );
+            case "picks": {
+              const meta = fields[f.name] as { initialValue?: unknown; errorId: string; errors?: string[] };
+              return (
+                <ChoiceList
+                  key={f.name}
+                  legend={label(f)}
+                  before={f.hint ? <p className="hint">{hint(f)}</p> : null}
+                  name={f.name}
+                  type="checkbox"
+                  choices={choices[f.name] ?? []}
+                  checked={initialValues(meta.initialValue)}
+                  errorId={meta.errorId}
+                  errors={meta.errors}
+                  idPrefix={`${form.id}-${f.name}`}
+                />
+              );
+            }
             case "textarea":
               return <TextAreaField key={f.name} field={field} label={label(f)} hint={hint(f)} />;
             case "time":

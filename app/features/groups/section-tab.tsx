@@ -3,13 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { GroupSection } from "@contract";
 import { pageNotice, resultFor } from "~/forms/action-result";
-import { ActionNotice } from "~/ui/notice";
+import { ActionNotice, NoticeBanner } from "~/ui/notice";
 import { SectionForm } from "./section-form";
-import { SECTION_TABS } from "./sections";
+import { fieldsFor, SECTION_TABS } from "./sections";
 import type { sectionAction, sectionLoader } from "./section.server";
 
 export function SectionTab({ section, children }: { section: GroupSection; children?: React.ReactNode }) {
-  const { group, values, can, choiceNames } = useLoaderData<typeof sectionLoader>();
+  const { group, values, can, choiceNames, choices, problem } = useLoaderData<typeof sectionLoader>();
   const actionData = useActionData<typeof sectionAction>();
   const { t } = useTranslation("groups");
   const tab = SECTION_TABS[section];
@@ -18,6 +18,10 @@ export function SectionTab({ section, children }: { section: GroupSection; child
       <h2>{t(`tab.${tab}`)}</h2>
       <p className="hint">{t(`tab_intro.${tab}`)}</p>
       <ActionNotice notice={pageNotice(actionData)} />
+      {problem ? <NoticeBanner notice={{ key: `groups:sync.error.${problem}`, tone: "error" }} /> : null}
+      {fieldsFor(section, group.type).length === 0 ? (
+        <p>{t("validation.time_and_attendance_returning")}</p>
+      ) : (
       <SectionForm
         section={section}
         type={group.type}
@@ -27,7 +31,9 @@ export function SectionTab({ section, children }: { section: GroupSection; child
         lastResult={resultFor(actionData, "save")}
         legend={t(`tab.${tab}`)}
         choiceNames={choiceNames}
+        choices={choices}
       />
+      )}
       {children}
     </>
   );

@@ -10,15 +10,55 @@ import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { LOCALE_NAMES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
+import { upstreamLoad } from "~/upstream/load.server";
 import { groupIdParam, groupPath, groupTabAction, loadGroup, type GroupTabAction } from "./group.server";
-import { fieldsFor, formValues, sectionBody, sectionSchema, SECTION_TABS } from "./sections";
+import { fieldsFor, formValues, sectionBody, sectionSchema, SECTION_TABS, type SectionChoices } from "./sections";
+import type { Access } from "~/access/guard.server";
+import type { GroupDetail, SyncErrorCode } from "@contract";
 
 export const GROUP_NOT_FOUND = "groups:not_found";
+
+type T = Awaited<ReturnType<typeof translator>>["t"];
+
+/**
+ * What a tab's `pick` and `picks` fields choose among, read for this user: the sites they see (where
+ * the group is offered), the members who may manage (Time & Attendance), the Central Record's
+ * organisations and rating systems (integrations; `problem`: it could not be read, in words). A
+ * stored choice the list no longer has stays choosable, named as unavailable, so a save never drops it unseen.
+ */
+async function sectionChoices(access: Access, section: GroupSection, group: GroupDetail, t: T): Promise<{ choices: SectionChoices; problem: SyncErrorCode | null }> {
+  const keep = (list: { value: string; label: string }[], stored: unknown) =>
+    stored === null || stored === undefined || stored === "" || list.some((c) => c.value === String(stored)) ? list : [...list, { value: String(stored), label: t("choice.unavailable") }];
+  switch (section) {
+    case "sign_in":
+      return { choices: { site_ids: access.config.sites.map((s) => ({ value: String(s.id), label: s.name })) }, problem: null };
+    case "time_and_attendance": {
+      const { managers } = await upstreamLoad(access.viewer.api("managerChoices"));
+      const list = managers.map((m) => ({ value: String(m.id), label: `${m.name} (${m.group.name})` }));
+      return { choices: { default_manager_id: keep(list, group.settings.time_and_attendance.default_manager_id) }, problem: null };
+    }
+    case "central_record": {
+      const record = await upstreamLoad(access.viewer.api("centralRecord"));
+      const stored = group.settings.central_record;
+      const systems = record.rating_systems.map((r) => ({ value: r.id, label: r.name }));
+      return {
+        choices: {
+          organisation_id: keep(record.organisations.map((o) => ({ value: o.id, label: o.name })), stored.organisation_id),
+          rating_systems: stored.rating_systems.reduce((list, id) => keep(list, id), systems),
+        },
+        problem: record.error,
+      };
+    }
+    default:
+      return { choices: {}, problem: null };
+  }
+}
 
 /** A settings tab's data, and the access it was read with (a tab with more to show adds to it). */
 export async function sectionData({ request, params }: LoaderFunctionArgs, section: GroupSection) {
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const { group, can } = await loadGroup(access, groupIdParam(params));
+  const { choices, problem } = await sectionChoices(access, section, group, t);
   return {
     access,
     locale,
@@ -28,6 +68,9 @@ export async function sectionData({ request, params }: LoaderFunctionArgs, secti
       values: formValues(group, section),
       // The languages, each named in its own (the browser is not sent the list: ADR 010).
       choiceNames: section === "details" ? LOCALE_NAMES : {},
+      choices,
+      /** The integrations tab: Central Record could not be read (a sync error code, shown in words). */
+      problem,
       can,
     },
   };

@@ -14,8 +14,10 @@ import {
   DATA_RETENTIONS,
   MEMBER_RETENTIONS,
   PHOTO_MODES,
+  RATING_MODES,
   SAFETY_CHECK_MODES,
   SUPPORTED_LOCALES,
+  TIME_ROUNDINGS,
   type GroupDetail,
   type GroupSection,
 } from "@contract";
@@ -33,7 +35,14 @@ export type FieldDef =
   | { name: string; kind: "pin"; hint?: true }
   | { name: string; kind: "time"; hint?: true }
   | { name: string; kind: "hours"; min: number; max: number; hint?: true }
-  | { name: string; kind: "emails"; max: number; hint?: true };
+  | { name: string; kind: "emails"; max: number; hint?: true }
+  /** A choice among what the loader lists (`SectionChoices`): one of them, or none when optional; `numeric`: ids. */
+  | { name: string; kind: "pick"; hint?: true; optional?: true; numeric?: true }
+  /** Any number of what the loader lists, as checkboxes. */
+  | { name: string; kind: "picks"; hint?: true; numeric?: true };
+
+/** What a tab's `pick` and `picks` fields choose among, by field name (the loader lists them). */
+export type SectionChoices = Record<string, { value: string; label: string }[]>;
 
 /** The tab of each section (URL segment) and back. */
 export const SECTION_TABS: Record<GroupSection, string> = {
@@ -45,6 +54,8 @@ export const SECTION_TABS: Record<GroupSection, string> = {
   onboarding: "onboarding",
   notifications: "notifications",
   privacy: "privacy",
+  time_and_attendance: "time-and-attendance",
+  central_record: "integrations",
 };
 
 export const SECTION_FIELDS: Record<GroupSection, readonly FieldDef[]> = {
@@ -67,6 +78,8 @@ export const SECTION_FIELDS: Record<GroupSection, readonly FieldDef[]> = {
     { name: "scanning_enabled", kind: "check" },
     { name: "qr_sign_in", kind: "check" },
     { name: "contactless", kind: "check", hint: true },
+    { name: "every_site", kind: "check", hint: true },
+    { name: "site_ids", kind: "picks", numeric: true, hint: true },
   ],
   sign_out: [
     { name: "sign_out_message", kind: "textarea", max: 2000 },
@@ -97,11 +110,21 @@ export const SECTION_FIELDS: Record<GroupSection, readonly FieldDef[]> = {
     { name: "data_retention", kind: "select", choices: DATA_RETENTIONS, hint: true },
     { name: "member_retention", kind: "select", choices: MEMBER_RETENTIONS, hint: true },
   ],
+  time_and_attendance: [
+    { name: "enabled", kind: "check", hint: true },
+    { name: "default_manager_id", kind: "pick", optional: true, numeric: true, hint: true },
+    { name: "rounding", kind: "select", choices: TIME_ROUNDINGS, hint: true },
+  ],
+  central_record: [
+    { name: "organisation_id", kind: "pick", optional: true, hint: true },
+    { name: "rating_mode", kind: "select", choices: RATING_MODES, hint: true },
+    { name: "rating_systems", kind: "picks", hint: true },
+  ],
 };
 
-/** The fields a group of this type has (sign-out-first and member retention are for returning groups). */
+/** The fields a group of this type has (sign-out-first, member retention and Time & Attendance are for returning groups: they have members). */
 export const fieldsFor = (section: GroupSection, type: GroupDetail["type"]) =>
-  SECTION_FIELDS[section].filter((f) => type === "returning" || (f.name !== "allow_sign_out_first" && f.name !== "member_retention"));
+  type === "returning" ? SECTION_FIELDS[section] : section === "time_and_attendance" ? [] : SECTION_FIELDS[section].filter((f) => f.name !== "allow_sign_out_first" && f.name !== "member_retention");
 
 const emailList = (s: string) => s.split(/[,;\s]+/).filter(Boolean);
 
@@ -129,6 +152,17 @@ function fieldSchema(f: FieldDef): z.ZodType {
       const m = `groups:validation.hours|${JSON.stringify({ min: f.min, max: f.max })}`;
       return z.number({ error: m }).int(m).min(f.min, m).max(f.max, m).optional();
     }
+    case "pick":
+      return f.numeric ? z.number({ error: CHOICE }).int(CHOICE).positive(CHOICE).max(2_147_483_647, CHOICE).optional() : singleLine(z.string().trim().max(100, CHOICE)).optional();
+    case "picks": {
+      // Checked on the list, not per item: the list's one message is what its fieldset shows.
+      const item = f.numeric ? /^\d{1,9}$/ : /^[^\x00-\x1f\x7f]{1,100}$/;
+      return z
+        .array(z.string(), { error: CHOICE })
+        .max(1000, TOO_LONG)
+        .refine((list) => list.every((v) => item.test(v)), CHOICE)
+        .optional();
+    }
     case "emails": {
       const m = "groups:validation.recipients";
       return z
@@ -144,20 +178,28 @@ function fieldSchema(f: FieldDef): z.ZodType {
 /** The schema of a section's form, for a group of this type (the same in the browser and on the server). */
 export function sectionSchema(section: GroupSection, type: GroupDetail["type"]) {
   const schema = z.object(Object.fromEntries(fieldsFor(section, type).map((f) => [f.name, fieldSchema(f)])));
-  if (section !== "sign_out") return schema;
   return schema.superRefine((v: Record<string, unknown>, ctx) => {
-    if (v.auto_clear === "at_time" && !v.auto_clear_time) ctx.addIssue({ code: "custom", path: ["auto_clear_time"], message: "groups:validation.auto_clear_time" });
-    if (v.auto_clear === "after_duration" && v.auto_clear_hours === undefined) ctx.addIssue({ code: "custom", path: ["auto_clear_hours"], message: "groups:validation.auto_clear_hours" });
+    if (section === "sign_out") {
+      if (v.auto_clear === "at_time" && !v.auto_clear_time) ctx.addIssue({ code: "custom", path: ["auto_clear_time"], message: "groups:validation.auto_clear_time" });
+      if (v.auto_clear === "after_duration" && v.auto_clear_hours === undefined) ctx.addIssue({ code: "custom", path: ["auto_clear_hours"], message: "groups:validation.auto_clear_hours" });
+    }
+    if (section === "central_record" && v.rating_mode === "custom" && !(v.rating_systems as unknown[] | undefined)?.length) {
+      ctx.addIssue({ code: "custom", path: ["rating_systems"], message: "groups:validation.rating_systems" });
+    }
   });
 }
 
-/** The stored values of a section, as the form shows them (strings, booleans; a list as one line). */
-export function formValues(group: GroupDetail, section: GroupSection): Record<string, string | boolean | number> {
+export type FormValue = string | boolean | number | string[];
+
+/** The stored values of a section, as the form shows them (strings, booleans; a list of choices as strings; an email list as one line). */
+export function formValues(group: GroupDetail, section: GroupSection): Record<string, FormValue> {
   const stored: Record<string, unknown> = section === "details" ? group.details : group.settings[section];
-  const out: Record<string, string | boolean | number> = {};
+  const out: Record<string, FormValue> = {};
   for (const f of fieldsFor(section, group.type)) {
     const v = stored[f.name];
-    out[f.name] = Array.isArray(v) ? v.join(", ") : typeof v === "boolean" || typeof v === "number" ? v : typeof v === "string" ? v : "";
+    if (f.kind === "picks") out[f.name] = Array.isArray(v) ? v.map(String) : [];
+    else if (f.kind === "pick") out[f.name] = v === null || v === undefined ? "" : String(v);
+    else out[f.name] = Array.isArray(v) ? v.join(", ") : typeof v === "boolean" || typeof v === "number" ? v : typeof v === "string" ? v : "";
   }
   return out;
 }
@@ -170,6 +212,7 @@ export function sectionBody(group: GroupDetail, section: GroupSection, value: Re
     const v = value[f.name];
     if (f.kind === "check") out[f.name] = v === true;
     else if (f.kind === "emails") out[f.name] = typeof v === "string" ? emailList(v) : [];
+    else if (f.kind === "picks") out[f.name] = Array.isArray(v) ? (f.numeric ? v.map(Number) : v) : [];
     else out[f.name] = v === undefined || v === "" ? null : v;
   }
   if (section === "sign_out") {

@@ -39,7 +39,20 @@ import {
   GROUP_ON_SITE_MESSAGE,
   SYSTEM_FIELD_DELETE_MESSAGE,
   SYSTEM_FIELD_TYPE_MESSAGE,
+  SITES_MESSAGE,
+  MANAGER_MESSAGE,
+  TIME_AND_ATTENDANCE_OFF,
+  TIME_AND_ATTENDANCE_RETURNING,
+  CENTRAL_RECORD_OFF,
+  CENTRAL_RECORD_ORGANISATION,
+  CENTRAL_RECORD_RATING_UNKNOWN,
+  SYNC_ERRORS,
+  type ManagerChoices,
+  type GroupSettingSections,
+  type CentralRecordChoices,
 } from "../../contract/index.ts";
+import { readCentralRecord, type CentralRecord } from "../central-record/client.ts";
+import { globalId } from "../model.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
@@ -72,6 +85,10 @@ export interface GroupRow {
   settings: Record<string, Record<string, unknown>> | null;
   /** Migration 010: the saved badge (`group-badge.ts`); null until one is saved. */
   badge: unknown;
+  /** Offered at every site (null) or at these (the sign-in tab; the sites' groups tab changes it too). */
+  site_ids: number[] | null;
+  /** Migration 014: the time-and-attendance tab's default manager (a member), or null. */
+  default_manager_id: number | null;
 }
 
 type FieldRow = Record<string, unknown> & { id: number; group_id: number; system: boolean; type: string };
@@ -108,7 +125,11 @@ function settingsOf(r: GroupRow): GroupSettings {
     out[section] = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, k in saved ? saved[k] : v]));
   }
   const settings = out as unknown as GroupSettings;
+  // Settings kept in columns of their own: the column is their truth.
   settings.pre_reg.approval_required = r.approval_required;
+  settings.sign_in.every_site = r.site_ids === null;
+  settings.sign_in.site_ids = r.site_ids ?? [];
+  settings.time_and_attendance.default_manager_id = r.default_manager_id;
   return settings;
 }
 
@@ -142,7 +163,9 @@ async function detail(q: Queryable, groupId: number): Promise<z.input<typeof Gro
 export const getGroup = (app: App, p: Principal, idParam: string) => readGroup(app, p, idParam, "ManageVisitorGroup.viewer", (q, g) => detail(q, g.id));
 
 /** PATCH groups/{groupId}/settings: one tab, whole. */
-export function updateGroupSettings(app: App, p: Principal, idParam: string, body: z.infer<typeof UpdateGroupSettingsRequest>) {
+export async function updateGroupSettings(app: App, p: Principal, idParam: string, body: z.infer<typeof UpdateGroupSettingsRequest>) {
+  // Central Record is asked over HTTP before the transaction: the group's row lock is not held while it answers.
+  const record = body.section === "central_record" && centralRecordOn(p) ? await readCentralRecord(app, globalId(p.client)) : null;
   return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
     if (body.section === "details") {
       const v = body.values;
@@ -164,10 +187,115 @@ export function updateGroupSettings(app: App, p: Principal, idParam: string, bod
       const { approval_required, ...rest } = body.values;
       await q.query("UPDATE groups SET approval_required = $2 WHERE id = $1", [g.id, approval_required]);
       values = rest;
+    } else if (body.section === "sign_in") {
+      const { every_site, site_ids, ...rest } = body.values;
+      await q.query("UPDATE groups SET site_ids = $2::jsonb WHERE id = $1", [g.id, JSON.stringify(await offeredAt(q, p, g, every_site, site_ids))]);
+      values = rest;
+    } else if (body.section === "time_and_attendance") {
+      if (!timeAndAttendanceOn(p)) throw validation({ "values.enabled": [TIME_AND_ATTENDANCE_OFF] });
+      if (g.type !== "returning" && (body.values.enabled || body.values.default_manager_id !== null)) throw validation({ "values.enabled": [TIME_AND_ATTENDANCE_RETURNING] });
+      const { default_manager_id, ...rest } = body.values;
+      await checkManagers(q, p, g, rest.enabled, default_manager_id);
+      await q.query("UPDATE groups SET default_manager_id = $2 WHERE id = $1", [g.id, default_manager_id]);
+      values = rest;
+    } else if (body.section === "central_record") {
+      if (!record) throw validation({ "values.organisation_id": [CENTRAL_RECORD_OFF] });
+      values = checkCentralRecord(record, body.values);
     }
     await q.query("UPDATE groups SET settings = settings || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1", [g.id, body.section, JSON.stringify(values)]);
     return detail(q, g.id);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a group is offered (its sign-in tab)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The group's `site_ids` after a save of its sign-in tab: null (every site, also later ones) or a
+ * list of the client's sites. A user restricted to some sites changes only those: the sites they do
+ * not see keep their answer (an every-site group becomes a list of every site the client has now),
+ * and they cannot make a group every-site (that would show it at sites they do not see).
+ */
+async function offeredAt(q: Queryable, p: Principal, g: GroupRow, everySite: boolean, chosen: number[]): Promise<number[] | null> {
+  const all = (await q.query<{ id: number }>("SELECT id FROM sites WHERE client_id = $1 ORDER BY id", [p.client.id])).map((r) => r.id);
+  const mine = p.m.site_ids === null ? all : all.filter((id) => p.m.site_ids!.includes(id));
+  if (everySite) {
+    if (p.m.site_ids !== null && g.site_ids !== null) throw validation({ "values.every_site": [SITES_MESSAGE] });
+    return p.m.site_ids === null ? null : g.site_ids;
+  }
+  if (chosen.some((id) => !mine.includes(id))) throw validation({ "values.site_ids": [SITES_MESSAGE] });
+  const before = g.site_ids ?? all;
+  return [...new Set([...chosen, ...before.filter((id) => all.includes(id) && !mine.includes(id))])].sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time & Attendance (the group's time-and-attendance tab; managers)
+// ---------------------------------------------------------------------------------------------
+
+const timeAndAttendanceOn = (p: Principal) => (p.client.settings as Record<string, unknown>).time_and_attendance_enabled === true;
+const centralRecordOn = (p: Principal) => ((p.client.settings as { central_record?: { enabled?: unknown } }).central_record?.enabled ?? false) === true;
+
+/** Members of the client's groups with Time & Attendance on (`also`: this group, counted as on or off by the save). */
+const MANAGER_FROM = `FROM members m JOIN groups mg ON mg.id = m.group_id
+  WHERE mg.client_id = $1 AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
+
+/**
+ * A default manager must be a member of a group with Time & Attendance on (groups spec §5), this
+ * group counting as the save leaves it; and a group whose members are default managers elsewhere
+ * cannot turn Time & Attendance off (they would stop being allowed to manage).
+ */
+async function checkManagers(q: Queryable, p: Principal, g: GroupRow, enabled: boolean, managerId: number | null): Promise<void> {
+  if (managerId !== null && !(await one(q, `SELECT 1 ${MANAGER_FROM} AND m.id = $4`, [p.client.id, g.id, enabled, managerId]))) {
+    throw validation({ "values.default_manager_id": [MANAGER_MESSAGE] });
+  }
+  if (!enabled) {
+    const managing = await one<{ name: string }>(
+      q,
+      `SELECT o.name FROM groups o JOIN members m ON m.id = o.default_manager_id
+        WHERE o.client_id = $1 AND o.id <> $2 AND m.group_id = $2 AND coalesce((o.settings->'time_and_attendance'->>'enabled')::boolean, false) LIMIT 1`,
+      [p.client.id, g.id],
+    );
+    if (managing) throw validation({ "values.enabled": [MANAGER_MESSAGE] });
+  }
+}
+
+const MANAGER_LIST_MAX = 500;
+
+/** GET time-and-attendance/managers?search=: who may be chosen as a manager. */
+export async function listManagerChoices(app: App, p: Principal, query: URLSearchParams): Promise<z.input<typeof ManagerChoices>> {
+  requireActive(p);
+  const rights = abilities(p);
+  if (!rights.includes("ManageVisitorGroup.viewer") && !rights.includes("GroupMember.viewer")) throw forbidden(FORBIDDEN["GroupMember.viewer"]);
+  if (!timeAndAttendanceOn(p)) throw forbidden(TIME_AND_ATTENDANCE_OFF);
+  const search = (query.get("search") ?? "").trim().slice(0, 100);
+  const rows = await app.db.query<{ id: number; name: string; group_id: number; group_name: string }>(
+    `SELECT m.id, m.name, mg.id AS group_id, mg.name AS group_name ${MANAGER_FROM} AND ($4::text = '' OR m.name ILIKE $5 ESCAPE '\\')
+     ORDER BY lower(m.name), m.id LIMIT ${MANAGER_LIST_MAX + 1}`,
+    [p.client.id, 0, false, search, likePattern(search)],
+  );
+  return { managers: rows.slice(0, MANAGER_LIST_MAX).map((r) => ({ id: r.id, name: r.name, group: { id: r.group_id, name: r.group_name } })), more: rows.length > MANAGER_LIST_MAX };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Central Record (the group's integrations tab)
+// ---------------------------------------------------------------------------------------------
+
+/** GET central-record: the client's record as it answers now (a failure is its error code, 200). */
+export async function getCentralRecord(app: App, p: Principal): Promise<z.input<typeof CentralRecordChoices>> {
+  requireActive(p);
+  if (!abilities(p).includes("ManageVisitorGroup.viewer")) throw forbidden(FORBIDDEN["ManageVisitorGroup.viewer"]);
+  if (!centralRecordOn(p)) throw forbidden(CENTRAL_RECORD_OFF);
+  return readCentralRecord(app, globalId(p.client));
+}
+
+/** The integrations tab's values, checked against the record as it answers now ("all" keeps no list). */
+function checkCentralRecord(record: CentralRecord, v: z.infer<typeof GroupSettingSections.central_record>) {
+  if (record.error) throw validation({ "values.organisation_id": [SYNC_ERRORS[record.error]] });
+  if (v.organisation_id !== null && !record.organisations.some((o) => o.id === v.organisation_id)) throw validation({ "values.organisation_id": [CENTRAL_RECORD_ORGANISATION] });
+  const known = new Set(record.rating_systems.map((r) => r.id));
+  if (v.rating_systems.some((id) => !known.has(id))) throw validation({ "values.rating_systems": [CENTRAL_RECORD_RATING_UNKNOWN] });
+  return { ...v, rating_systems: v.rating_mode === "custom" ? [...new Set(v.rating_systems)] : [] };
 }
 
 /**
