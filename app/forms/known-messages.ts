@@ -48,6 +48,10 @@ import {
   CENTRAL_RECORD_OFF,
   CENTRAL_RECORD_ORGANISATION,
   CENTRAL_RECORD_RATING_UNKNOWN,
+  SYNC_IMPORT_OFF,
+  SYNC_IMPORT_LINKED,
+  SYNC_IMPORT_CHOOSE,
+  GROUP_LIMIT_MESSAGE,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -111,6 +115,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [SYNC_REDIRECT_MESSAGE]: "groups:sync.validation.redirect",
   [SYNC_CHOOSE_GROUP_MESSAGE]: "groups:sync.validation.choose_first",
   [FACILITY_CODE_BRIVO_ONLY]: "groups:sync.validation.facility_brivo_only",
+  [SYNC_IMPORT_OFF]: "groups:sync.validation.import_off",
+  [SYNC_IMPORT_LINKED]: "groups:sync.validation.import_linked",
+  [SYNC_IMPORT_CHOOSE]: "groups:sync.validation.import_choose",
+  [GROUP_LIMIT_MESSAGE]: "groups:errors.group_limit",
   ...Object.fromEntries(Object.entries(SYNC_ERRORS).map(([code, text]) => [text, `groups:sync.error.${code}`])),
 };
 

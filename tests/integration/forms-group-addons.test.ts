@@ -135,6 +135,47 @@ describe("Central Record, without JavaScript", () => {
   });
 });
 
+describe("importing directory groups as groups (integrated-groups-import), without JavaScript", () => {
+  test("with the flag, a connected group's other directory groups become synced groups; without it, nothing is offered", async () => {
+    await hook("POST", "clients/eu:1", { settings: { "beta.integrated-groups-import": true } });
+    try {
+      const { browser, api } = await admin();
+      const group = await newGroup(api);
+      let page = await browser.open(`/manage/group/${group.id}/details`);
+      page = await page.form({ button: "Connect" }).select("Directory", "Azure Active Directory").submit("Connect");
+      page = await page.form({ button: "Allow" }).submit("Allow");
+      page = await page.form("Save and sync").select("Directory group", "Site Surveyors").submit("Save and sync");
+      const offered = page.region("Import other directory groups as groups");
+      // Field Engineering is the seeded Field Engineers' and Site Surveyors this group's: neither is offered.
+      expect(offered.has("IT Support")).toBe(true);
+      expect(offered.has("Field Engineering")).toBe(false);
+      expect(offered.has("Site Surveyors")).toBe(false);
+      page = await page.form("Import as new groups").submit("Import as new groups");
+      expect(page.groupErrors("Import other directory groups as groups")).toEqual(["Choose at least one directory group"]);
+      page = await page.form("Import as new groups").check("IT Support").submit("Import as new groups");
+      expect(notices(page)).toContain("1 group imported and synced: IT Support.");
+      const imported = await groupNamed(api, "IT Support");
+      expect(await api.get(`groups/${imported.id}/sync`)).toMatchObject({ provider: "azure-ad", status: "connected", directory_group: { name: "IT Support" }, synced_members: 4 });
+      // Imported once, it is no longer offered; a crafted second import is refused in words.
+      page = await page.reload();
+      expect(page.hasButton("Import as new groups")).toBe(false);
+      const itSupport = (await api.get(`groups/${group.id}/sync`)).directory_groups.find((d: { name: string }) => d.name === "IT Support").id;
+      const again = await browser.client.post(`/manage/group/${group.id}/details`, { intent: "import", directory_group_ids: itSupport }, { follow: false });
+      expect([again.res.status, again.body.includes("A group here is already synced from one of those directory groups.")]).toEqual([422, true]);
+      await api.send("DELETE", `groups/${imported.id}`, { name: "IT Support" });
+    } finally {
+      await hook("POST", "clients/eu:1", { settings: { "beta.integrated-groups-import": false } });
+    }
+    // Without the flag: no import form, and a crafted post is refused.
+    const { browser, api } = await admin();
+    const page = await browser.open("/manage/group/azure-id");
+    expect(page.has("Import as new groups")).toBe(false);
+    const fe = await groupNamed(api, "Field Engineers");
+    const r = await browser.client.post(`/manage/group/${fe.id}/details`, { intent: "import", directory_group_ids: "x" }, { follow: false });
+    expect([r.res.status, r.body.includes("Importing directory groups is not available for this organisation.")]).toEqual([422, true]);
+  });
+});
+
 describe("rights and hostile input", () => {
   test("a viewer-only administrator sees the new tabs read-only and is refused every change (403)", async () => {
     const { api } = await admin("us:3");

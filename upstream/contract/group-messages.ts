@@ -59,6 +59,10 @@ export const SYNC_STATE_MESSAGE = "This sign-in to the directory has expired or 
 export const SYNC_NOT_RETURNING = "Only a returning group can be synchronised with a directory";
 export const SYNC_NOT_CONNECTED = "Connect a directory first";
 export const SYNC_PROVIDER_OFF = "Brivo is not available for this organisation";
+/** Importing directory groups as groups (the integrated-groups-import flag). */
+export const SYNC_IMPORT_OFF = "Importing directory groups is not available for this organisation";
+export const SYNC_IMPORT_LINKED = "A group here is already synced from this directory group";
+export const SYNC_IMPORT_CHOOSE = "Choose at least one directory group";
 /** The upstream's own messages (not in the contract): a redirect_uri off the allow-list, … */
 export const SYNC_REDIRECT_MESSAGE = "This callback address is not allowed for directory sign-in";
 /** … a sync asked for before a directory group is chosen, … */

@@ -10,8 +10,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { GroupSync, SyncProvider } from "@contract";
 import { NumberField } from "~/ui/fields";
-import { FormErrors, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
-import { chooseSchema, connectSchema } from "./sync";
+import { ChoiceList, FormErrors, initialValues, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
+import { chooseSchema, connectSchema, importSchema } from "./sync";
 
 export function DirectoryPanel({
   sync,
@@ -20,7 +20,9 @@ export function DirectoryPanel({
   providers,
   lastConnect,
   lastChoose,
+  lastImport,
   lastSyncText,
+  canImport = false,
 }: {
   sync: GroupSync | null;
   action: string;
@@ -29,6 +31,9 @@ export function DirectoryPanel({
   providers: readonly SyncProvider[];
   lastConnect: SubmissionResult<string[]> | undefined;
   lastChoose: SubmissionResult<string[]> | undefined;
+  lastImport?: SubmissionResult<string[]> | undefined;
+  /** The integrated-groups-import flag: offer the directory's other groups as new groups. */
+  canImport?: boolean;
   /** The last sync, written out for the user's zone and language (null: never). */
   lastSyncText: string | null;
 }) {
@@ -45,6 +50,12 @@ export function DirectoryPanel({
     lastResult: lastChoose,
     defaultValue: { directory_group_id: sync?.directory_group?.id ?? "", facility_code: sync?.facility_code ?? undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: chooseSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const [importForm, importFields] = useForm<{ directory_group_ids: string[] | undefined }, any>({
+    id: "sync-import",
+    lastResult: lastImport,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema }),
     shouldValidate: "onSubmit",
   });
   if (!sync) return <p className="warning">{t("sync.unavailable")}</p>;
@@ -135,6 +146,29 @@ export function DirectoryPanel({
             </Form>
           </div>
           <p className="hint">{t("sync.disconnect_hint")}</p>
+          {canImport ? (
+            <ValidatedForm form={importForm} action={action}>
+              <FormErrors formId={importForm.id} />
+              <ChoiceList
+                legend={t("sync.import.legend")}
+                before={<p className="hint">{t(sync.importable.length > 0 ? "sync.import.hint" : "sync.import.none")}</p>}
+                name={importFields.directory_group_ids.name}
+                type="checkbox"
+                choices={sync.importable.map((d) => ({ value: d.id, label: d.name }))}
+                checked={initialValues(importFields.directory_group_ids.initialValue)}
+                errorId={importFields.directory_group_ids.errorId}
+                errors={importFields.directory_group_ids.errors}
+                idPrefix="sync-import"
+              />
+              {sync.importable.length > 0 ? (
+                <div className="actions">
+                  <SubmitButton name="intent" value="import" variant="secondary">
+                    {t("sync.import.submit")}
+                  </SubmitButton>
+                </div>
+              ) : null}
+            </ValidatedForm>
+          ) : null}
         </>
       ) : null}
     </>

@@ -61,7 +61,9 @@ export function ProviderPage() {
           providers={d.directory.providers}
           lastConnect={resultFor(actionData, "connect")}
           lastChoose={resultFor(actionData, "choose")}
+            lastImport={resultFor(actionData, "import")}
           lastSyncText={d.directory.lastSync}
+          canImport={d.directory.canImport}
         />
       )}
     </div>

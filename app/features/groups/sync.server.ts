@@ -16,7 +16,7 @@ import { parseSubmission } from "~/forms/submission";
 import { UpstreamError } from "~/upstream/errors";
 import type { GroupTabAction } from "./group.server";
 import { GROUP_NOT_FOUND } from "./section.server";
-import { chooseSchema, connectSchema } from "./sync";
+import { chooseSchema, connectSchema, importSchema } from "./sync";
 
 /** Where a provider sends the browser back: this portal's callback page (the upstream allows only its own portal's). */
 export const callbackUrl = (request: Request, provider: SyncProvider) => `${new URL(request.url).origin}/manage/group/callback/${provider}`;
@@ -35,7 +35,13 @@ export async function loadSync(access: Pick<Access, "viewer">, groupId: number):
 export function syncPageData(access: Pick<Access, "ctx" | "config">, sync: GroupSync | null, locale: Locale) {
   const zone = access.config.sites[0]?.timezone ?? "UTC";
   const providers = SYNC_PROVIDERS.filter((p) => p !== "brivo" || access.ctx.flags.has("brivo"));
-  return { sync, providers, lastSync: sync?.last_sync_at ? formatDateTimeAt(sync.last_sync_at, zone, locale) : null };
+  return {
+    sync,
+    providers,
+    lastSync: sync?.last_sync_at ? formatDateTimeAt(sync.last_sync_at, zone, locale) : null,
+    /** The integrated-groups-import flag: the directory's other groups may become groups here. */
+    canImport: access.ctx.flags.has("integrated-groups-import"),
+  };
 }
 
 /** Where each page of the integration sends the browser after a change. */
@@ -96,6 +102,21 @@ export function syncHandlers(back: SyncPage) {
         return refused(err, { intent: "toggle", row: null, notFound: GROUP_NOT_FOUND });
       }
       return done(request, viewer, back(group), { key: enabled ? "groups:sync.enabled" : "groups:sync.disabled", tone: "success" });
+    },
+    /** With the integrated-groups-import flag: the chosen directory groups become groups of their own, each synced. */
+    async import({ request, access, viewer, group, form }: GroupTabAction) {
+      const intent = { intent: "import" };
+      // Without the flag there is no import form: say it on the page.
+      if (!access.ctx.flags.has("integrated-groups-import")) return answerNotice(intent, "groups:sync.validation.import_off", 422);
+      const submission = parseSubmission(form, { schema: importSchema });
+      if (submission.status !== "success") return invalid(intent, submission);
+      let created: { name: string }[];
+      try {
+        created = (await viewer.api("importGroupSync", { params: { groupId: group.id }, body: { directory_group_ids: submission.value.directory_group_ids } })).groups;
+      } catch (err) {
+        return refused(err, { ...intent, submission, fields: (key) => (key === "directory_group_ids" || key === "group_limit" ? "directory_group_ids" : null), notFound: GROUP_NOT_FOUND });
+      }
+      return done(request, viewer, back(group), { key: "groups:sync.imported", values: { count: created.length, names: created.map((g) => g.name).join(", ") }, tone: "success" });
     },
     /** Disconnect: synced members stay, as members added by hand. */
     async disconnect({ request, viewer, group }: GroupTabAction) {

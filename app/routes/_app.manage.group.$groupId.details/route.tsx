@@ -45,7 +45,9 @@ export default function GroupDetailsTab() {
             providers={directory.providers}
             lastConnect={resultFor(actionData, "connect")}
             lastChoose={resultFor(actionData, "choose")}
+            lastImport={resultFor(actionData, "import")}
             lastSyncText={directory.lastSync}
+            canImport={directory.canImport}
           />
         </section>
       ) : null}

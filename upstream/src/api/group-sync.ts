@@ -34,6 +34,10 @@ import {
   FACILITY_CODE_BRIVO_ONLY,
   SYNC_CHOOSE_GROUP_MESSAGE,
   SYNC_REDIRECT_MESSAGE,
+  SYNC_IMPORT_LINKED,
+  SYNC_IMPORT_OFF,
+  type ImportSyncRequest,
+  type ImportSyncResponse,
 } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
@@ -42,11 +46,14 @@ import { validation } from "../http/errors.ts";
 import { allowedRedirectUri, authorizeUrl, DirectoryClient, exchangeCode, SyncFailure, type Tokens } from "../directory/client.ts";
 import type { DirectoryPerson } from "../directory/data.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
+import { insertGroups } from "./groups.ts";
 import type { Principal } from "./regional.ts";
 
 
 /** The client setting that makes Brivo available. */
 export const BRIVO_FLAG = "beta.brivo";
+/** The client setting that lets a connected group's directory groups become groups of their own. */
+export const IMPORT_FLAG = "beta.integrated-groups-import";
 /** A consent round trip must come back within this many seconds. */
 export const SYNC_STATE_TTL = 600;
 
@@ -107,6 +114,18 @@ async function present(app: App, groupId: number, groups?: { id: string; name: s
     listed = groups ?? (await directoryGroups(app, row)).groups;
     if (!groups) row = await syncOf(app.db, groupId); // the listing may have recorded a failure
   }
+  // Directory groups no group of this client is synced from yet (same directory).
+  const linked = row
+    ? new Set(
+        (
+          await app.db.query<{ id: string }>(
+            `SELECT s.directory_group_id AS id FROM group_syncs s JOIN groups g ON g.id = s.group_id
+              WHERE g.client_id = (SELECT client_id FROM groups WHERE id = $1) AND s.provider = $2 AND s.directory_group_id IS NOT NULL`,
+            [groupId, row.provider],
+          )
+        ).map((r) => r.id),
+      )
+    : new Set<string>();
   const [counts] = await app.db.query<{ synced: number; manual: number }>(
     "SELECT count(*) FILTER (WHERE synced)::int AS synced, count(*) FILTER (WHERE NOT synced)::int AS manual FROM members WHERE group_id = $1",
     [groupId],
@@ -117,6 +136,7 @@ async function present(app: App, groupId: number, groups?: { id: string; name: s
     error: row?.error ?? null,
     directory_group: row?.directory_group_id ? { id: row.directory_group_id, name: row.directory_group_name ?? row.directory_group_id } : null,
     directory_groups: listed,
+    importable: listed.filter((d) => !linked.has(d.id)),
     facility_code: row?.facility_code ?? null,
     last_sync_at: iso(row?.last_sync_at ?? null),
     synced_members: counts.synced,
@@ -296,6 +316,63 @@ async function apply(q: Queryable, groupId: number, people: DirectoryPerson[]): 
     }
   }
   await q.query("DELETE FROM members WHERE group_id = $1 AND synced AND NOT (coalesce(directory_id, '') = ANY($2::text[]))", [groupId, [...seen]]);
+}
+
+/**
+ * POST groups/{groupId}/sync/import (the integrated-groups-import flag): each chosen directory group
+ * of this group's connection becomes a new returning group, named after it and offered where this
+ * group is, connected to the same directory with the same tokens, and synced. The directory is read
+ * first (its groups, then each one's people); then everything is written in one transaction under
+ * the client's group limit, so either every group arrives with its members or none does. A directory
+ * group some group here is already synced from is refused (it would be synced twice).
+ */
+export async function importGroupSync(app: App, p: Principal, idParam: string, body: z.infer<typeof ImportSyncRequest>): Promise<z.input<typeof ImportSyncResponse>> {
+  if (p.client.settings?.[IMPORT_FLAG] !== true) throw validation({ directory_group_ids: [SYNC_IMPORT_OFF] });
+  const row = await readGroup(app, p, idParam, "ManageVisitorGroup.editor", (q, g) => syncOf(q, g.id));
+  if (!row) throw notConnected();
+  const wanted = [...new Set(body.directory_group_ids)];
+  const dc = clientOf(app, row);
+  const fail = (code: SyncErrorCode) => validation({ directory_group_ids: [SYNC_ERRORS[code]] });
+  let chosen: { id: string; name: string; people: DirectoryPerson[] }[];
+  try {
+    const listed = await dc.groups();
+    chosen = [];
+    for (const id of wanted) {
+      const d = listed.find((x) => x.id === id);
+      if (!d) throw fail("not_found");
+      chosen.push({ ...d, people: await dc.members(id) });
+    }
+  } catch (err) {
+    if (!(err instanceof SyncFailure)) throw err;
+    await recordFailure(app.db, row.group_id, row.provider, err.code);
+    throw fail(err.code);
+  }
+  return changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
+    const cur = await syncOf(q, g.id, true);
+    if (!cur || cur.provider !== row.provider) throw notConnected();
+    if (dc.refreshed) await saveTokens(q, g.id, row.provider, dc.tokens);
+    const taken = await one(
+      q,
+      `SELECT 1 FROM group_syncs s JOIN groups o ON o.id = s.group_id WHERE o.client_id = $1 AND s.provider = $2 AND s.directory_group_id = ANY($3::text[])`,
+      [p.client.id, row.provider, wanted],
+    );
+    if (taken) throw validation({ directory_group_ids: [SYNC_IMPORT_LINKED] });
+    const siteIds = (await one<{ site_ids: number[] | null }>(q, "SELECT site_ids FROM groups WHERE id = $1", [g.id]))!.site_ids;
+    const ids = await insertGroups(q, p.client.id, chosen.map((d) => ({ name: d.name.slice(0, 100), type: "returning", site_ids: siteIds })));
+    const out: z.input<typeof ImportSyncResponse>["groups"] = [];
+    for (const [i, d] of chosen.entries()) {
+      const id = ids[i]!;
+      await q.query(
+        `INSERT INTO group_syncs (group_id, provider, status, directory_group_id, directory_group_name, facility_code, access_token, refresh_token, last_sync_at)
+         VALUES ($1, $2, 'connected', $3, $4, $5, $6, $7, now())`,
+        [id, row.provider, d.id, d.name, cur.facility_code, dc.tokens.access_token, dc.tokens.refresh_token],
+      );
+      await apply(q, id, d.people);
+      const [{ n }] = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE group_id = $1", [id]);
+      out.push({ id, name: d.name.slice(0, 100), synced_members: n });
+    }
+    return { groups: out };
+  });
 }
 
 /** DELETE groups/{groupId}/sync: synced members become ordinary (kept); the connection and pending states go. */

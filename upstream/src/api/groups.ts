@@ -83,18 +83,31 @@ export async function listManagedGroups(app: App, p: Principal, query: URLSearch
 export async function createGroup(app: App, p: Principal, body: z.infer<typeof CreateGroupRequest>): Promise<z.input<typeof ManagedGroupSummary>> {
   requireGroupRight(p, "editor");
   return app.db.tx(async (q) => {
-    // The client's row lock serialises additions, so the count cannot be passed concurrently.
-    const client = await one<{ group_limit: number | null }>(q, "SELECT group_limit FROM clients WHERE id = $1 FOR UPDATE", [p.client.id]);
-    const limit = client?.group_limit ?? null;
-    if (limit !== null && (await groupCount(q, p.client.id)) >= limit) throw validation({ group_limit: [GROUP_LIMIT_MESSAGE] });
-    const [{ id }] = await q.query<{ id: number }>(
-      `INSERT INTO groups (client_id, name, type, position)
-       VALUES ($1, $2, $3, (SELECT coalesce(max(position), -1) + 1 FROM groups WHERE client_id = $1)) RETURNING id`,
-      [p.client.id, body.name, body.type],
-    );
+    const [id] = await insertGroups(q, p.client.id, [{ name: body.name, type: body.type, site_ids: null }]);
     const row = (await one<GroupRow>(q, `SELECT ${GROUP_COLS} FROM groups g WHERE g.id = $1`, [id]))!;
     return toSummary(row, await clientSiteIds(q, p.client.id));
   });
+}
+
+/**
+ * Add groups to a client, last in its order, under its group limit (422 `group_limit` when they do
+ * not all fit). The client's row lock serialises additions, so the count cannot be passed
+ * concurrently. Inside the caller's transaction.
+ */
+export async function insertGroups(q: Queryable, clientId: number, groups: { name: string; type: string; site_ids: number[] | null }[]): Promise<number[]> {
+  const client = await one<{ group_limit: number | null }>(q, "SELECT group_limit FROM clients WHERE id = $1 FOR UPDATE", [clientId]);
+  const limit = client?.group_limit ?? null;
+  if (limit !== null && (await groupCount(q, clientId)) + groups.length > limit) throw validation({ group_limit: [GROUP_LIMIT_MESSAGE] });
+  const ids: number[] = [];
+  for (const g of groups) {
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO groups (client_id, name, type, site_ids, position)
+       VALUES ($1, $2, $3, $4::jsonb, (SELECT coalesce(max(position), -1) + 1 FROM groups WHERE client_id = $1)) RETURNING id`,
+      [clientId, g.name, g.type, g.site_ids === null ? null : JSON.stringify(g.site_ids)],
+    );
+    ids.push(id);
+  }
+  return ids;
 }
 
 async function siteGroupsOf(q: Queryable, clientId: number, siteId: number): Promise<z.input<typeof SiteGroups>> {

@@ -57,7 +57,7 @@ import {
   updatePersonalField,
 } from "./group-settings.ts";
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
-import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
+import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -210,6 +210,7 @@ const impl: Impl = {
   updateGroupSync: ({ app, principal, ctx, body }) => updateGroupSync(app, principal, ctx.params.groupId, body),
   runGroupSync: ({ app, principal, ctx }) => runGroupSync(app, principal, ctx.params.groupId),
   disconnectGroupSync: ({ app, principal, ctx }) => disconnectGroupSync(app, principal, ctx.params.groupId),
+  importGroupSync: ({ app, principal, ctx, body }) => importGroupSync(app, principal, ctx.params.groupId, body),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };
