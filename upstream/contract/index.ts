@@ -40,6 +40,7 @@ export * from "./groups.ts";
 export * from "./group-messages.ts";
 export * from "./group-settings.ts";
 export * from "./group-sync.ts";
+export * from "./group-attachments.ts";
 export * from "./site-settings.ts";
 
 import { z } from "zod";
@@ -59,6 +60,7 @@ import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
 import { groupBadgeRoutes, groupSettingRoutes } from "./group-settings.ts";
 import { groupSyncRoutes } from "./group-sync.ts";
+import { groupAttachmentRoutes } from "./group-attachments.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -79,6 +81,7 @@ export const routes = {
   ...groupSettingRoutes,
   ...groupBadgeRoutes,
   ...groupSyncRoutes,
+  ...groupAttachmentRoutes,
   ...siteSettingRoutes,
 } as const satisfies Record<string, RouteDef>;
 

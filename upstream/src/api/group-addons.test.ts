@@ -13,6 +13,10 @@ import {
   CENTRAL_RECORD_ORGANISATION,
   CENTRAL_RECORD_RATING_UNKNOWN,
   CentralRecordChoices,
+  GroupAttachment,
+  ATTACHMENT_KIND_MESSAGE,
+  GROUP_ATTACHMENT_LIMITS,
+  GROUP_ATTACHMENTS_FULL,
   GroupDetail,
   GROUP_SETTINGS_DEFAULTS,
   MANAGER_MESSAGE,
@@ -186,6 +190,43 @@ describe("Central Record", () => {
     expect((await group(id, globex)).settings.central_record).toEqual(GROUP_SETTINGS_DEFAULTS.central_record);
     // The demo Central Record itself refuses a wrong key.
     expect((await call("GET", "/central-record/api/v1/organisations", undefined, { authorization: "Bearer crk.eA.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" })).status).toBe(401);
+  });
+});
+
+describe("attachments", () => {
+  const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+  it("a group's emails carry up to 5 PDFs or images of at most 30 MB; its viewers read them, nobody else; deleted with the group", async () => {
+    const id = await newGroup(admin, "Attached", "standard");
+    const up1 = await admin.upload(`groups/${id}/attachments`, "Welcome pack.pdf", PDF, "application/pdf");
+    expect(up1.status, JSON.stringify(up1.json)).toBe(200);
+    const a = GroupAttachment.parse(up1.json);
+    expect([a.filename, a.kind, a.size]).toEqual(["Welcome pack.pdf", "pdf", PDF.length]);
+    expect(GroupAttachment.array().parse((await admin.get(`groups/${id}/attachments`)).json).map((x) => x.id)).toEqual([a.id]);
+    // Read by the group's viewers only: not a standard user, not another client.
+    expect((await admin.file(a.file)).status).toBe(200);
+    expect(Buffer.from(await (await admin.file(a.file)).arrayBuffer())).toEqual(PDF);
+    expect((await (await as("standard@example.com")).file(a.file)).status).toBe(404);
+    expect((await globex.file(a.file)).status).toBe(404);
+    expect((await fetch(`${up.url}/eu/api/v2/files/${a.file}`)).status).toBe(404);
+    // Not a PDF or an image; more than 30 MB; a sixth.
+    expect422(await admin.upload(`groups/${id}/attachments`, "run.exe", Buffer.from("MZ\x90\x00"), "application/octet-stream"), ATTACHMENT_KIND_MESSAGE, "file");
+    const big = await admin.upload(`groups/${id}/attachments`, "big.pdf", Buffer.concat([PDF, Buffer.alloc(GROUP_ATTACHMENT_LIMITS.bytes + 1 - PDF.length)]), "application/pdf");
+    expect([413, 422]).toContain(big.status);
+    for (let i = 2; i <= GROUP_ATTACHMENT_LIMITS.perGroup; i++) expect((await admin.upload(`groups/${id}/attachments`, `doc ${i}.pdf`, PDF, "application/pdf")).status).toBe(200);
+    expect422(await admin.upload(`groups/${id}/attachments`, "six.pdf", PDF, "application/pdf"), GROUP_ATTACHMENTS_FULL, "file");
+    // Deleted: gone, and its file.
+    expect((await admin.del(`groups/${id}/attachments/${a.id}`)).status).toBe(200);
+    expect((await admin.file(a.file)).status).toBe(404);
+    expect((await admin.del(`groups/${id}/attachments/${a.id}`)).status).toBe(404);
+    // A viewer may not change them; another client's group is not found.
+    const front = await as("frontdesk@example.com");
+    expect((await front.upload(`groups/${id}/attachments`, "x.pdf", PDF, "application/pdf")).status).toBe(403);
+    expect((await globex.get(`groups/${id}/attachments`)).status).toBe(404);
+    // The group deleted: every file goes with it.
+    const left = GroupAttachment.array().parse((await admin.get(`groups/${id}/attachments`)).json);
+    expect((await admin.del(`groups/${id}`, { name: "Attached" })).status).toBe(200);
+    for (const x of left) expect((await admin.file(x.file)).status).toBe(404);
+    expect((await up.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM files WHERE group_id = $1", [id]))[0].n).toBe(0);
   });
 });
 

@@ -57,6 +57,7 @@ import {
   updatePersonalField,
 } from "./group-settings.ts";
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
+import { deleteGroupAttachment, listGroupAttachments, uploadGroupAttachment } from "./group-attachments.ts";
 import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
@@ -211,6 +212,9 @@ const impl: Impl = {
   runGroupSync: ({ app, principal, ctx }) => runGroupSync(app, principal, ctx.params.groupId),
   disconnectGroupSync: ({ app, principal, ctx }) => disconnectGroupSync(app, principal, ctx.params.groupId),
   importGroupSync: ({ app, principal, ctx, body }) => importGroupSync(app, principal, ctx.params.groupId, body),
+  groupAttachments: ({ app, principal, ctx }) => listGroupAttachments(app, principal, ctx.params.groupId),
+  uploadGroupAttachment: ({ app, principal, ctx, body }) => uploadGroupAttachment(app, principal, ctx.params.groupId, body),
+  deleteGroupAttachment: ({ app, principal, ctx }) => deleteGroupAttachment(app, principal, ctx.params.groupId, ctx.params.attachmentId),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };

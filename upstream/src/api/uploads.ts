@@ -23,7 +23,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
 import { readRaw, type Ctx, type Reply, type Router } from "../http/router.ts";
 import { authenticateDevice } from "./kiosk.ts";
-import { authenticate } from "./regional.ts";
+import { abilities, authenticate } from "./regional.ts";
 
 export type FileKind = UploadDef["kinds"][number];
 
@@ -98,11 +98,16 @@ export async function readUpload(req: IncomingMessage, def: UploadDef): Promise<
 }
 
 /** Store a file of a site; returns its id and name (`{random}.{kind}`, what the entities carry). */
-export async function storeFile(_app: App, q: Queryable, siteId: number, file: UploadedFile): Promise<{ id: number; name: string }> {
+export const storeFile = (_app: App, q: Queryable, siteId: number, file: UploadedFile) => insertFile(q, { site_id: siteId, group_id: null }, file);
+
+/** Store a file of a group (its attachments); read by the group's viewers. */
+export const storeGroupFile = (q: Queryable, groupId: number, file: UploadedFile) => insertFile(q, { site_id: null, group_id: groupId }, file);
+
+async function insertFile(q: Queryable, owner: { site_id: number | null; group_id: number | null }, file: UploadedFile): Promise<{ id: number; name: string }> {
   const token = randomBytes(18).toString("base64url");
   const [{ id }] = await q.query<{ id: number }>(
-    "INSERT INTO files (site_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-    [siteId, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
+    "INSERT INTO files (site_id, group_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    [owner.site_id, owner.group_id, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
   );
   return { id, name: `${token}.${file.kind}` };
 }
@@ -147,14 +152,17 @@ function signedSecondsLeft(app: App, region: Region, name: string, query: URLSea
 interface FileRow {
   id: number;
   content_type: string;
-  site_id: number;
+  /** A site's file, or (migration 015) a group's. */
+  site_id: number | null;
+  group_id: number | null;
   client_id: number;
 }
 
 /**
  * Whether the caller of this request may read a file of `file.site_id`: a valid signed URL, the
  * `Bearer` token of a user of the site's client who may see the site (site-restricted users only
- * their sites), or the `Device` token of a kiosk of the site. Returns the Cache-Control max-age to
+ * their sites), or the `Device` token of a kiosk of the site. A group's file: a user of its client
+ * who may view groups (no kiosk). Returns the Cache-Control max-age to
  * answer with, or null (the caller answers 404, never saying the file exists).
  */
 async function entitlement(app: App, ctx: Ctx, region: Region, name: string, file: FileRow): Promise<number | null> {
@@ -166,7 +174,9 @@ async function entitlement(app: App, ctx: Ctx, region: Region, name: string, fil
   try {
     if (/^Bearer\s/i.test(auth)) {
       const p = await authenticate(app, ctx.req, region);
-      const seesSite = p.client.id === file.client_id && (p.m.site_ids === null || p.m.site_ids.includes(file.site_id));
+      if (p.client.id !== file.client_id) return null;
+      if (file.group_id !== null) return abilities(p).includes("ManageVisitorGroup.viewer") ? PRIVATE_MAX_AGE : null;
+      const seesSite = p.m.site_ids === null || p.m.site_ids.includes(file.site_id!);
       return seesSite ? PRIVATE_MAX_AGE : null;
     }
     if (/^Device\s/i.test(auth)) {
@@ -196,8 +206,9 @@ export function registerFileRoutes(router: Router, app: App): void {
       const file = m
         ? await one<FileRow>(
             app.db,
-            `SELECT f.id, f.content_type, f.site_id, s.client_id
-               FROM files f JOIN sites s ON s.id = f.site_id JOIN clients c ON c.id = s.client_id
+            `SELECT f.id, f.content_type, f.site_id, f.group_id, coalesce(s.client_id, g.client_id) AS client_id
+               FROM files f LEFT JOIN sites s ON s.id = f.site_id LEFT JOIN groups g ON g.id = f.group_id
+               JOIN clients c ON c.id = coalesce(s.client_id, g.client_id)
               WHERE f.token = $1 AND f.kind = $2 AND c.region = $3`,
             [m[1], m[2], region],
           )
