@@ -40,6 +40,8 @@ export * from "./groups.ts";
 export * from "./group-messages.ts";
 export * from "./group-settings.ts";
 export * from "./group-sync.ts";
+export * from "./slack-messages.ts";
+export * from "./group-slack.ts";
 export * from "./site-settings.ts";
 
 import { z } from "zod";
@@ -59,6 +61,7 @@ import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
 import { groupBadgeRoutes, groupSettingRoutes } from "./group-settings.ts";
 import { groupSyncRoutes } from "./group-sync.ts";
+import { groupSlackRoutes } from "./group-slack.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -79,6 +82,7 @@ export const routes = {
   ...groupSettingRoutes,
   ...groupBadgeRoutes,
   ...groupSyncRoutes,
+  ...groupSlackRoutes,
   ...siteSettingRoutes,
 } as const satisfies Record<string, RouteDef>;
 

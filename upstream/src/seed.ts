@@ -21,6 +21,8 @@
  * Revision 9 gives Acme an integrated group (`seed-groups.ts`, migration 011): "Field Engineers",
  * synced from the demo directory's Azure AD, while Acme has no group of that name; and Acme the
  * `beta.brivo` setting (Brivo may be connected).
+ * Revision 11 connects Acme's Visitors group to the demo Slack's #reception channel
+ * (`seed-group-slack.ts`, migration 013), once, while Visitors has no Slack connection.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -31,12 +33,13 @@ import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
 import { seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
+import { seedGroupSlack } from "./seed-group-slack.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 9;
+export const SEED_REVISION = 11;
 
 interface ClientSeed {
   region: string;
@@ -433,6 +436,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupBadge(q, gid, clientIds.get(gid)!);
     // Revision 9: the integrated group Field Engineers.
     await seedGroupSync(app, q, gid, clientIds.get(gid)!);
+    // Revision 11: Visitors posts its sign-ins to the demo Slack's #reception.
+    await seedGroupSlack(app, q, gid, clientIds.get(gid)!, from);
   }
   return result;
 }

@@ -17,6 +17,8 @@ import { seedDemoData } from "./seed.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";
+import { registerSlack } from "./slack/server.ts";
+import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 
@@ -113,6 +115,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       openapi: `${opts.publicUrl}/api/v2/openapi.json`,
       oidc: `${oidcIssuer(app)}/.well-known/openid-configuration`,
       directory: `${opts.publicUrl}/directory/{azure-ad|google-apps|brivo}`,
+      slack: `${opts.publicUrl}/slack`,
     },
   }));
   registerContractRoutes(router, app);
@@ -123,6 +126,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   registerFileRoutes(router, app);
   // The demo directory (Azure AD, Google Apps, Brivo) that groups connect to: /directory/{provider}/….
   registerDirectory(router, app);
+  // The demo Slack that groups' notifications post to: /slack/oauth/v2/authorize, /slack/api/{method}.
+  registerSlack(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);
@@ -180,6 +185,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     app,
     close() {
       closing ??= (async () => {
+        // Work started after an answer (a Slack message) first, while the server still answers it.
+        await settleBackground(app);
         // Websockets first (4200 "Server restarting", so pusher-js reconnects): server.close() waits for them.
         await realtime.close();
         await new Promise<void>((resolve) => {

@@ -56,6 +56,7 @@ import {
 } from "./group-settings.ts";
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
 import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
+import { completeGroupSlack, connectGroupSlack, disconnectGroupSlack, getGroupSlack, testGroupSlack, updateGroupSlack } from "./group-slack.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -206,6 +207,12 @@ const impl: Impl = {
   updateGroupSync: ({ app, principal, ctx, body }) => updateGroupSync(app, principal, ctx.params.groupId, body),
   runGroupSync: ({ app, principal, ctx }) => runGroupSync(app, principal, ctx.params.groupId),
   disconnectGroupSync: ({ app, principal, ctx }) => disconnectGroupSync(app, principal, ctx.params.groupId),
+  groupSlack: ({ app, principal, ctx }) => getGroupSlack(app, principal, ctx.params.groupId),
+  connectGroupSlack: ({ app, principal, ctx, body }) => connectGroupSlack(app, principal, ctx.params.groupId, body),
+  completeGroupSlack: ({ app, principal, ctx, body }) => completeGroupSlack(app, principal, ctx.params.groupId, body),
+  updateGroupSlack: ({ app, principal, ctx, body }) => updateGroupSlack(app, principal, ctx.params.groupId, body),
+  testGroupSlack: ({ app, principal, ctx }) => testGroupSlack(app, principal, ctx.params.groupId),
+  disconnectGroupSlack: ({ app, principal, ctx }) => disconnectGroupSlack(app, principal, ctx.params.groupId),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };
