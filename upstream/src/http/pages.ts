@@ -24,6 +24,7 @@ export function htmlPage(title: string, body: string, status = 200): Reply {
   body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1d2433; margin: 0; }
   main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
   h1 { font-size: 1.4rem; margin-top: 0; }
+  h2 { font-size: 1.05rem; margin-top: 1.25rem; }
   .actions { display: flex; gap: .75rem; align-items: center; margin-top: 1.5rem; }
   button { font-size: 1rem; padding: .55rem 1.1rem; border-radius: 4px; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
   button.secondary { background: #fff; color: #1d4ed8; }
