@@ -172,7 +172,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/group/callback/google-apps", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
   { path: "/manage/group/callback/azure-ad", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
   { path: "/manage/group/callback/brivo", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] }, flags: { allOf: ["brivo"] } }, screen: true },
-  { path: "/manage/group/callback/slack/:id", rule: {} },
+  // Slack's return page for one group's notifications (groups spec §2 "takes the id parameter").
+  { path: "/manage/group/callback/slack/:id", rule: { rights: { allOf: ["ManageVisitorGroup.editor"] } }, screen: true },
   { path: "/manage/group/azure-id/:group?", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], screen: true },
   { path: "/manage/group/brivo-id/:group?", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] }, flags: { allOf: ["brivo"] } }, edit: ["ManageVisitorGroup.editor"], screen: true },
   // One group: ManageVisitorGroup.viewer to open (its tabs read-only), .editor to change; deleting

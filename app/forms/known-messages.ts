@@ -52,6 +52,12 @@ import {
   SYNC_IMPORT_LINKED,
   SYNC_IMPORT_CHOOSE,
   GROUP_LIMIT_MESSAGE,
+  SLACK_CHANNEL_MESSAGE,
+  SLACK_CHOOSE_CHANNEL_FIRST,
+  SLACK_ERRORS,
+  SLACK_NOT_CONNECTED,
+  SLACK_REDIRECT_MESSAGE,
+  SLACK_STATE_MESSAGE,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -120,6 +126,13 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [SYNC_IMPORT_CHOOSE]: "groups:sync.validation.import_choose",
   [GROUP_LIMIT_MESSAGE]: "groups:errors.group_limit",
   ...Object.fromEntries(Object.entries(SYNC_ERRORS).map(([code, text]) => [text, `groups:sync.error.${code}`])),
+  // A group's Slack connection (its notifications tab; ADR 016).
+  [SLACK_STATE_MESSAGE]: "groups:slack.state_invalid",
+  [SLACK_NOT_CONNECTED]: "groups:slack.not_connected",
+  [SLACK_CHANNEL_MESSAGE]: "groups:slack.validation.channel_unknown",
+  [SLACK_CHOOSE_CHANNEL_FIRST]: "groups:slack.validation.channel_first",
+  [SLACK_REDIRECT_MESSAGE]: "groups:slack.validation.redirect",
+  ...Object.fromEntries(Object.entries(SLACK_ERRORS).map(([code, text]) => [text, `groups:slack.error.${code}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -5,6 +5,8 @@
  * text element (placed by numbers; with JavaScript, dragged) and open its print view, set sign-in and
  * sign-out options and retention, and delete the group by typing its name. After each step a reload shows what the
  * upstream stored; axe checks each screen. (The forms' rules in depth: tests/integration/forms-groups.)
+ * With JavaScript only: connecting a returning group to the demo Azure AD, and a group's
+ * notifications to the demo Slack (consent page, channel, test message; tests/integration/forms-group-slack).
  */
 import { upstreamAccess } from "../support/access";
 import { checkpoint, createUser, expect, heading, jsEnabled, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
@@ -178,4 +180,36 @@ test("connect a returning group to the demo Azure AD and choose its directory gr
   await expect(page.getByText(`The directory group of ${group.name} has been saved and synced.`)).toBeVisible();
   await expect(page.getByText("4 from the directory, 0 added by hand")).toBeVisible();
   await checkpoint(page, testInfo, "a group synced from Azure AD");
+});
+
+test("connect a group's notifications to the demo Slack, choose a channel, send a test message (with JavaScript)", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the form driver covers it without JavaScript (tests/integration/forms-group-slack)");
+  const email = uniqueEmail("group-slack");
+  await createUser({ email, role: "Administrator", client: "eu:1", name: "Sally Slack" });
+  await signIn(page, testInfo, email);
+  await expect(page).toHaveURL(/\/today$/);
+  const api = await upstreamAccess(upstreamUrl(), email);
+  const group = (await api.send("POST", "groups", { name: `E2E Slack ${tag()}`, type: "standard" })).json as { id: number; name: string };
+
+  await page.goto(`/manage/group/${group.id}/notifications`);
+  const slack = page.getByRole("region", { name: "Slack" });
+  await expect(slack.getByText("Not connected to Slack.")).toBeVisible();
+  await checkpoint(page, testInfo, "notifications tab, Slack not connected");
+  await slack.getByRole("button", { name: "Connect Slack" }).click();
+  // The demo Slack's consent page (the upstream's), then back through the group's return page.
+  await expect(page.getByRole("heading", { name: "Slack (demo)" })).toBeVisible();
+  await checkpoint(page, testInfo, "the demo Slack's consent page");
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/group/${group.id}/notifications#slack$`));
+  await expect(page.getByText("Connected to the Slack workspace Gatehouse Demo. Now choose the channel.")).toBeVisible();
+  await checkpoint(page, testInfo, "Slack connected");
+  await slack.getByLabel("Channel", { exact: true }).selectOption({ label: "#reception" });
+  await slack.getByRole("button", { name: "Save channel" }).click();
+  await expect(page.getByText("Sign-ins will be posted to #reception.")).toBeVisible();
+  await slack.getByRole("button", { name: "Send a test message" }).click();
+  await expect(page.getByText("A test message has been posted to #reception.")).toBeVisible();
+  await expect(slack.getByText("Connected: sign-ins are posted")).toBeVisible();
+  await checkpoint(page, testInfo, "Slack posting to #reception");
+  const posted = (await (await fetch(`${upstreamUrl()}/slack/demo/messages?channel=reception&limit=20`)).json()) as { messages: { text: string }[] };
+  expect(posted.messages.map((m) => m.text)).toContain(`This is a test message from Gatehouse: sign-ins of ${group.name} will be posted here.`);
 });

@@ -41,6 +41,8 @@ export * from "./group-messages.ts";
 export * from "./group-settings.ts";
 export * from "./group-sync.ts";
 export * from "./group-attachments.ts";
+export * from "./slack-messages.ts";
+export * from "./group-slack.ts";
 export * from "./site-settings.ts";
 
 import { z } from "zod";
@@ -61,6 +63,7 @@ import { groupRoutes } from "./groups.ts";
 import { groupBadgeRoutes, groupSettingRoutes } from "./group-settings.ts";
 import { groupSyncRoutes } from "./group-sync.ts";
 import { groupAttachmentRoutes } from "./group-attachments.ts";
+import { groupSlackRoutes } from "./group-slack.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -82,6 +85,7 @@ export const routes = {
   ...groupBadgeRoutes,
   ...groupSyncRoutes,
   ...groupAttachmentRoutes,
+  ...groupSlackRoutes,
   ...siteSettingRoutes,
 } as const satisfies Record<string, RouteDef>;
 

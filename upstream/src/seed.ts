@@ -21,6 +21,8 @@
  * Revision 9 gives Acme an integrated group (`seed-groups.ts`, migration 011): "Field Engineers",
  * synced from the demo directory's Azure AD, while Acme has no group of that name; and Acme the
  * `beta.brivo` setting (Brivo may be connected).
+ * Revision 11 connects Acme's Visitors group to the demo Slack's #reception channel
+ * (`seed-group-slack.ts`, migration 013), once, while Visitors has no Slack connection.
  * Revision 12 (migration 014) gives Acme's Staff Time & Attendance with a default manager, and
  * Globex's Staff a link to the demo Central Record (`seedGroupAddOns`), each while that tab is unsaved.
  */
@@ -33,6 +35,7 @@ import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
 import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
+import { seedGroupSlack } from "./seed-group-slack.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
@@ -435,6 +438,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupBadge(q, gid, clientIds.get(gid)!);
     // Revision 9: the integrated group Field Engineers.
     await seedGroupSync(app, q, gid, clientIds.get(gid)!);
+    // Revision 11: Visitors posts its sign-ins to the demo Slack's #reception.
+    await seedGroupSlack(app, q, gid, clientIds.get(gid)!, from);
     // Revision 12: Staff's Time & Attendance (Acme) and Central Record link (Globex).
     await seedGroupAddOns(q, gid, clientIds.get(gid)!);
   }

@@ -18,6 +18,8 @@ import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";
 import { registerCentralRecord } from "./central-record/server.ts";
+import { registerSlack } from "./slack/server.ts";
+import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 
@@ -115,6 +117,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       oidc: `${oidcIssuer(app)}/.well-known/openid-configuration`,
       directory: `${opts.publicUrl}/directory/{azure-ad|google-apps|brivo}`,
       central_record: `${opts.publicUrl}/central-record/api/v1`,
+      slack: `${opts.publicUrl}/slack`,
     },
   }));
   registerContractRoutes(router, app);
@@ -127,6 +130,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   registerDirectory(router, app);
   // The demo Central Record (organisations and rating systems) that groups' integrations read: /central-record/api/v1/….
   registerCentralRecord(router, app);
+  // The demo Slack that groups' notifications post to: /slack/oauth/v2/authorize, /slack/api/{method}.
+  registerSlack(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);
@@ -184,6 +189,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     app,
     close() {
       closing ??= (async () => {
+        // Work started after an answer (a Slack message) first, while the server still answers it.
+        await settleBackground(app);
         // Websockets first (4200 "Server restarting", so pusher-js reconnects): server.close() waits for them.
         await realtime.close();
         await new Promise<void>((resolve) => {

@@ -16,6 +16,8 @@ import { isValidChannelName } from "./realtime/protocol.ts";
 import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
 import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
 import { setCentralRecordFault } from "./central-record/server.ts";
+import { setSlackFault, SLACK_FAULTS } from "./slack/server.ts";
+import { settleBackground } from "./background.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -51,6 +53,11 @@ const DirectoryMembersBody = z.object({
     .array(z.object({ id: z.string().min(1).max(100), name: z.string().min(1).max(200), email: z.string().max(200).default(""), mobile: z.string().max(30).nullable().default(null) }))
     .max(200)
     .nullable(),
+});
+
+const SlackFaultBody = z.object({
+  /** How the demo Slack fails from now on (invalid_auth revokes every token issued so far), or null to answer normally again. */
+  fault: z.enum(SLACK_FAULTS).nullable(),
 });
 
 const UserBody = z.object({
@@ -189,10 +196,22 @@ export function registerTestHooks(router: Router, app: App): void {
     setCentralRecordFault(app, b.fault);
     return { body: { ok: true } };
   });
+  // The demo Slack: a fault (revoked tokens, a channel gone, rate limited, no answer).
+  router.post("/__test/slack/faults", async (ctx) => {
+    const b = parse(SlackFaultBody, await ctx.readBody());
+    setSlackFault(app, b.fault);
+    return { body: { ok: true } };
+  });
+  // Wait until the work started after earlier answers (Slack messages after sign-ins) is done.
+  router.post("/__test/background/settle", async () => {
+    await settleBackground(app);
+    return { body: { ok: true } };
+  });
   router.post("/__test/faults/reset", () => {
     app.stats.clearFaults();
     clearDirectoryFaults(app);
     setCentralRecordFault(app, null);
+    setSlackFault(app, null);
     return { body: { ok: true } };
   });
 

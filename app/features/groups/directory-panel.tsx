@@ -6,11 +6,11 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { GroupSync, SyncProvider } from "@contract";
 import { NumberField } from "~/ui/fields";
 import { ChoiceList, FormErrors, initialValues, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
+import { Facts, IntentButtons } from "./integration-parts";
 import { chooseSchema, connectSchema, importSchema } from "./sync";
 
 export function DirectoryPanel({
@@ -86,28 +86,15 @@ export function DirectoryPanel({
   const status = sync.status === "error" && sync.error ? t("sync.status.error", { reason: t(`sync.error.${sync.error}`) }) : t(`sync.status.${sync.status}`);
   return (
     <>
-      <dl className="facts">
-        <div>
-          <dt>{t("sync.fact.provider")}</dt>
-          <dd>{sync.provider ? t(`sync.provider.${sync.provider}`) : ""}</dd>
-        </div>
-        <div>
-          <dt>{t("sync.fact.directory_group")}</dt>
-          <dd>{sync.directory_group?.name ?? t("sync.not_chosen")}</dd>
-        </div>
-        <div>
-          <dt>{t("sync.fact.status")}</dt>
-          <dd className={sync.status === "error" ? "error-text" : undefined}>{status}</dd>
-        </div>
-        <div>
-          <dt>{t("sync.fact.last_sync")}</dt>
-          <dd>{lastSyncText ?? t("sync.never")}</dd>
-        </div>
-        <div>
-          <dt>{t("sync.fact.members")}</dt>
-          <dd>{t("sync.members", { synced: sync.synced_members, manual: sync.manual_members })}</dd>
-        </div>
-      </dl>
+      <Facts
+        facts={[
+          { term: t("sync.fact.provider"), value: sync.provider ? t(`sync.provider.${sync.provider}`) : "" },
+          { term: t("sync.fact.directory_group"), value: sync.directory_group?.name ?? t("sync.not_chosen") },
+          { term: t("sync.fact.status"), value: status, error: sync.status === "error" },
+          { term: t("sync.fact.last_sync"), value: lastSyncText ?? t("sync.never") },
+          { term: t("sync.fact.members"), value: t("sync.members", { synced: sync.synced_members, manual: sync.manual_members }) },
+        ]}
+      />
       {editable ? (
         <>
           <ValidatedForm form={choose} action={action}>
@@ -127,24 +114,14 @@ export function DirectoryPanel({
               </SubmitButton>
             </div>
           </ValidatedForm>
-          <div className="actions">
-            <Form method="post" action={action}>
-              <SubmitButton name="intent" value="sync" variant="secondary">
-                {t("sync.sync_now")}
-              </SubmitButton>
-            </Form>
-            <Form method="post" action={action}>
-              <input type="hidden" name="enabled" value={sync.status === "disabled" ? "true" : "false"} />
-              <SubmitButton name="intent" value="toggle" variant="secondary">
-                {t(sync.status === "disabled" ? "sync.turn_on" : "sync.turn_off")}
-              </SubmitButton>
-            </Form>
-            <Form method="post" action={action}>
-              <SubmitButton name="intent" value="disconnect" variant="secondary">
-                {t("sync.disconnect")}
-              </SubmitButton>
-            </Form>
-          </div>
+          <IntentButtons
+            action={action}
+            buttons={[
+              { intent: "sync", label: t("sync.sync_now") },
+              { intent: "toggle", label: t(sync.status === "disabled" ? "sync.turn_on" : "sync.turn_off"), fields: { enabled: sync.status === "disabled" ? "true" : "false" } },
+              { intent: "disconnect", label: t("sync.disconnect") },
+            ]}
+          />
           <p className="hint">{t("sync.disconnect_hint")}</p>
           {canImport ? (
             <ValidatedForm form={importForm} action={action}>

@@ -13,7 +13,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { answerNotice, done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { UpstreamError } from "~/upstream/errors";
+import { upstreamLoadOrNull } from "~/upstream/load.server";
 import type { GroupTabAction } from "./group.server";
 import { GROUP_NOT_FOUND } from "./section.server";
 import { chooseSchema, connectSchema, importSchema } from "./sync";
@@ -22,14 +22,8 @@ import { chooseSchema, connectSchema, importSchema } from "./sync";
 export const callbackUrl = (request: Request, provider: SyncProvider) => `${new URL(request.url).origin}/manage/group/callback/${provider}`;
 
 /** The group's integration, or null when the directory cannot be asked now (the page still shows). */
-export async function loadSync(access: Pick<Access, "viewer">, groupId: number): Promise<GroupSync | null> {
-  try {
-    return await access.viewer.api("groupSync", { params: { groupId } });
-  } catch (err) {
-    if (err instanceof UpstreamError && err.status !== 401 && err.status !== 403) return null;
-    throw err;
-  }
-}
+export const loadSync = (access: Pick<Access, "viewer">, groupId: number): Promise<GroupSync | null> =>
+  upstreamLoadOrNull(access.viewer.api("groupSync", { params: { groupId } }));
 
 /** What a page showing the integration needs: its state, the directories on offer, the last sync in words. */
 export function syncPageData(access: Pick<Access, "ctx" | "config">, sync: GroupSync | null, locale: Locale) {

@@ -40,13 +40,13 @@ import {
   type ImportSyncResponse,
 } from "../../contract/index.ts";
 import type { App } from "../app.ts";
-import { randomToken, sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
 import { allowedRedirectUri, authorizeUrl, DirectoryClient, exchangeCode, SyncFailure, type Tokens } from "../directory/client.ts";
 import type { DirectoryPerson } from "../directory/data.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
 import { insertGroups } from "./groups.ts";
+import { findOAuthState, newOAuthState, OAUTH_STATE_TTL, useOAuthState } from "./oauth-state.ts";
 import type { Principal } from "./regional.ts";
 
 
@@ -55,7 +55,7 @@ export const BRIVO_FLAG = "beta.brivo";
 /** The client setting that lets a connected group's directory groups become groups of their own. */
 export const IMPORT_FLAG = "beta.integrated-groups-import";
 /** A consent round trip must come back within this many seconds. */
-export const SYNC_STATE_TTL = 600;
+export const SYNC_STATE_TTL = OAUTH_STATE_TTL;
 
 type Status = "connected" | "disabled" | "error";
 interface SyncRow {
@@ -153,15 +153,7 @@ export function connectGroupSync(app: App, p: Principal, idParam: string, body: 
     if (g.type !== "returning") throw validation({ provider: [SYNC_NOT_RETURNING] });
     if (body.provider === "brivo" && p.client.settings?.[BRIVO_FLAG] !== true) throw validation({ provider: [SYNC_PROVIDER_OFF] });
     if (body.redirect_uri !== allowedRedirectUri(app, body.provider)) throw validation({ redirect_uri: [SYNC_REDIRECT_MESSAGE] });
-    const state = randomToken(24);
-    await q.query("DELETE FROM sync_states WHERE created_at < now() - interval '1 day'");
-    await q.query("INSERT INTO sync_states (state_hash, user_id, group_id, provider, redirect_uri) VALUES ($1, $2, $3, $4, $5)", [
-      sha256(state),
-      p.user.id,
-      g.id,
-      body.provider,
-      body.redirect_uri,
-    ]);
+    const state = await newOAuthState(q, p, g.id, body.provider, body.redirect_uri);
     return { authorize_url: authorizeUrl(app, body.provider, body.redirect_uri, state) };
   });
 }
@@ -175,18 +167,11 @@ export function connectGroupSync(app: App, p: Principal, idParam: string, body: 
  */
 export async function completeGroupSync(app: App, p: Principal, body: z.infer<typeof SyncCallbackRequest>) {
   const badState = () => validation({ state: [SYNC_STATE_MESSAGE] });
-  const st = await one<{ id: number; user_id: number; group_id: number; client_id: number; provider: string; redirect_uri: string; used_at: Date | null; age: number }>(
-    app.db,
-    `SELECT s.id, s.user_id, s.group_id, g.client_id, s.provider, s.redirect_uri, s.used_at, extract(epoch FROM now() - s.created_at)::float8 AS age
-       FROM sync_states s JOIN groups g ON g.id = s.group_id WHERE s.state_hash = $1`,
-    [sha256(body.state)],
-  );
-  if (!st || st.user_id !== p.user.id || st.client_id !== p.client.id || st.used_at !== null || st.age > SYNC_STATE_TTL || st.provider !== body.provider || st.redirect_uri !== body.redirect_uri) {
-    throw badState();
-  }
+  const st = await findOAuthState(app, p, body.state, { provider: body.provider, redirectUri: body.redirect_uri });
+  if (!st) throw badState();
   const groupParam = String(st.group_id);
   await readGroup(app, p, groupParam, "ManageVisitorGroup.editor", async () => undefined);
-  if (!(await one(app.db, "UPDATE sync_states SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id", [st.id]))) throw badState();
+  if (!(await useOAuthState(app, st.id))) throw badState();
 
   let tokens: Tokens;
   try {
@@ -379,7 +364,7 @@ export async function importGroupSync(app: App, p: Principal, idParam: string, b
 export async function disconnectGroupSync(app: App, p: Principal, idParam: string) {
   const id = await changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
     await release(q, g.id);
-    await q.query("DELETE FROM sync_states WHERE group_id = $1", [g.id]);
+    await q.query("DELETE FROM sync_states WHERE group_id = $1 AND provider <> 'slack'", [g.id]);
     return g.id;
   });
   return present(app, id);

@@ -59,6 +59,7 @@ import {
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
 import { deleteGroupAttachment, listGroupAttachments, uploadGroupAttachment } from "./group-attachments.ts";
 import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
+import { completeGroupSlack, connectGroupSlack, disconnectGroupSlack, getGroupSlack, testGroupSlack, updateGroupSlack } from "./group-slack.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
   createEvacuationPoint,
@@ -215,6 +216,12 @@ const impl: Impl = {
   groupAttachments: ({ app, principal, ctx }) => listGroupAttachments(app, principal, ctx.params.groupId),
   uploadGroupAttachment: ({ app, principal, ctx, body }) => uploadGroupAttachment(app, principal, ctx.params.groupId, body),
   deleteGroupAttachment: ({ app, principal, ctx }) => deleteGroupAttachment(app, principal, ctx.params.groupId, ctx.params.attachmentId),
+  groupSlack: ({ app, principal, ctx }) => getGroupSlack(app, principal, ctx.params.groupId),
+  connectGroupSlack: ({ app, principal, ctx, body }) => connectGroupSlack(app, principal, ctx.params.groupId, body),
+  completeGroupSlack: ({ app, principal, ctx, body }) => completeGroupSlack(app, principal, ctx.params.groupId, body),
+  updateGroupSlack: ({ app, principal, ctx, body }) => updateGroupSlack(app, principal, ctx.params.groupId, body),
+  testGroupSlack: ({ app, principal, ctx }) => testGroupSlack(app, principal, ctx.params.groupId),
+  disconnectGroupSlack: ({ app, principal, ctx }) => disconnectGroupSlack(app, principal, ctx.params.groupId),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
 };

@@ -6,7 +6,8 @@
  * serialised and the count each event carries is the count at commit. Events are broadcast on
  * `private-Site.{id}` after the commit: SignInEvent (a visit created, signed in or pending, or
  * approved) and SignOutEvent (one per visit signed out). Locations are never broadcast, and answers
- * carry them only for callers holding Today.locations.
+ * carry them only for callers holding Today.locations. A sign-in (or an approval) of someone whose
+ * group posts to Slack is announced there after the commit, in the background (`group-slack.ts`).
  */
 import type { z } from "zod";
 import type { SignInRequest, SignOutAllRequest, Visit, VisitAbsences, VisitBadge, VisitDetails, VisitDocuments, VisitEvent } from "../../contract/index.ts";
@@ -15,6 +16,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { iso, SITE_COUNT_SQL, visibleSites } from "../model.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
+import { announceSignIn } from "./group-slack.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rows and shapes
@@ -158,6 +160,7 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
     return { row: (await visitById(q, id))!, count: await siteCount(q, site.id) };
   });
   broadcast(app, site.id, "SignInEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  if (row.status === "signed_in") announceSignIn(app, row);
   return row;
 }
 
@@ -184,6 +187,7 @@ export async function approveVisitRow(app: App, visit: Pick<VisitRow, "id" | "si
     return { row: (await visitById(q, visit.id))!, count: await siteCount(q, visit.site_id) };
   });
   broadcast(app, visit.site_id, "SignInEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  announceSignIn(app, row);
   return row;
 }
 

@@ -19,6 +19,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { SYNC_PROVIDERS, type SyncErrorCode, type SyncProvider } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import type { Ctx, Reply, Router } from "../http/router.ts";
+import { escapeHtml, htmlPage, redirectWith } from "../http/pages.ts";
 import { DIRECTORY, type DirectoryGroup, type DirectoryPerson } from "./data.ts";
 import { allowedRedirectUri, DIRECTORY_CLIENT_ID, directoryClientSecret } from "./client.ts";
 
@@ -157,47 +158,8 @@ function membersAnswer(provider: SyncProvider, people: DirectoryPerson[]): Reply
 
 const NAMES: Record<SyncProvider, string> = { "azure-ad": "Microsoft Azure Active Directory", "google-apps": "Google Workspace", brivo: "Brivo" };
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-function htmlPage(title: string, body: string, status = 200): Reply {
-  return {
-    status,
-    headers: { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" },
-    raw: `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1d2433; margin: 0; }
-  main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
-  h1 { font-size: 1.4rem; margin-top: 0; }
-  .actions { display: flex; gap: .75rem; align-items: center; margin-top: 1.5rem; }
-  button { font-size: 1rem; padding: .55rem 1.1rem; border-radius: 4px; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
-  a { color: #1d4ed8; }
-  button:focus, a:focus { outline: 3px solid #2563eb; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`,
-  };
-}
-
 const badRequest = (provider: SyncProvider, message: string) =>
   htmlPage(`${NAMES[provider]} (demo)`, `<h1>${escapeHtml(NAMES[provider])} (demo)</h1>\n<p role="alert">${escapeHtml(message)}</p>`, 400);
-
-function redirect(to: string, params: Record<string, string>): Reply {
-  const url = new URL(to);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return { status: 302, headers: { location: url.toString() }, raw: "" };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -264,12 +226,12 @@ ${Object.entries(hidden).map(([k, v]) => `  <input type="hidden" name="${k}" val
     const form = (await ctx.readBody()) as Record<string, unknown>;
     const q = authorizeParams(provider, form);
     if ("error" in q) return badRequest(provider, q.error);
-    if (form.action !== "allow") return redirect(q.redirectUri, { error: "access_denied", state: q.state });
+    if (form.action !== "allow") return redirectWith(q.redirectUri, { error: "access_denied", state: q.state });
     const code = randomBytes(24).toString("base64url");
     const codes = st().codes;
     for (const [k, v] of codes) if (v.expires < Date.now()) codes.delete(k);
     codes.set(code, { provider, redirectUri: q.redirectUri, expires: Date.now() + CODE_TTL * 1000 });
-    return redirect(q.redirectUri, { code, state: q.state });
+    return redirectWith(q.redirectUri, { code, state: q.state });
   });
 
   router.get("/directory/:provider/authorize/deny", (ctx) => {
@@ -278,7 +240,7 @@ ${Object.entries(hidden).map(([k, v]) => `  <input type="hidden" name="${k}" val
     const redirectUri = ctx.url.searchParams.get("redirect_uri") ?? "";
     const state = ctx.url.searchParams.get("state") ?? "";
     if (redirectUri !== allowedRedirectUri(app, provider)) return badRequest(provider, "This redirect_uri is not registered for the application.");
-    return redirect(redirectUri, { error: "access_denied", error_description: "The user declined to allow access.", state });
+    return redirectWith(redirectUri, { error: "access_denied", error_description: "The user declined to allow access.", state });
   });
 
   router.post("/directory/:provider/token", async (ctx) => {

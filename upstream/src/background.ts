@@ -1,0 +1,25 @@
+/**
+ * Work the upstream does after answering (a Slack message after a sign-in commits): started without
+ * being awaited, so it never slows or fails the call that caused it; its failures are logged (each
+ * task records what it must itself), and the server waits for what is still running before it
+ * closes the database.
+ */
+import type { App } from "./app.ts";
+
+const running = new WeakMap<App, Set<Promise<void>>>();
+
+export function inBackground(app: App, what: string, task: () => Promise<void>): void {
+  let set = running.get(app);
+  if (!set) running.set(app, (set = new Set()));
+  const p: Promise<void> = Promise.resolve()
+    .then(task)
+    .catch((err: unknown) => app.log({ level: "warn", msg: `${what} failed`, error: err instanceof Error ? err.message : String(err) }))
+    .finally(() => set.delete(p));
+  set.add(p);
+}
+
+/** Wait for the background work started so far (the tests, and the server before it closes). */
+export async function settleBackground(app: App): Promise<void> {
+  const set = running.get(app);
+  while (set && set.size > 0) await Promise.allSettled([...set]);
+}
