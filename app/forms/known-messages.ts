@@ -52,6 +52,7 @@ import {
   SYNC_IMPORT_LINKED,
   SYNC_IMPORT_CHOOSE,
   GROUP_LIMIT_MESSAGE,
+  GROUP_ATTACHMENTS_FULL,
   SLACK_CHANNEL_MESSAGE,
   SLACK_CHOOSE_CHANNEL_FIRST,
   SLACK_ERRORS,
@@ -125,6 +126,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [SYNC_IMPORT_LINKED]: "groups:sync.validation.import_linked",
   [SYNC_IMPORT_CHOOSE]: "groups:sync.validation.import_choose",
   [GROUP_LIMIT_MESSAGE]: "groups:errors.group_limit",
+  [GROUP_ATTACHMENTS_FULL]: "groups:attachments.too_many",
   ...Object.fromEntries(Object.entries(SYNC_ERRORS).map(([code, text]) => [text, `groups:sync.error.${code}`])),
   // A group's Slack connection (its notifications tab; ADR 016).
   [SLACK_STATE_MESSAGE]: "groups:slack.state_invalid",

@@ -71,3 +71,4 @@ export function formatDateTimeAt(instant: Date | string, timeZone: string, local
 export function formatDay(day: string, locale: Locale): string {
   return format(parseISO(day), "PP", { locale: dateLocale(locale) });
 }
+

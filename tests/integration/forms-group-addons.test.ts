@@ -13,7 +13,7 @@ import { describe, expect, test } from "vitest";
 import type { Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamRole } from "../support/hooks";
-import { createUser, failuresOf, hook, newBrowser, newClient, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUser, failuresOf, hook, newBrowser, newClient, postMultipart, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const notices = (page: Page) => page.notices().join(" ");
@@ -162,7 +162,6 @@ describe("importing directory groups as groups (integrated-groups-import), witho
       const itSupport = (await api.get(`groups/${group.id}/sync`)).directory_groups.find((d: { name: string }) => d.name === "IT Support").id;
       const again = await browser.client.post(`/manage/group/${group.id}/details`, { intent: "import", directory_group_ids: itSupport }, { follow: false });
       expect([again.res.status, again.body.includes("A group here is already synced from one of those directory groups.")]).toEqual([422, true]);
-      await api.send("DELETE", `groups/${imported.id}`, { name: "IT Support" });
     } finally {
       await hook("POST", "clients/eu:1", { settings: { "beta.integrated-groups-import": false } });
     }
@@ -176,10 +175,61 @@ describe("importing directory groups as groups (integrated-groups-import), witho
   });
 });
 
+describe("attachments, without JavaScript", () => {
+  const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+  test("a file attached on the onboarding tab is listed, downloads through the portal, and is removed after a confirmation; 30 MB and 5 files at most", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/group/${group.id}/onboarding`);
+    expect(page.has("No attachments yet.")).toBe(true);
+    page = await page.form("Attach file").attach("A file to attach", { name: "Welcome pack.pdf", type: "application/pdf", data: PDF }).submit("Attach file");
+    expect(notices(page)).toContain("“Welcome pack.pdf” has been attached.");
+    const [a] = await api.get(`groups/${group.id}/attachments`);
+    expect(page.main().link("Welcome pack.pdf")).toBe(`/files/${a.file}`);
+    const file = await browser.client.request(`/files/${a.file}`);
+    expect([file.res.status, file.res.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+
+    // Not a PDF or an image: refused with the rule, nothing attached.
+    page = await page.form("Attach file").attach("A file to attach", { name: "notes.txt", type: "text/plain", data: Buffer.from("hello") }).submit("Attach file");
+    expect(page.fieldErrors("A file to attach").join(" ")).toContain("The attachment must be a PDF");
+    expect(await api.get(`groups/${group.id}/attachments`)).toHaveLength(1);
+
+    // Up to 5: then the form gives way to the rule.
+    for (let i = 2; i <= 5; i++) expect((await api.upload(`groups/${group.id}/attachments`, `doc ${i}.pdf`, PDF, "application/pdf")).status).toBe(200);
+    page = await page.reload();
+    expect(page.hasButton("Attach file")).toBe(false);
+    expect(page.has("This group has 5 attachments, the most it can have: remove one to add another.")).toBe(true);
+
+    // Removed after its confirmation: gone, and its file with it.
+    const confirm = page.all({ tag: "details", class: "row-delete" }).find((d) => d.all({ tag: "summary" })[0]!.has("Welcome pack.pdf"))!;
+    page = await page.form({ within: confirm }).submit("Remove");
+    expect(notices(page)).toContain("“Welcome pack.pdf” has been removed.");
+    expect((await api.get(`groups/${group.id}/attachments`)).map((x: { filename: string }) => x.filename)).not.toContain("Welcome pack.pdf");
+    expect((await browser.client.request(`/files/${a.file}`)).res.status).toBe(404);
+  });
+
+  test("over 30 MB is refused before it is read whole; a viewer sees the list without controls; a standard user cannot read the files", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    const big = Buffer.concat([PDF, Buffer.alloc(30 * 1024 * 1024 + 1 - PDF.length)]);
+    const r = await postMultipart(browser.client, `/manage/group/${group.id}/onboarding`, [["intent", "attach"], ["file", big, "big.pdf", "application/pdf"]]);
+    expect([r.res.status, r.body.includes("A PDF or an image (PNG, JPEG, GIF or WebP) of at most 30 MB.")]).toEqual([413, true]);
+    expect(await api.get(`groups/${group.id}/attachments`)).toHaveLength(0);
+    const up = (await api.upload(`groups/${group.id}/attachments`, "rules.pdf", PDF, "application/pdf")).json as { file: string };
+    const std = uniqueEmail("attach-std");
+    await createUser({ email: std, role: "Standard User" });
+    const web = newClient();
+    await signIn(web, std);
+    expect((await web.request(`/files/${up.file}`)).res.status).toBe(404);
+    expect((await web.request(`/manage/group/${group.id}/onboarding`)).res.status).toBe(403);
+  });
+});
+
 describe("rights and hostile input", () => {
   test("a viewer-only administrator sees the new tabs read-only and is refused every change (403)", async () => {
     const { api } = await admin("us:3");
     const group = await newGroup(api);
+    expect((await api.upload(`groups/${group.id}/attachments`, "pack.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), "application/pdf")).status).toBe(200);
     const rights = api.config.abilities as Parameters<typeof createUpstreamRole>[1]["rights"];
     const settings = (await hook("POST", "clients/us:3", {})) as { settings?: Record<string, unknown> } | undefined;
     await hook("POST", "clients/us:3", { settings: { time_and_attendance_enabled: true, central_record: { enabled: true } } });
@@ -189,6 +239,8 @@ describe("rights and hostile input", () => {
       await createUser({ email, role: "Administrator", client: "us:3" });
       const web = newClient();
       await signIn(web, email);
+      const onboarding = await web.request(`/manage/group/${group.id}/onboarding`);
+      expect([onboarding.res.status, onboarding.body.includes("pack.pdf"), onboarding.body.includes("Attach file"), onboarding.body.includes("row-delete")]).toEqual([200, true, false, false]);
       for (const t of ["sign-in", "time-and-attendance", "integrations"]) {
         const r = await web.request(`/manage/group/${group.id}/${t}`);
         expect([t, r.res.status, r.body.includes('name="intent"'), /<fieldset disabled=""/.test(r.body)]).toEqual([t, 200, false, true]);

@@ -22,8 +22,16 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null };
   };
+  /** A file as this user (multipart, part `file`). */
+  const upload = async (p: string, name: string, data: Buffer, type: string): Promise<{ status: number; json: any }> => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(data)], { type }), name);
+    const res = await fetch(`${claims.iss}/api/v2/${p}`, { method: "POST", headers: { authorization: `Bearer ${access_token}` }, body: form });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  };
   const [config, clients] = (await Promise.all([get("config"), get("clients")])) as [Config, { id: string; name: string }[]];
-  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients, get, send };
+  return { ctx: accessContextFrom(claims, config, clients.length), config, claims, clients, get, send, upload };
 }
 
 /** Every way of writing a path that Remix still routes to the same module (case-insensitive, percent-decoded, trailing slash). */

@@ -12,6 +12,7 @@ import { permissionsAt } from "~/access/outcome";
 import { can as holds } from "~/access/rights";
 import { postedId } from "~/forms/action-result.server";
 import { upstreamLoad } from "~/upstream/load.server";
+import { postedForm, type UploadTarget } from "~/features/manage/upload.server";
 import type { Viewer } from "~/session/auth.server";
 
 /** The `:groupId` of the URL, or a 404 (never sent upstream unchecked). */
@@ -50,11 +51,22 @@ export interface GroupTabAction {
 
 type Handler = (args: GroupTabAction) => Promise<unknown>;
 
-export async function groupTabAction<H extends Record<string, Handler>>({ request, params }: Pick<ActionFunctionArgs, "request" | "params">, handlers: H) {
+/**
+ * The action of a group tab: who asks, the editor right, the group, the posted form, then the named
+ * handler of its intent. A tab that takes a file names it with `uploadOf` (see `postedForm`): a file
+ * over its limit is answered (413) before it is read whole.
+ */
+export async function groupTabAction<H extends Record<string, Handler>>(
+  { request, params }: Pick<ActionFunctionArgs, "request" | "params">,
+  handlers: H,
+  uploadOf?: (fields: Map<string, string>) => UploadTarget | null,
+) {
   const access = await requireAccess(request);
   requireEdit(access);
   const { group } = await loadGroup(access, groupIdParam(params));
-  const form = await request.formData();
+  const posted = uploadOf ? await postedForm(request, uploadOf) : { form: await request.formData() };
+  if ("tooLarge" in posted) return posted.tooLarge;
+  const { form } = posted;
   const intent = form.get("intent");
   if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
   return handlers[intent]!({ request, access, viewer: access.viewer, group, form }) as ReturnType<H[keyof H]>;

@@ -6,9 +6,9 @@
  * the file's content.
  */
 import { z } from "zod";
-import { MANAGE_LIMITS } from "@contract";
+import { GROUP_ATTACHMENT_LIMITS, MANAGE_LIMITS } from "@contract";
 
-export type UploadKind = "image" | "video" | "attachment";
+export type UploadKind = "image" | "video" | "attachment" | "document";
 
 export const UPLOAD_RULES = {
   image: {
@@ -28,6 +28,13 @@ export const UPLOAD_RULES = {
     maxBytes: MANAGE_LIMITS.messageAttachmentBytes,
     accept: ".pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp",
     tooLarge: "sites:media.attachment_rules",
+    wrongKind: null,
+  },
+  /** A file a group's emails carry: a PDF or an image (groups spec §5, §9: 30 MB in general). */
+  document: {
+    maxBytes: GROUP_ATTACHMENT_LIMITS.bytes,
+    accept: ".pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp",
+    tooLarge: "groups:attachments.rules",
     wrongKind: null,
   },
 } as const satisfies Record<UploadKind, { maxBytes: number; accept: string; tooLarge: string; wrongKind: string | null }>;

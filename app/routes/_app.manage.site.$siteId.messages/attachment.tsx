@@ -5,19 +5,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { UPLOAD_RULES, uploadSchema } from "~/features/manage/media-schemas";
+import { fileSize } from "~/i18n/file-size";
 import { UploadForm } from "~/ui/fields";
 
 export type Attachment = { url: string | null; kind: string; size: number };
-
-/** A file's size in the user's language ("1.2 MB", "1,2 MB", "340 kB"…). */
-function fileSize(bytes: number, language: string): string {
-  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
-  try {
-    return new Intl.NumberFormat(language.replace("_", "-"), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
-  } catch {
-    return `${bytes} B`;
-  }
-}
 
 /** The attachment's link (named for screen readers by `title` when given), its kind and size. */
 export function AttachmentSummary({ attachment: a, title }: { attachment: Attachment; title?: string }) {
