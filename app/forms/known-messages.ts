@@ -40,6 +40,10 @@ import {
   CHECKBOX_LABEL_REQUIRED,
   RECIPIENTS_REQUIRED,
   RECIPIENTS_UNKNOWN,
+  ALREADY_AWAY_MESSAGE,
+  NOT_AWAY_MESSAGE,
+  NOT_SIGN_OUT_FIRST_MESSAGE,
+  RETURN_NOT_AWAY_MESSAGE,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -95,6 +99,11 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [SYNC_CHOOSE_GROUP_MESSAGE]: "groups:sync.validation.choose_first",
   [FACILITY_CODE_BRIVO_ONLY]: "groups:sync.validation.facility_brivo_only",
   ...Object.fromEntries(Object.entries(SYNC_ERRORS).map(([code, text]) => [text, `groups:sync.error.${code}`])),
+  // Sign-out-first groups on Today (the contract's today-messages.ts; ADR 015).
+  [NOT_SIGN_OUT_FIRST_MESSAGE]: "today:sign_out_first.validation.not_sign_out_first",
+  [ALREADY_AWAY_MESSAGE]: "today:sign_out_first.validation.already_away",
+  [NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.use_depart",
+  [RETURN_NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.not_away",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

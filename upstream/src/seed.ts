@@ -21,6 +21,9 @@
  * Revision 9 gives Acme an integrated group (`seed-groups.ts`, migration 011): "Field Engineers",
  * synced from the demo directory's Azure AD, while Acme has no group of that name; and Acme the
  * `beta.brivo` setting (Brivo may be connected).
+ * Revision 10 gives Oakfield Academy a sign-out-first group (`seed-sign-out-first.ts`, migration
+ * 012): "Boarders" at the Main Building, with one boarder away, while Oakfield has no group of that
+ * name.
  */
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
@@ -31,12 +34,13 @@ import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
 import { seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
+import { seedBoarders } from "./seed-sign-out-first.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 9;
+export const SEED_REVISION = 10;
 
 interface ClientSeed {
   region: string;
@@ -433,6 +437,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupBadge(q, gid, clientIds.get(gid)!);
     // Revision 9: the integrated group Field Engineers.
     await seedGroupSync(app, q, gid, clientIds.get(gid)!);
+    // Revision 10: Oakfield's sign-out-first group Boarders (after its groups of revision 3).
+    await seedBoarders(q, gid, clientIds.get(gid)!, siteIds);
   }
   return result;
 }

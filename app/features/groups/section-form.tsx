@@ -20,6 +20,7 @@ export function SectionForm({
   lastResult,
   legend,
   choiceNames = {},
+  extraHints = {},
 }: {
   section: GroupSection;
   type: GroupDetail["type"];
@@ -30,6 +31,8 @@ export function SectionForm({
   legend: string;
   /** Choices named by the loader rather than translated here (the languages, each in its own). */
   choiceNames?: Record<string, string>;
+  /** A further hint of a field, as a translation key (what the group's state makes of it). */
+  extraHints?: Record<string, string>;
 }) {
   const { t } = useTranslation("groups");
   const [form, fields] = useForm<Record<string, any>, any>({
@@ -41,7 +44,7 @@ export function SectionForm({
     shouldRevalidate: "onInput",
   });
   const label = (f: FieldDef) => t(`field.${f.name}`);
-  const hint = (f: FieldDef) => (f.hint ? t(`field.${f.name}_hint`) : undefined);
+  const hint = (f: FieldDef) => [f.hint ? t(`field.${f.name}_hint`) : "", extraHints[f.name] ? t(extraHints[f.name]!) : ""].filter(Boolean).join(" ") || undefined;
   return (
     <ValidatedForm form={form} action={action} preventScrollReset>
       <EditableFields editable={editable} legend={legend} formId={form.id} saveLabel={t("save_settings")}>

@@ -9,7 +9,7 @@ import { SECTION_TABS } from "./sections";
 import type { sectionAction, sectionLoader } from "./section.server";
 
 export function SectionTab({ section, children }: { section: GroupSection; children?: React.ReactNode }) {
-  const { group, values, can, choiceNames } = useLoaderData<typeof sectionLoader>();
+  const { group, values, can, choiceNames, extraHints } = useLoaderData<typeof sectionLoader>();
   const actionData = useActionData<typeof sectionAction>();
   const { t } = useTranslation("groups");
   const tab = SECTION_TABS[section];
@@ -27,6 +27,7 @@ export function SectionTab({ section, children }: { section: GroupSection; child
         lastResult={resultFor(actionData, "save")}
         legend={t(`tab.${tab}`)}
         choiceNames={choiceNames}
+        extraHints={extraHints}
       />
       {children}
     </>

@@ -28,6 +28,8 @@ export async function sectionData({ request, params }: LoaderFunctionArgs, secti
       values: formValues(group, section),
       // The languages, each named in its own (the browser is not sent the list: ADR 010).
       choiceNames: section === "details" ? LOCALE_NAMES : {},
+      // A synced group whose client has the flag off does not sign out first (ADR 015): said by its checkbox.
+      extraHints: (section === "details" && group.sign_out_first_needs_flag ? { allow_sign_out_first: "groups:sign_out_first.needs_flag" } : {}) as Record<string, string>,
       can,
     },
   };

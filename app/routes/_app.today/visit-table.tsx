@@ -74,7 +74,7 @@ export function VisitTable({
  * through a live event before the answer comes, and an unmounted fetcher's redirect, which
  * carries the outcome message, would be dropped). Busy while its own submission is in flight.
  */
-function RowAction({ intent, visit, label, text }: { intent: "sign-out" | "approve"; visit: Visit; label: string; text: string }) {
+export function RowAction({ intent, visit, label, text }: { intent: "sign-out" | "approve" | "return"; visit: Visit; label: string; text: string }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy =

@@ -453,7 +453,7 @@ describe("the contract and the seed", () => {
   });
 
   it("the seed's rerun from 8 adds nothing while Field Engineers exists", async () => {
-    expect(SEED_REVISION).toBe(9);
+    expect(SEED_REVISION).toBeGreaterThanOrEqual(9);
     expect(await seedDemoData(up.app)).toBeNull();
     const count = async () => (await up.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM groups WHERE name = $1", [SEEDED_SYNC.group]))[0].n;
     await up.app.db.query("UPDATE seed_state SET revision = 8");
