@@ -3,12 +3,11 @@
  * left and when — each with "Signed back in" for users holding Today.signInOut. Kept live by the
  * same site events as the rest of the page.
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { GroupSection } from "~/features/today/state";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt, formatTimeAt, wallClock } from "~/i18n/format";
-import { RowAction } from "./visit-table";
+import { ActionsHeader, RowAction, VisitNameCell } from "./visit-table";
 
 /** The time they left; with the date when it was not today at the site. */
 function leftAt(iso: string, timezone: string, locale: Locale): string {
@@ -34,19 +33,13 @@ export function OutNow({ section, timezone, locale, canReturn }: { section: Grou
               <tr>
                 <th scope="col">{t("column.name")}</th>
                 <th scope="col">{t("sign_out_first.left_at")}</th>
-                {canReturn ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t("column.actions")}</span>
-                  </th>
-                ) : null}
+                {canReturn ? <ActionsHeader /> : null}
               </tr>
             </thead>
             <tbody>
               {visits.map((v) => (
                 <tr key={v.id} data-visit-id={v.id}>
-                  <th scope="row">
-                    <Link to={`/today/visits/${v.id}/details`}>{v.name}</Link>
-                  </th>
+                  <VisitNameCell visit={v} />
                   <td>{leftAt(v.signed_out_at ?? v.created_at, timezone, locale)}</td>
                   {canReturn ? (
                     <td className="row-actions">

@@ -33,20 +33,13 @@ export function VisitTable({
             <th scope="col">{pendingList ? t("column.requested") : t("column.signed_in")}</th>
             <th scope="col">{t("column.source")}</th>
             {showLocation ? <th scope="col">{t("column.location")}</th> : null}
-            {acts ? (
-              <th scope="col">
-                <span className="visually-hidden">{t("column.actions")}</span>
-              </th>
-            ) : null}
+            {acts ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>
           {visits.map((v) => (
             <tr key={v.id} data-visit-id={v.id}>
-              <th scope="row">
-                <Link to={`/today/visits/${v.id}/details`}>{v.name}</Link>
-                {pendingList ? <span className="muted"> · {v.group.name}</span> : null}
-              </th>
+              <VisitNameCell visit={v}>{pendingList ? <span className="muted"> · {v.group.name}</span> : null}</VisitNameCell>
               <td>{v.company ?? ""}</td>
               <td>{v.host ?? ""}</td>
               <td>{formatTimeAt(v.signed_in_at ?? v.created_at, timezone, locale)}</td>
@@ -66,6 +59,26 @@ export function VisitTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The actions column's header (named for screen readers only). */
+export function ActionsHeader() {
+  const { t } = useTranslation("today");
+  return (
+    <th scope="col">
+      <span className="visually-hidden">{t("column.actions")}</span>
+    </th>
+  );
+}
+
+/** A row's header: the person's name, opening the visit details dialog. */
+export function VisitNameCell({ visit, children }: { visit: Visit; children?: React.ReactNode }) {
+  return (
+    <th scope="row">
+      <Link to={`/today/visits/${visit.id}/details`}>{visit.name}</Link>
+      {children}
+    </th>
   );
 }
 
