@@ -27,7 +27,12 @@ const id = (message: string) =>
 
 const text = (max: number, message: string) => singleLine(z.string().trim().max(max, message)).optional();
 
-export function signInSchema(groups: SignInGroup[]) {
+/**
+ * `departing`: what the browser knows it is doing (the chosen group signs out first), so checking
+ * again as the user types (without the button that was pressed) reads the same; the server leaves
+ * it out and reads the posted `intent`.
+ */
+export function signInSchema(groups: SignInGroup[], departing?: boolean) {
   return z
     .object({
       siteId: id("today:validation.site_changed"),
@@ -44,9 +49,10 @@ export function signInSchema(groups: SignInGroup[]) {
         ctx.addIssue({ code: "custom", path: ["group_id"], message: "today:validation.group_required" });
         return;
       }
-      if (v.intent === DEPART_INTENT || group.sign_out_first) {
+      const depart = departing ?? v.intent === DEPART_INTENT;
+      if (depart || group.sign_out_first) {
         if (!group.sign_out_first) ctx.addIssue({ code: "custom", path: ["group_id"], message: "today:sign_out_first.validation.not_sign_out_first" });
-        else if (v.intent !== DEPART_INTENT) ctx.addIssue({ code: "custom", path: ["group_id"], message: "today:sign_out_first.validation.use_depart" });
+        else if (!depart) ctx.addIssue({ code: "custom", path: ["group_id"], message: "today:sign_out_first.validation.use_depart" });
         else if (!v.member_id || !group.members.some((m) => m.id === v.member_id)) {
           ctx.addIssue({ code: "custom", path: ["member_id"], message: "today:sign_out_first.validation.member_required" });
         }

@@ -46,22 +46,24 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   const notice = pageNotice(actionData);
   const { t } = useTranslation("today");
-  const schema = signInSchema(groups);
+  // Without JavaScript every field shows (the server decides what the group needs); with it, only
+  // the fields of the chosen group.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const lastResult = resultFor(actionData, "sign-in");
+  // The group chosen, or posted last (a refused form keeps it).
+  const [groupId, setGroupId] = useState<string>(String(lastResult?.initialValue?.group_id ?? ""));
+  const group = groups.find((g) => String(g.id) === groupId);
+  const departing = hydrated && group?.sign_out_first === true;
+  const schema = signInSchema(groups, departing || undefined);
   const [form, fields] = useForm<z.input<ReturnType<typeof signInSchema>>, z.output<ReturnType<typeof signInSchema>>>({
     id: "sign-in",
-    lastResult: resultFor(actionData, "sign-in"),
+    lastResult,
     defaultValue: { siteId: String(site.id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Without JavaScript every field shows (the server decides what the group needs); with it, only
-  // the fields of the chosen group.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [groupId, setGroupId] = useState<string>(String(fields.group_id.initialValue ?? ""));
-  const group = groups.find((g) => String(g.id) === groupId);
-  const departing = hydrated && group?.sign_out_first === true;
   const showMember = !hydrated || group?.type === "returning";
   const showVisitor = !hydrated || (group !== undefined && group.type !== "returning");
   const returning = groups.filter((g) => g.type === "returning" && (!hydrated || g === group));
