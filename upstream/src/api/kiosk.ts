@@ -113,8 +113,10 @@ export function registerKioskRoutes(router: Router, app: App): void {
       }
       const member = await one<{ id: number; group_id: number; sign_out_first: boolean }>(
         app.db,
-        `SELECT m.id, m.group_id, ${signOutFirstSql("g")} AS sign_out_first FROM members m JOIN groups g ON g.id = m.group_id WHERE m.id = $1 AND g.client_id = $2`,
-        [b.member_id, site.client_id],
+        // A group not shown at this site is not left from here: its member reads as an ordinary one.
+        `SELECT m.id, m.group_id, ${signOutFirstSql("g")} AND (g.site_ids IS NULL OR g.site_ids @> jsonb_build_array($3::int)) AS sign_out_first
+           FROM members m JOIN groups g ON g.id = m.group_id WHERE m.id = $1 AND g.client_id = $2`,
+        [b.member_id, site.client_id, site.id],
       );
       if (!member) throw validation({ member_id: ["The selected member is not in a group of this site"] });
       if (member.sign_out_first) return { body: toVisit(await departAt(app, site, { group_id: member.group_id, member_id: member.id }, "kiosk"), false) };

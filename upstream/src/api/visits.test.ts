@@ -629,6 +629,9 @@ describe("sign-out-first groups (ADR 015)", () => {
     expect(await counts(admin, site.id)).toBe(1);
     // Out again: a new departure.
     expect(Visit.parse((await kiosk(site.device_token, "sign-out", { member_id: g.member("Ann Away") })).json).id).not.toBe(away.id);
+    // Another site's kiosk: the group is not shown there, so nobody leaves from it.
+    const elsewhere = await freshSite();
+    expect((await kiosk(elsewhere.device_token, "sign-out", { member_id: g.member("Bea Back") })).json.errors).toEqual({ member_id: ["This member is not signed in"] });
     sub.client.close();
   });
 
