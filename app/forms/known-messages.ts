@@ -59,6 +59,10 @@ import {
   SLACK_NOT_CONNECTED,
   SLACK_REDIRECT_MESSAGE,
   SLACK_STATE_MESSAGE,
+  ALREADY_AWAY_MESSAGE,
+  NOT_AWAY_MESSAGE,
+  NOT_SIGN_OUT_FIRST_MESSAGE,
+  RETURN_NOT_AWAY_MESSAGE,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -126,7 +130,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [SYNC_IMPORT_LINKED]: "groups:sync.validation.import_linked",
   [SYNC_IMPORT_CHOOSE]: "groups:sync.validation.import_choose",
   [GROUP_LIMIT_MESSAGE]: "groups:errors.group_limit",
-  [GROUP_ATTACHMENTS_FULL]: "groups:attachments.too_many",
+  [GROUP_ATTACHMENTS_FULL]: "groups:attachments.limit",
   ...Object.fromEntries(Object.entries(SYNC_ERRORS).map(([code, text]) => [text, `groups:sync.error.${code}`])),
   // A group's Slack connection (its notifications tab; ADR 016).
   [SLACK_STATE_MESSAGE]: "groups:slack.state_invalid",
@@ -135,6 +139,11 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [SLACK_CHOOSE_CHANNEL_FIRST]: "groups:slack.validation.channel_first",
   [SLACK_REDIRECT_MESSAGE]: "groups:slack.validation.redirect",
   ...Object.fromEntries(Object.entries(SLACK_ERRORS).map(([code, text]) => [text, `groups:slack.error.${code}`])),
+  // Sign-out-first groups on Today (the contract's today-messages.ts; ADR 015).
+  [NOT_SIGN_OUT_FIRST_MESSAGE]: "today:sign_out_first.validation.not_sign_out_first",
+  [ALREADY_AWAY_MESSAGE]: "today:sign_out_first.validation.already_away",
+  [NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.use_depart",
+  [RETURN_NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.not_away",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -8,8 +8,8 @@
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { upstreamAccess } from "../support/access";
-import { createUpstreamRole, createUpstreamSite, kioskSignIn, kioskStartEvacuation } from "../support/hooks";
-import { checkpoint, createUser, expect, heading, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+import { createUpstreamRole, createUpstreamSite, kioskSignIn, kioskSignOut, kioskStartEvacuation } from "../support/hooks";
+import { checkpoint, createUser, expect, heading, hook, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 interface FreshSite {
   id: number;
@@ -90,6 +90,35 @@ test.describe("live updates @js-only", () => {
     // Session A's page never reloaded: its realtime stream is the one it opened.
     await other.close();
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+
+  test("a kiosk departure of a sign-out-first member appears under Out now within 2 s, without a reload", async ({ page }, testInfo) => {
+    // Umbrella Corp (eu:6): its groups stay out of Acme's fresh sites.
+    const tag = Math.random().toString(36).slice(2, 7);
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:6", name: `E2E out now ${tag}` });
+    const group = await hook<{ name: string; members: { id: number }[] }>("POST", "groups", {
+      client: "eu:6",
+      name: `Boarders ${tag}`,
+      site_ids: [site.id],
+      allow_sign_out_first: true,
+      members: ["Tia Travels"],
+    });
+    const email = uniqueEmail("out-now");
+    await createUser({ email, role: "Administrator", client: "eu:6", site_ids: [site.id] });
+    await signIn(page, testInfo, email);
+    await expect(page.getByRole("heading", { level: 2, name: site.name })).toBeVisible();
+    await expect(page.getByTestId("live-status")).toContainText("Live");
+    const out = page.getByRole("region", { name: new RegExp(`^Out now: ${group.name}`) });
+    await expect(out).toContainText("Nobody in this group is out.");
+    await page.evaluate(() => ((window as any).__stillHere = true));
+
+    const left = await kioskSignOut(upstreamUrl(), "eu", site.device_token, { member_id: group.members[0]!.id });
+    expect(left.ok && left.visit.status, JSON.stringify(left)).toBe("away");
+    await expect(row(page, "Tia Travels")).toBeVisible({ timeout: 2000 });
+    await expect(out.getByRole("button", { name: "Signed back in: Tia Travels" })).toBeVisible();
+    await expect(counter(page)).toHaveText("0");
+    await checkpoint(page, testInfo, "today, out now");
+    expect(await page.evaluate(() => (window as any).__stillHere)).toBe(true);
   });
 
   test("the evacuation card follows a kiosk start and a completion within 2 s, without a reload", async ({ page }, testInfo) => {

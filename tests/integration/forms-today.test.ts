@@ -3,13 +3,14 @@
  * (tests/support/browser.ts): the self-refresh and its off switch, the rights that hide Today's
  * controls, and the reports' list, deletion and view-only role (ADR 012: moved from the e2e `nojs`
  * project; today.spec.ts and evacuations.spec.ts keep one no-JavaScript journey each, and all of
- * these with JavaScript).
+ * these with JavaScript). Sign-out-first groups (ADR 015): leaving from the sign-in dialog, "Out
+ * now" and signing back in, hostile posts of the new intents, and the right they need.
  */
 import { describe, expect, test } from "vitest";
 import type { HttpBrowser, Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
-import { createUpstreamRole, createUpstreamSite, kioskSignIn } from "../support/hooks";
-import { createUser, newBrowser, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUpstreamRole, createUpstreamSite, kioskSignIn, kioskSignOut } from "../support/hooks";
+import { createUser, failuresOf, hook, newBrowser, newClient, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 async function freshSite(tag: string, opts: { evacuation_points?: string[] } = {}) {
   const name = `IT ${tag} ${Math.random().toString(36).slice(2, 7)}`;
@@ -23,9 +24,9 @@ async function freshSite(tag: string, opts: { evacuation_points?: string[] } = {
 }
 
 /** A user of Acme Ltd who sees only this site, signed in through the forms (on Today). */
-async function userOn(siteId: number, role: string, tag: string): Promise<{ browser: HttpBrowser; page: Page; email: string }> {
+async function userOn(siteId: number, role: string, tag: string, client = "eu:1"): Promise<{ browser: HttpBrowser; page: Page; email: string }> {
   const email = uniqueEmail(tag);
-  await createUser({ email, role, site_ids: [siteId], name: `Tester ${tag}` });
+  await createUser({ email, role, site_ids: [siteId], name: `Tester ${tag}`, client });
   const browser = newBrowser();
   const page = await signInWithForms(browser, email);
   expect(page.path).toBe("/today");
@@ -139,5 +140,115 @@ describe("evacuation reports (evacuations.spec.ts)", () => {
     expect(page.buttons().filter((b) => /^Mark /.test(b))).toEqual([]);
     expect(page.hasLink("Add a comment")).toBe(false);
     for (const dialog of ["comment", "complete", "delete"]) expect((await browser.open(`${path}/${dialog}`)).status, dialog).toBe(403);
+  });
+});
+
+/**
+ * A site of Umbrella Corp (eu:6, which no other test uses: groups made here stay out of Acme's fresh
+ * sites) with a sign-out-first group of its own, shown there only.
+ */
+async function boardingSite(tag: string, members: string[]) {
+  const site = await createUpstreamSite(upstreamUrl(), { client: "eu:6", name: `IT sof ${tag} ${Math.random().toString(36).slice(2, 7)}` });
+  const group = await hook<{ id: number; name: string; members: { id: number; name: string }[] }>("POST", "groups", {
+    client: "eu:6",
+    name: `Boarders ${Math.random().toString(36).slice(2, 7)}`,
+    site_ids: [site.id],
+    allow_sign_out_first: true,
+    members,
+  });
+  const member = (name: string) => group.members.find((m) => m.name === name)!.id;
+  const leaves = async (name: string) => {
+    const r = await kioskSignOut(upstreamUrl(), "eu", site.device_token, { member_id: member(name) });
+    expect(r.ok && r.visit.status, JSON.stringify(r)).toBe("away");
+    return r.ok ? r.visit.id : 0;
+  };
+  return { site, group, member, leaves, visitors: site.groups.find((g) => g.name === "Visitors")!.id };
+}
+
+describe("sign-out-first groups (ADR 015)", () => {
+  test("a member signs out as leaving from the sign-in dialog, is listed under Out now, and is signed back in", async () => {
+    const { site, group } = await boardingSite("journey", ["Nia Leaving", "Omar Staying"]);
+    const { browser, email } = await userOn(site.id, "Administrator", "sof-nojs", "eu:6");
+    let page = await browser.open("/today/sign-in");
+    const form = page.form({ button: "Sign out (leaving)" });
+    expect(form.field("Group member").options.filter((o) => o.group === group.name).map((o) => o.label)).toEqual(["Nia Leaving", "Omar Staying"]);
+    page = await form.select("Group", `${group.name} (signs out first)`).select("Group member", "Nia Leaving").submit("Sign out (leaving)");
+    expect(page.path).toBe("/today");
+    expect(page.notices().join(" ")).toContain("Nia Leaving has signed out and is away.");
+    const out = page.region(`Out now: ${group.name}`);
+    expect(out.row("Nia Leaving").text()).toContain("Nia Leaving");
+    expect(out.has("Omar Staying")).toBe(false);
+    expect(page.testId("signed-in-count").text()).toBe("0");
+    expect(page.headings(3).some((h) => h.startsWith(group.name) && !h.startsWith("Out now"))).toBe(false);
+    const api = await upstreamAccess(upstreamUrl(), email);
+    const stored = await api.get(`sites/${site.id}/visits/today`);
+    expect(stored.away.map((v: { name: string; status: string; source: string }) => [v.name, v.status, v.source])).toEqual([["Nia Leaving", "away", "portal"]]);
+    // Out: the dialog no longer offers her.
+    const again = (await browser.open("/today/sign-in")).form({ button: "Sign out (leaving)" });
+    expect(again.field("Group member").options.filter((o) => o.group === group.name).map((o) => o.label)).toEqual(["Omar Staying"]);
+
+    page = await page.click("Signed back in: Nia Leaving");
+    expect(page.notices().join(" ")).toContain("Nia Leaving is signed back in.");
+    expect(page.region(`Out now: ${group.name}`).text()).toContain("Nobody in this group is out.");
+    const history = await api.get(`visits/${stored.away[0].id}`);
+    expect([history.status, history.signed_in_at === null]).toEqual(["returned", false]);
+    expect(page.testId("signed-in-count").text()).toBe("0");
+  });
+
+  test("hostile posts of the new intents get a 4xx with a message, never a 500; a return of a visit that is not out says why", async () => {
+    const { site, group, member, visitors } = await boardingSite("hostile", ["Pia Post", "Quin Quick"]);
+    const email = uniqueEmail("sof-hostile");
+    await createUser({ email, role: "Administrator", site_ids: [site.id], client: "eu:6" });
+    const web = newClient();
+    await signIn(web, email);
+    const siteId = String(site.id);
+    const pia = String(member("Pia Post"));
+    const failures = await failuresOf(web, [
+      ["/today/sign-in", { siteId, group_id: String(group.id), member_id: "abc", intent: "depart" }, 400, "Choose who is leaving."],
+      ["/today/sign-in", { siteId, group_id: String(group.id), member_id: "999999999", intent: "depart" }, 400, "Choose who is leaving."],
+      ["/today/sign-in", { siteId, group_id: String(visitors), name: "Visitor", intent: "depart" }, 400, "This group does not sign out first."],
+      ["/today/sign-in", { siteId, group_id: String(group.id), member_id: pia }, 400, "Members of this group sign out when they leave"],
+      ["/today/sign-in", { siteId, group_id: String(group.id), member_id: pia, intent: "vanish" }, 400, "That request could not be used"],
+      ["/today/sign-in", [["siteId", siteId], ["group_id", String(group.id)], ["member_id", pia], ["intent", "depart"], ["intent", "depart"]], 400, "That request could not be used"],
+      ["/today", { intent: "return", visitId: "abc" }, 400, "That request could not be used"],
+      ["/today", { intent: "return", visitId: "1".repeat(5000) }, 400, "That request could not be used"],
+    ]);
+    expect(failures).toEqual([]);
+    const api = await upstreamAccess(upstreamUrl(), email);
+    expect((await api.get(`sites/${site.id}/visits/today`)).away).toEqual([]);
+    // A visit that is not out: the refusal in words, on Today.
+    const inside = await kioskSignIn(upstreamUrl(), "eu", site.device_token, { group_id: visitors, name: "Rex Inside" });
+    if (!inside.ok) throw new Error(JSON.stringify(inside));
+    const r = await web.post("/today", { intent: "return", visitId: String(inside.visit.id), name: "Rex Inside" });
+    expect(r.res.status).toBe(200);
+    expect(r.body).toContain("Could not sign Rex Inside back in: This person is not signed out as away");
+  });
+
+  test("a synced group's details tab says, by its checkbox, that it signs out first only with the flag", async () => {
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:6", name: `IT sof flag ${Math.random().toString(36).slice(2, 7)}` });
+    const synced = await hook<{ id: number }>("POST", "groups", { client: "eu:6", name: `Synced ${Math.random().toString(36).slice(2, 7)}`, site_ids: [site.id], allow_sign_out_first: true, synced: "azure-ad" });
+    const { browser } = await userOn(site.id, "Administrator", "sof-flag", "eu:6");
+    const hint = "sign-out-first applies to synced groups only when your organisation has the feature";
+    const described = async () => (await browser.open(`/manage/group/${synced.id}/details`)).description("Members sign out first").join(" ");
+    expect(await described()).toContain(hint);
+    await hook("POST", "clients/eu:6", { settings: { "beta.show-signout-first-sync-groups-as-signout-first": true } });
+    try {
+      expect(await described()).not.toContain(hint);
+    } finally {
+      await hook("POST", "clients/eu:6", { settings: { "beta.show-signout-first-sync-groups-as-signout-first": false } });
+    }
+  });
+
+  test("a role without Today.signInOut sees who is out but no action, and its post is Forbidden", async () => {
+    const { site, group, leaves } = await boardingSite("viewer", ["Sam Seen"]);
+    const visitId = await leaves("Sam Seen");
+    await createUpstreamRole(upstreamUrl(), { client: "eu:6", name: "Today viewer", rights: ["Today.viewer"] });
+    const { browser } = await userOn(site.id, "Today viewer", "sof-viewer", "eu:6");
+    const page = await browser.open("/today");
+    const out = page.region(`Out now: ${group.name}`);
+    expect(out.row("Sam Seen").text()).toContain("Sam Seen");
+    expect(out.buttons()).toEqual([]);
+    const r = await browser.client.post("/today", { intent: "return", visitId: String(visitId), name: "Sam Seen" }, { follow: false });
+    expect(r.res.status).toBe(403);
   });
 });

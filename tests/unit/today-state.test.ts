@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Visit } from "@contract";
-import { applySiteEvent, initialState, onSiteByGroup, pending } from "~/features/today/state";
+import { applySiteEvent, initialState, onSiteByGroup, outNow, pending } from "~/features/today/state";
 
 const SITE = 7;
 let nextId = 100;
@@ -137,5 +137,61 @@ describe("grouping", () => {
     const sections = onSiteByGroup(initialState(4, [early, late, staff, waiting]), groups);
     expect(sections.map((s) => s.group.name)).toEqual(["Staff", "Visitors"]);
     expect(sections[1]!.visits.map((v) => v.id)).toEqual([late.id, early.id]);
+  });
+});
+
+describe("sign-out-first groups (ADR 015): away visits", () => {
+  const BOARDERS = { id: 4, name: "Boarders", type: "returning" as const, sign_out_first: true };
+  const member = (name: string) => visit({ type: "returning", name, group: { id: 4, name: "Boarders", type: "returning" }, member_id: nextId });
+  const leave = (v: Visit, at = "2026-11-21T10:00:00.000Z") => ({
+    event: "SignOutEvent",
+    data: { visit: { ...v, status: "away" as const, signed_in_at: null, signed_out_at: at }, visitors_signed_in_count: 5 },
+  });
+  const back = (v: Visit) => ({
+    event: "SignInEvent",
+    data: { visit: { ...v, status: "returned" as const, signed_in_at: "2026-11-21T12:00:00.000Z", signed_out_at: "2026-11-21T10:00:00.000Z" }, visitors_signed_in_count: 5 },
+  });
+
+  test("a departure is listed under Out now, not on site, and never counted; the return takes it off; neither moves the count", () => {
+    const ann = member("Ann");
+    let s = initialState(5, []);
+    s = applySiteEvent(s, leave(ann), SITE);
+    expect(s.count).toBe(5);
+    expect(outNow(s, [BOARDERS]).map((x) => [x.group.name, x.visits.map((v) => v.name)])).toEqual([["Boarders", ["Ann"]]]);
+    expect(onSiteByGroup(s, [BOARDERS])).toEqual([]);
+    expect(pending(s)).toEqual([]);
+    expect(applySiteEvent(s, leave(ann), SITE)).toBe(s);
+    s = applySiteEvent(s, back(ann), SITE);
+    expect(s.count).toBe(5);
+    expect(s.visits).toEqual([]);
+    expect(outNow(s, [BOARDERS])).toEqual([{ group: BOARDERS, visits: [] }]);
+  });
+
+  test("loaded away visits are kept; a return of a visit the page never had changes nothing; replays over fresh data agree", () => {
+    const ann = member("Ann");
+    const loaded = { ...ann, status: "away" as const, signed_in_at: null, signed_out_at: "2026-11-21T10:00:00.000Z" };
+    const s = initialState(2, [loaded, visit({ status: "signed_out" })]);
+    expect(s.visits.map((v) => v.id)).toEqual([ann.id]);
+    expect(applySiteEvent(s, back(member("Bea")), SITE)).toBe(s);
+    const events = [leave(ann), back(ann)];
+    expect(events.reduce((x, e) => applySiteEvent(x, e, SITE), initialState(2, []))).toEqual(initialState(2, []));
+    expect(events.reduce((x, e) => applySiteEvent(x, e, SITE), s)).toEqual(initialState(2, []));
+  });
+
+  test("Out now: every sign-out-first group shown, latest departure first; a group no longer signing out first while someone is away; others never", () => {
+    const early = member("Early");
+    const late = member("Late");
+    const stray = visit({ type: "returning", name: "Stray", group: { id: 9, name: "Former", type: "returning" } });
+    let s = initialState(0, []);
+    s = applySiteEvent(s, leave(early, "2026-11-21T08:00:00.000Z"), SITE);
+    s = applySiteEvent(s, leave(late, "2026-11-21T11:00:00.000Z"), SITE);
+    s = applySiteEvent(s, leave(stray), SITE);
+    const groups = [{ id: 1, name: "Visitors", type: "standard" as const, sign_out_first: false }, BOARDERS, { id: 7, name: "Residents", type: "returning" as const, sign_out_first: true }];
+    const out = outNow(s, groups);
+    expect(out.map((x) => [x.group.name, x.visits.map((v) => v.name)])).toEqual([
+      ["Boarders", ["Late", "Early"]],
+      ["Residents", []],
+      ["Former", ["Stray"]],
+    ]);
   });
 });

@@ -181,6 +181,14 @@ export const GroupDetail = z.object({
   /** Fixed at creation. */
   type: GroupType,
   details: GroupSettingSections.details,
+  /**
+   * Whether members sign out first now (the upstream's one rule, ADR 015): allow_sign_out_first on a
+   * returning group, and for a group synced from a directory only with the client's flag
+   * show-signout-first-sync-groups-as-signout-first.
+   */
+  sign_out_first_effective: z.boolean(),
+  /** A group synced from a directory whose client has that flag off: allow_sign_out_first is kept but not honoured. */
+  sign_out_first_needs_flag: z.boolean(),
   settings: GroupSettings,
   member_count: z.number().int(),
   personal_field_count: z.number().int(),

@@ -28,6 +28,7 @@ export * from "./auth.ts";
 export * from "./config.ts";
 export * from "./realtime.ts";
 export * from "./today.ts";
+export * from "./today-messages.ts";
 export * from "./evacuations.ts";
 export * from "./sites.ts";
 export * from "./evacuation-points.ts";

@@ -13,10 +13,23 @@ export const GroupSummary = z.object({
   type: GroupType,
   /** Sign-ins wait for approval (pending) before they count as on site. */
   approval_required: z.boolean(),
+  /**
+   * The group signs out first now (groups spec §1, §4): a returning group with allow_sign_out_first,
+   * and, when it is synced from a directory, only with the client's flag
+   * show-signout-first-sync-groups-as-signout-first. Its members are presumed on site: they sign out
+   * when they leave (an `away` visit) and sign back in on return (`returned`).
+   */
+  sign_out_first: z.boolean(),
 });
 export type GroupSummary = z.infer<typeof GroupSummary>;
 
-export const VISIT_STATUSES = ["pending", "signed_in", "signed_out", "rejected"] as const;
+/**
+ * `away` and `returned` are a sign-out-first member's departure (ADR 015): it starts with the sign-out
+ * (`signed_out_at`: left) and, while open (`away`), the member is out; the return closes it
+ * (`returned`, `signed_in_at`: back). Neither is on site: only `signed_in` counts, is on the fire
+ * list or in an evacuation.
+ */
+export const VISIT_STATUSES = ["pending", "signed_in", "signed_out", "rejected", "away", "returned"] as const;
 export const VisitStatus = z.enum(VISIT_STATUSES);
 /** Where the sign-in was made: the portal, a kiosk (front-desk iPad) or the companion app. */
 export const VISIT_SOURCES = ["portal", "kiosk", "companion"] as const;
@@ -63,11 +76,14 @@ export const SiteToday = z.object({
   groups: z.array(GroupSummary),
   /** Status signed_in or pending, oldest first. */
   visits: z.array(Visit),
+  /** Sign-out-first members out now (status away) at this site, of the groups shown there, by departure. */
+  away: z.array(Visit),
 });
 export type SiteToday = z.infer<typeof SiteToday>;
 
 /** GET sites/{siteId}/sign-in-options: what the sign-in form offers. Members of returning groups
- * who are not on site or pending at this site. */
+ * who are not on site or pending at this site; for a sign-out-first group, its members who are not
+ * out either (the form offers them "sign out (leaving)", a departure). */
 export const SignInOptions = z.object({
   groups: z.array(
     GroupSummary.extend({ members: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
@@ -88,6 +104,19 @@ export const SignInRequest = z.object({
   host: z.string().trim().max(100).optional(),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
+
+/**
+ * POST sites/{siteId}/departures (Today.signInOut): a member of a sign-out-first group shown at the
+ * site leaves: an `away` visit (signed_out_at now), SignOutEvent; the count is unchanged. 422 on
+ * `group_id` NOT_SIGN_OUT_FIRST_MESSAGE, on `member_id` ALREADY_AWAY_MESSAGE or "The selected member is
+ * not in this group". A member still signed in the ordinary way at the site (from before the group
+ * signed out first) is signed out instead (a `signed_out` visit, the count down by one).
+ */
+export const DepartureRequest = z.object({
+  group_id: z.number().int().positive(),
+  member_id: z.number().int().positive(),
+});
+export type DepartureRequest = z.infer<typeof DepartureRequest>;
 
 /** POST sites/{siteId}/visits/sign-out-all: everyone on site (or one group) signed out. */
 export const SignOutAllRequest = z.object({ group_id: z.number().int().positive().optional() });
@@ -146,8 +175,9 @@ export const VisitDocuments = z.object({
 });
 
 /**
- * Realtime payloads on private-Site.{id}: SignInEvent (a visit became signed_in, or pending),
- * SignOutEvent (a visit was signed out). Locations are never broadcast.
+ * Realtime payloads on private-Site.{id}: SignInEvent (a visit became signed_in, or pending, or a
+ * sign-out-first member's departure closed: returned), SignOutEvent (a visit was signed out, or a
+ * sign-out-first member left: away). Locations are never broadcast.
  */
 export const SITE_EVENTS = ["SignInEvent", "SignOutEvent", "EvacuationCreatedEvent", "EvacuationCompleteEvent"] as const;
 export const VisitEvent = z.object({
@@ -162,6 +192,8 @@ export const todayRoutes = {
   signInOptions: { method: "GET", path: "sites/{siteId}/sign-in-options", base: "regional", auth: "bearer", response: SignInOptions, summary: "Groups and members the sign-in form offers (Today.signInOut)" },
   signIn: { method: "POST", path: "sites/{siteId}/visits", base: "regional", auth: "bearer", body: SignInRequest, response: Visit, summary: "Sign a visitor or member in (Today.signInOut); broadcasts SignInEvent" },
   signOutAll: { method: "POST", path: "sites/{siteId}/visits/sign-out-all", base: "regional", auth: "bearer", body: SignOutAllRequest, response: SignOutAllResponse, summary: "Sign everyone (or one group) out (Today.signOutAll); broadcasts SignOutEvent each" },
+  depart: { method: "POST", path: "sites/{siteId}/departures", base: "regional", auth: "bearer", body: DepartureRequest, response: Visit, summary: "A sign-out-first member leaves: an away visit (Today.signInOut); broadcasts SignOutEvent" },
+  returnVisit: { method: "POST", path: "visits/{visitId}/return", base: "regional", auth: "bearer", response: Visit, summary: "A sign-out-first member is back: the away visit is closed, returned (Today.signInOut); 422 visit when it is not away; broadcasts SignInEvent" },
   signOut: { method: "POST", path: "visits/{visitId}/sign-out", base: "regional", auth: "bearer", response: Visit, summary: "Sign a visit out (Today.signInOut); broadcasts SignOutEvent" },
   approveVisit: { method: "POST", path: "visits/{visitId}/approve", base: "regional", auth: "bearer", response: Visit, summary: "Approve a pending sign-in (Today.approve); broadcasts SignInEvent" },
   visit: { method: "GET", path: "visits/{visitId}", base: "regional", auth: "bearer", response: VisitDetails, summary: "Visit details (Today.viewer)" },

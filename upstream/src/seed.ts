@@ -21,6 +21,9 @@
  * Revision 9 gives Acme an integrated group (`seed-groups.ts`, migration 011): "Field Engineers",
  * synced from the demo directory's Azure AD, while Acme has no group of that name; and Acme the
  * `beta.brivo` setting (Brivo may be connected).
+ * Revision 10 gives Oakfield Academy a sign-out-first group (`seed-sign-out-first.ts`, migration
+ * 012): "Boarders" at the Main Building, with one boarder away, while Oakfield has no group of that
+ * name.
  * Revision 11 connects Acme's Visitors group to the demo Slack's #reception channel
  * (`seed-group-slack.ts`, migration 013), once, while Visitors has no Slack connection.
  * Revision 12 (migration 014) gives Acme's Staff Time & Attendance with a default manager, and
@@ -36,6 +39,7 @@ import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
 import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
 import { seedGroupSlack } from "./seed-group-slack.ts";
+import { seedBoarders } from "./seed-sign-out-first.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
@@ -438,6 +442,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupBadge(q, gid, clientIds.get(gid)!);
     // Revision 9: the integrated group Field Engineers.
     await seedGroupSync(app, q, gid, clientIds.get(gid)!);
+    // Revision 10: Oakfield's sign-out-first group Boarders (after its groups of revision 3).
+    await seedBoarders(q, gid, clientIds.get(gid)!, siteIds);
     // Revision 11: Visitors posts its sign-ins to the demo Slack's #reception.
     await seedGroupSlack(app, q, gid, clientIds.get(gid)!, from);
     // Revision 12: Staff's Time & Attendance (Acme) and Central Record link (Globex).

@@ -21,6 +21,7 @@ export function SectionForm({
   legend,
   choiceNames = {},
   choices = {},
+  extraHints = {},
 }: {
   section: GroupSection;
   type: GroupDetail["type"];
@@ -33,6 +34,8 @@ export function SectionForm({
   choiceNames?: Record<string, string>;
   /** What the `pick` and `picks` fields choose among (listed by the loader). */
   choices?: SectionChoices;
+  /** A further hint of a field, as a translation key (what the group's state makes of it). */
+  extraHints?: Record<string, string>;
 }) {
   const { t } = useTranslation("groups");
   const [form, fields] = useForm<Record<string, any>, any>({
@@ -44,7 +47,7 @@ export function SectionForm({
     shouldRevalidate: "onInput",
   });
   const label = (f: FieldDef) => t(`field.${f.name}`);
-  const hint = (f: FieldDef) => (f.hint ? t(`field.${f.name}_hint`) : undefined);
+  const hint = (f: FieldDef) => [f.hint ? t(`field.${f.name}_hint`) : "", extraHints[f.name] ? t(extraHints[f.name]!) : ""].filter(Boolean).join(" ") || undefined;
   return (
     <ValidatedForm form={form} action={action} preventScrollReset>
       <EditableFields editable={editable} legend={legend} formId={form.id} saveLabel={t("save_settings")}>

@@ -9,7 +9,7 @@ import { fieldsFor, SECTION_TABS } from "./sections";
 import type { sectionAction, sectionLoader } from "./section.server";
 
 export function SectionTab({ section, children }: { section: GroupSection; children?: React.ReactNode }) {
-  const { group, values, can, choiceNames, choices, problem } = useLoaderData<typeof sectionLoader>();
+  const { group, values, can, choiceNames, choices, problem, extraHints } = useLoaderData<typeof sectionLoader>();
   const actionData = useActionData<typeof sectionAction>();
   const { t } = useTranslation("groups");
   const tab = SECTION_TABS[section];
@@ -32,6 +32,7 @@ export function SectionTab({ section, children }: { section: GroupSection; child
         legend={t(`tab.${tab}`)}
         choiceNames={choiceNames}
         choices={choices}
+        extraHints={extraHints}
       />
       )}
       {children}

@@ -71,6 +71,8 @@ export async function sectionData({ request, params }: LoaderFunctionArgs, secti
       choices,
       /** The integrations tab: Central Record could not be read (a sync error code, shown in words). */
       problem,
+      // A synced group whose client has the flag off does not sign out first (ADR 015): said by its checkbox.
+      extraHints: (section === "details" && group.sign_out_first_needs_flag ? { allow_sign_out_first: "groups:sign_out_first.needs_flag" } : {}) as Record<string, string>,
       can,
     },
   };

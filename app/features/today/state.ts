@@ -7,13 +7,17 @@
  * Events are applied per visit, so the state stays right whatever the order of a page load and the
  * events around it: a sign-in already known is not counted twice, a sign-out of a visit the page
  * never knew (it left before the page loaded) changes nothing. Pure; shared by server and browser.
+ *
+ * Sign-out-first groups (ADR 015): a member leaving is a SignOutEvent whose visit is `away` (listed
+ * under "Out now", not on site, not counted); their return is a SignInEvent whose visit is
+ * `returned` (off the list, still not counted).
  */
 import type { GroupSummary, Visit, VisitEvent } from "@contract";
 
 export interface TodayState {
   /** Signed-in visits, delivery groups excluded. */
   count: number;
-  /** On site (signed_in) and waiting (pending), by id. */
+  /** On site (signed_in), waiting (pending) and out now (away), by id. */
   visits: Visit[];
   /** An evacuation of the site is in progress (the upstream allows one at a time per site). */
   evacuation: boolean;
@@ -21,8 +25,12 @@ export interface TodayState {
 
 export const counts = (v: Pick<Visit, "status" | "group">) => v.status === "signed_in" && v.group.type !== "delivery";
 
+/** What the page lists: on site, waiting for approval, and sign-out-first members who are out. */
+const LISTED: ReadonlySet<Visit["status"]> = new Set(["signed_in", "pending", "away"]);
+
+/** The loaded visits (on site and waiting, and those away): anything else is left out. */
 export function initialState(count: number, visits: Visit[], evacuation = false): TodayState {
-  return { count, visits: visits.filter((v) => v.status === "signed_in" || v.status === "pending"), evacuation };
+  return { count, visits: visits.filter((v) => LISTED.has(v.status)), evacuation };
 }
 
 export type SiteMessage = { event: string; data: unknown };
@@ -48,7 +56,9 @@ export function applySiteEvent(state: TodayState, message: SiteMessage, siteId: 
   const index = state.visits.findIndex((v) => v.id === incoming.id);
   const known = index >= 0 ? state.visits[index]! : null;
 
-  if (message.event === "SignOutEvent" || (incoming.status !== "signed_in" && incoming.status !== "pending")) {
+  // A sign-out leaves the list unless it is a departure (away); a sign-in lists what is on site or waiting.
+  const listed = LISTED.has(incoming.status) && (message.event === "SignInEvent" ? incoming.status !== "away" : incoming.status === "away");
+  if (!listed) {
     if (!known) return state;
     return { ...state, count: state.count - (counts(known) ? 1 : 0), visits: state.visits.filter((v) => v.id !== incoming.id) };
   }
@@ -65,20 +75,34 @@ export interface GroupSection {
   visits: Visit[];
 }
 
-/** Signed-in visits by group, in the site's group order (groups unknown to the page last). */
-export function onSiteByGroup(state: TodayState, groups: Pick<GroupSummary, "id" | "name" | "type">[]): GroupSection[] {
+/**
+ * The listed visits of `status` by group: a section for each of `groups` (in their order), then for
+ * groups of such visits the page was not given; each newest first by `at`.
+ */
+function sectionsOf(state: TodayState, status: Visit["status"], groups: GroupSection["group"][], at: (v: Visit) => string): GroupSection[] {
   const byGroup = new Map<number, GroupSection>();
   for (const g of groups) byGroup.set(g.id, { group: g, visits: [] });
   for (const v of state.visits) {
-    if (v.status !== "signed_in") continue;
+    if (v.status !== status) continue;
     let section = byGroup.get(v.group.id);
     if (!section) byGroup.set(v.group.id, (section = { group: v.group, visits: [] }));
     section.visits.push(v);
   }
-  const sortKey = (v: Visit) => v.signed_in_at ?? v.created_at;
-  return [...byGroup.values()]
-    .filter((s) => s.visits.length > 0)
-    .map((s) => ({ ...s, visits: s.visits.sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : b.id - a.id)) }));
+  return [...byGroup.values()].map((s) => ({ ...s, visits: s.visits.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : b.id - a.id)) }));
+}
+
+/** Signed-in visits by group, in the site's group order (groups unknown to the page last), newest sign-in first; empty groups left out. */
+export function onSiteByGroup(state: TodayState, groups: Pick<GroupSummary, "id" | "name" | "type">[]): GroupSection[] {
+  return sectionsOf(state, "signed_in", groups, (v) => v.signed_in_at ?? v.created_at).filter((s) => s.visits.length > 0);
 }
 
 export const pending = (state: TodayState) => state.visits.filter((v) => v.status === "pending");
+
+/**
+ * "Out now": for each sign-out-first group shown (`sign_out_first`), its members who are away, the
+ * latest departure first; a group that no longer signs out first is listed while someone of it is
+ * still away (so nobody is forgotten), after the others.
+ */
+export function outNow(state: TodayState, groups: Pick<GroupSummary, "id" | "name" | "type" | "sign_out_first">[]): GroupSection[] {
+  return sectionsOf(state, "away", groups.filter((g) => g.sign_out_first), (v) => v.signed_out_at ?? v.created_at);
+}

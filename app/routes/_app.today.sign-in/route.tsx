@@ -2,7 +2,8 @@
  * /today/sign-in — sign a visitor in, or a member of a returning group, at the selected site
  * (Today.signInOut). A dialog over the list; a plain form without JavaScript. The site is fixed
  * when the form opens and checked again on submit, so a site switched in another tab cannot
- * redirect the sign-in.
+ * redirect the sign-in. For a sign-out-first group (ADR 015) it offers the members who are not out
+ * with "Sign out (leaving)" instead: without JavaScript both buttons show and the server decides.
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
-import { signInSchema } from "~/features/today/schemas";
+import { DEPART_INTENT, signInSchema } from "~/features/today/schemas";
 import { todaySite } from "~/features/today/today.server";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
@@ -45,21 +46,24 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   const notice = pageNotice(actionData);
   const { t } = useTranslation("today");
-  const schema = signInSchema(groups);
+  // Without JavaScript every field shows (the server decides what the group needs); with it, only
+  // the fields of the chosen group.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const lastResult = resultFor(actionData, "sign-in");
+  // The group chosen, or posted last (a refused form keeps it).
+  const [groupId, setGroupId] = useState<string>(String(lastResult?.initialValue?.group_id ?? ""));
+  const group = groups.find((g) => String(g.id) === groupId);
+  const departing = hydrated && group?.sign_out_first === true;
+  const schema = signInSchema(groups, departing || undefined);
   const [form, fields] = useForm<z.input<ReturnType<typeof signInSchema>>, z.output<ReturnType<typeof signInSchema>>>({
     id: "sign-in",
-    lastResult: resultFor(actionData, "sign-in"),
+    lastResult,
     defaultValue: { siteId: String(site.id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Without JavaScript every field shows (the server decides what the group needs); with it, only
-  // the fields of the chosen group.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [groupId, setGroupId] = useState<string>(String(fields.group_id.initialValue ?? ""));
-  const group = groups.find((g) => String(g.id) === groupId);
   const showMember = !hydrated || group?.type === "returning";
   const showVisitor = !hydrated || (group !== undefined && group.type !== "returning");
   const returning = groups.filter((g) => g.type === "returning" && (!hydrated || g === group));
@@ -76,6 +80,7 @@ export default function SignIn() {
             <option key={g.id} value={g.id}>
               {g.name}
               {g.approval_required ? ` (${t("sign_in.needs_approval")})` : ""}
+              {g.sign_out_first ? ` (${t("sign_out_first.option")})` : ""}
             </option>
           ))}
         </SelectField>
@@ -99,10 +104,16 @@ export default function SignIn() {
             <TextField field={fields.company} label={t("sign_in.company")} autoComplete="off" />
           </>
         ) : null}
-        {group || !hydrated ? <TextField field={fields.host} label={t("sign_in.host")} autoComplete="off" /> : null}
+        {(group && !departing) || !hydrated ? <TextField field={fields.host} label={t("sign_in.host")} autoComplete="off" /> : null}
         <div className="actions">
-          <SubmitButton>{t("sign_in.submit")}</SubmitButton>
+          {departing ? null : <SubmitButton>{t("sign_in.submit")}</SubmitButton>}
+          {departing || (!hydrated && groups.some((g) => g.sign_out_first)) ? (
+            <SubmitButton name="intent" value={DEPART_INTENT} variant={departing ? "primary" : "secondary"}>
+              {t("sign_out_first.depart")}
+            </SubmitButton>
+          ) : null}
         </div>
+        {!hydrated && groups.some((g) => g.sign_out_first) ? <p className="hint">{t("sign_out_first.depart_hint")}</p> : null}
       </ValidatedForm>
     </RouteDialog>
   );

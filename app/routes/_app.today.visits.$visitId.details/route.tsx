@@ -7,6 +7,7 @@ import { formatDateTimeAt } from "~/i18n/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import type { loader as visitLoader } from "../_app.today.visits.$visitId/route";
 import { LocationLink } from "~/features/today/location";
+import { isDeparture, statusKey } from "~/features/today/status";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -24,10 +25,18 @@ export default function VisitDetailsTab() {
     [t("visit.group"), visit.group.name],
     [t("column.company"), visit.company ?? "—"],
     [t("column.host"), visit.host ?? "—"],
-    [t("visit.status"), t(`status.${visit.status}`)],
+    [t("visit.status"), t(statusKey(visit.status))],
     [t("visit.created"), when(visit.created_at)],
-    [t("column.signed_in"), when(visit.signed_in_at)],
-    [t("visit.signed_out"), when(visit.signed_out_at)],
+    // A departure (ADR 015) starts when they left and ends when they came back.
+    ...((isDeparture(visit.status)
+      ? [
+          [t("sign_out_first.left_at"), when(visit.signed_out_at)],
+          [t("sign_out_first.back_at"), when(visit.signed_in_at)],
+        ]
+      : [
+          [t("column.signed_in"), when(visit.signed_in_at)],
+          [t("visit.signed_out"), when(visit.signed_out_at)],
+        ]) as [string, React.ReactNode][]),
     [t("column.source"), t(`source.${visit.source}`)],
   ];
   if (visit.member) {

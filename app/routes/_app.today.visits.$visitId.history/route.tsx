@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
+import { isDeparture, statusKey } from "~/features/today/status";
 import { siteZone, visitIdParam } from "~/features/today/visit.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
@@ -22,7 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         site: config.sites.find((s) => s.id === v.site_id)?.name ?? null,
         group: v.group.name,
         status: v.status,
-        signedIn: when(v.signed_in_at ?? v.created_at, zone),
+        // A departure (ADR 015) has no sign-in before it: its signed_in_at is the return.
+        signedIn: when(isDeparture(v.status) ? v.signed_in_at : (v.signed_in_at ?? v.created_at), zone),
         signedOut: when(v.signed_out_at, zone),
       };
     }),
@@ -48,11 +50,11 @@ export default function HistoryTab() {
       <tbody>
         {visits.map((v) => (
           <tr key={v.id}>
-            <td>{v.signedIn}</td>
+            <td>{v.signedIn ?? "—"}</td>
             <td>{v.signedOut ?? "—"}</td>
             <td>{v.site ?? "—"}</td>
             <td>{v.group}</td>
-            <td>{t(`status.${v.status}`)}</td>
+            <td>{t(statusKey(v.status))}</td>
           </tr>
         ))}
       </tbody>

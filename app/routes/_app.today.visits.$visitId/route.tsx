@@ -8,6 +8,7 @@ import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { outcomeFor } from "~/access/outcome";
+import { statusKey } from "~/features/today/status";
 import { todayPermissions } from "~/features/today/today.server";
 import { siteZone, VISIT_TABS, visitIdParam } from "~/features/today/visit.server";
 import type { Locale } from "~/i18n/config";
@@ -33,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     can: {
       signOut: can.signInOut && visit.status === "signed_in",
       approve: can.approve && visit.status === "pending",
+      return: can.signInOut && visit.status === "away",
       locations: can.locations,
     },
   };
@@ -46,7 +48,7 @@ export default function VisitDialog() {
   return (
     <RouteDialog title={visit.name} closeTo="/today" wide>
       <p className="muted">
-        {visit.group.name} · {visit.site_name} · <span className={`status status--${visit.status}`}>{t(`status.${visit.status}`)}</span>
+        {visit.group.name} · {visit.site_name} · <span className={`status status--${visit.status}`}>{t(statusKey(visit.status))}</span>
       </p>
       <nav aria-label={t("visit.tabs")} className="tabs">
         {tabs.map((tab) => (
@@ -58,13 +60,17 @@ export default function VisitDialog() {
       <div className="tab-panel">
         <Outlet />
       </div>
-      {can.signOut || can.approve ? (
+      {can.signOut || can.approve || can.return ? (
         <Form method="post" action="/today" className="actions">
-          <input type="hidden" name="intent" value={can.signOut ? "sign-out" : "approve"} />
+          <input type="hidden" name="intent" value={can.signOut ? "sign-out" : can.approve ? "approve" : "return"} />
           <input type="hidden" name="visitId" value={visit.id} />
           <input type="hidden" name="name" value={visit.name} />
           <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
-            {can.signOut ? t("sign_out", { name: visit.name }) : t("approve", { name: visit.name })}
+            {can.signOut
+              ? t("sign_out", { name: visit.name })
+              : can.approve
+                ? t("approve", { name: visit.name })
+                : t("sign_out_first.return", { name: visit.name })}
           </button>
         </Form>
       ) : null}

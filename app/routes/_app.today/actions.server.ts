@@ -1,6 +1,6 @@
 /**
  * Today's row actions, one handler per intent (the route's action picks one with a switch): sign a
- * visitor out, approve a pending sign-in. Each needs its right; the answer is a redirect to /today
+ * visitor out, approve a pending sign-in, sign a sign-out-first member who is away back in. Each needs its right; the answer is a redirect to /today
  * either way, the outcome in the session (`done`, or `failed`: the spec's toast, platform §8).
  */
 import { requireRight, type Access } from "~/access/guard.server";
@@ -17,7 +17,7 @@ export interface RowAction {
 /** One row action: the right it needs, the upstream call, and the outcome messages. */
 interface Act {
   rights: Rights;
-  route: "signOut" | "approveVisit";
+  route: "signOut" | "approveVisit" | "returnVisit";
   done: string;
   failed: string;
 }
@@ -42,3 +42,12 @@ export const signOut = (args: RowAction) =>
 /** Approve a pending sign-in (Today.approve). */
 export const approve = (args: RowAction) =>
   rowAction(args, { rights: ["Today.viewer", "Today.approve"], route: "approveVisit", done: "today:toast.approved", failed: "today:toast.approve_failed" });
+
+/** A sign-out-first member who is away is back (Today.signInOut; ADR 015). */
+export const returnVisit = (args: RowAction) =>
+  rowAction(args, {
+    rights: ["Today.viewer", "Today.signInOut"],
+    route: "returnVisit",
+    done: "today:sign_out_first.toast.returned",
+    failed: "today:sign_out_first.toast.return_failed",
+  });

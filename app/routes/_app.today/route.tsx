@@ -1,7 +1,8 @@
 /**
  * /today — who is on the selected site now, by group, with the live signed-in counter (spec
  * platform §4) and, behind their rights (groups spec §6), sign in and out, sign out all, approve
- * pending sign-ins and locations. The page listens to the site's channel over the tab's one
+ * pending sign-ins and locations; for sign-out-first groups, who is out now (ADR 015), each with
+ * "Signed back in". The page listens to the site's channel over the tab's one
  * server-sent-events stream; without JavaScript it works with forms and refreshes itself.
  * Dialogs (sign in, sign out all, visit details) are child routes rendered over the list.
  */
@@ -10,7 +11,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
 import { requireAccess } from "~/access/guard.server";
-import { onSiteByGroup, pending } from "~/features/today/state";
+import { onSiteByGroup, outNow, pending } from "~/features/today/state";
 import { siteChannel, todayPermissions, todaySite } from "~/features/today/today.server";
 import type { Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
@@ -20,7 +21,8 @@ import { LiveIndicator } from "~/ui/live-indicator";
 import { pageTitle } from "~/ui/meta";
 import { NoticeBanner } from "~/ui/notice";
 import { upstreamLoad } from "~/upstream/load.server";
-import { approve, signOut } from "./actions.server";
+import { approve, returnVisit, signOut } from "./actions.server";
+import { OutNow } from "./out-now";
 import { useLiveToday } from "./use-live-today";
 import { VisitTable } from "./visit-table";
 
@@ -57,7 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       listed: !!today,
       groups: today?.groups ?? [],
-      visits: today?.visits ?? [],
+      // On site and waiting, then those away (sign-out-first members out now): one live list.
+      visits: today ? [...today.visits, ...today.away] : [],
     },
     { headers },
   );
@@ -77,6 +80,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return signOut(args);
     case "approve":
       return approve(args);
+    case "return":
+      return returnVisit(args);
     default:
       throw new Response("Bad request", { status: 400 });
   }
@@ -88,6 +93,7 @@ export default function Today() {
   const { state, status } = useLiveToday(d.site, d.visits as Visit[], d.listed);
   const sections = onSiteByGroup(state, d.groups);
   const waiting = pending(state);
+  const out = outNow(state, d.groups);
   const timezone = d.site?.timezone ?? "UTC";
 
   return (
@@ -155,6 +161,9 @@ export default function Today() {
                   </h3>
                   <VisitTable visits={s.visits} timezone={timezone} locale={d.locale} can={d.can} />
                 </section>
+              ))}
+              {out.map((s) => (
+                <OutNow key={s.group.id} section={s} timezone={timezone} locale={d.locale} canReturn={d.can.signInOut} />
               ))}
             </>
           ) : null}

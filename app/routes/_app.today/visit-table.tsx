@@ -33,20 +33,13 @@ export function VisitTable({
             <th scope="col">{pendingList ? t("column.requested") : t("column.signed_in")}</th>
             <th scope="col">{t("column.source")}</th>
             {showLocation ? <th scope="col">{t("column.location")}</th> : null}
-            {acts ? (
-              <th scope="col">
-                <span className="visually-hidden">{t("column.actions")}</span>
-              </th>
-            ) : null}
+            {acts ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>
           {visits.map((v) => (
             <tr key={v.id} data-visit-id={v.id}>
-              <th scope="row">
-                <Link to={`/today/visits/${v.id}/details`}>{v.name}</Link>
-                {pendingList ? <span className="muted"> · {v.group.name}</span> : null}
-              </th>
+              <VisitNameCell visit={v}>{pendingList ? <span className="muted"> · {v.group.name}</span> : null}</VisitNameCell>
               <td>{v.company ?? ""}</td>
               <td>{v.host ?? ""}</td>
               <td>{formatTimeAt(v.signed_in_at ?? v.created_at, timezone, locale)}</td>
@@ -69,12 +62,32 @@ export function VisitTable({
   );
 }
 
+/** The actions column's header (named for screen readers only). */
+export function ActionsHeader() {
+  const { t } = useTranslation("today");
+  return (
+    <th scope="col">
+      <span className="visually-hidden">{t("column.actions")}</span>
+    </th>
+  );
+}
+
+/** A row's header: the person's name, opening the visit details dialog. */
+export function VisitNameCell({ visit, children }: { visit: Visit; children?: React.ReactNode }) {
+  return (
+    <th scope="row">
+      <Link to={`/today/visits/${visit.id}/details`}>{visit.name}</Link>
+      {children}
+    </th>
+  );
+}
+
 /**
  * One row's button: a plain form post (a navigation, not a fetcher — the row may leave the list
  * through a live event before the answer comes, and an unmounted fetcher's redirect, which
  * carries the outcome message, would be dropped). Busy while its own submission is in flight.
  */
-function RowAction({ intent, visit, label, text }: { intent: "sign-out" | "approve"; visit: Visit; label: string; text: string }) {
+export function RowAction({ intent, visit, label, text }: { intent: "sign-out" | "approve" | "return"; visit: Visit; label: string; text: string }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy =

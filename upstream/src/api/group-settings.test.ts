@@ -142,6 +142,8 @@ describe("a group and its settings", () => {
       name: "Fresh group",
       type: "returning",
       details: { name: "Fresh group", default_locale: null, reply_to_name: null, reply_to_email: null, pin: null, allow_sign_out_first: false },
+      sign_out_first_effective: false,
+      sign_out_first_needs_flag: false,
       settings: GROUP_SETTINGS_DEFAULTS,
       member_count: 0,
       personal_field_count: 0,

@@ -58,6 +58,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { likePattern, pageParam, parseId } from "./manage.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
+import { signOutFirstNeedsFlagSql, signOutFirstSql } from "./sign-out-first.ts";
 
 export const GROUP_NOT_FOUND = "Group not found";
 export const PERSONAL_FIELD_NOT_FOUND = "Personal field not found";
@@ -134,10 +135,11 @@ function settingsOf(r: GroupRow): GroupSettings {
 }
 
 async function detail(q: Queryable, groupId: number): Promise<z.input<typeof GroupDetail>> {
-  const r = (await one<GroupRow & { member_count: number; personal_field_count: number }>(
+  const r = (await one<GroupRow & { member_count: number; personal_field_count: number; sign_out_first_effective: boolean; sign_out_first_needs_flag: boolean }>(
     q,
     `SELECT g.*, (SELECT count(*)::int FROM members m WHERE m.group_id = g.id) AS member_count,
-            (SELECT count(*)::int FROM group_personal_fields f WHERE f.group_id = g.id) AS personal_field_count
+            (SELECT count(*)::int FROM group_personal_fields f WHERE f.group_id = g.id) AS personal_field_count,
+            ${signOutFirstSql("g")} AS sign_out_first_effective, ${signOutFirstNeedsFlagSql("g")} AS sign_out_first_needs_flag
      FROM groups g WHERE g.id = $1`,
     [groupId],
   ))!;
@@ -153,6 +155,8 @@ async function detail(q: Queryable, groupId: number): Promise<z.input<typeof Gro
       pin: r.pin,
       allow_sign_out_first: r.allow_sign_out_first,
     },
+    sign_out_first_effective: r.sign_out_first_effective,
+    sign_out_first_needs_flag: r.sign_out_first_needs_flag,
     settings: settingsOf(r),
     member_count: r.member_count,
     personal_field_count: r.personal_field_count,

@@ -21,6 +21,7 @@ import {
 } from "./regional.ts";
 import {
   approveVisit,
+  depart,
   getSignInOptions,
   getSiteToday,
   getVisit,
@@ -28,6 +29,7 @@ import {
   getVisitBadge,
   getVisitDocuments,
   getVisitHistory,
+  returnVisit,
   signIn,
   signOut,
   signOutAll,
@@ -133,6 +135,8 @@ const impl: Impl = {
   signIn: ({ app, principal, ctx, body }) => signIn(app, principal, ctx.params.siteId, body),
   signOutAll: ({ app, principal, ctx, body }) => signOutAll(app, principal, ctx.params.siteId, body),
   signOut: ({ app, principal, ctx }) => signOut(app, principal, ctx.params.visitId),
+  depart: ({ app, principal, ctx, body }) => depart(app, principal, ctx.params.siteId, body),
+  returnVisit: ({ app, principal, ctx }) => returnVisit(app, principal, ctx.params.visitId),
   approveVisit: ({ app, principal, ctx }) => approveVisit(app, principal, ctx.params.visitId),
   visit: ({ app, principal, ctx }) => getVisit(app, principal, ctx.params.visitId),
   visitAbsences: ({ app, principal, ctx }) => getVisitAbsences(app, principal, ctx.params.visitId),

@@ -6,6 +6,11 @@
  *   POST /{region}/api/v2/kiosk/sign-in    SignInRequest + optional location {lat,lng,accuracy}
  *                                          and source "kiosk" (default) | "companion"  -> Visit
  *   POST /{region}/api/v2/kiosk/sign-out   {visit_id} or {member_id}                   -> Visit
+ *
+ * Sign-out-first groups (ADR 015): `sign-out {member_id}` of a member of a group that signs out
+ * first records their departure (an `away` visit, SignOutEvent), 422 when they are already out;
+ * `sign-in {member_id}` of a member who is away records their return (the visit `returned`,
+ * SignInEvent), 422 for a member of such a group who is not out. The count is unchanged by both.
  *   POST /{region}/api/v2/kiosk/evacuations {comment?}  start an evacuation of the site -> EvacuationSummary
  *   GET  /{region}/api/v2/kiosk/media                   the site's branding image, welcome video,
  *                                          message attachments and evacuation point photos as
@@ -25,7 +30,8 @@ import { one } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
 import { isExpired } from "../model.ts";
-import { signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
+import { departAt, signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
+import { signOutFirstSql } from "./sign-out-first.ts";
 import { startEvacuationAt } from "./evacuations.ts";
 import { AppVersion } from "./devices.ts";
 import { SIGNED_FILE_URL_SECONDS, signedFileUrl } from "./uploads.ts";
@@ -105,12 +111,15 @@ export function registerKioskRoutes(router: Router, app: App): void {
         if (!visit) throw notFound("Visit not found.");
         return { body: toVisit(await signOutVisit(app, visit), false) };
       }
-      const member = await one<{ id: number }>(
+      const member = await one<{ id: number; group_id: number; sign_out_first: boolean }>(
         app.db,
-        "SELECT m.id FROM members m JOIN groups g ON g.id = m.group_id WHERE m.id = $1 AND g.client_id = $2",
-        [b.member_id, site.client_id],
+        // A group not shown at this site is not left from here: its member reads as an ordinary one.
+        `SELECT m.id, m.group_id, ${signOutFirstSql("g")} AND (g.site_ids IS NULL OR g.site_ids @> jsonb_build_array($3::int)) AS sign_out_first
+           FROM members m JOIN groups g ON g.id = m.group_id WHERE m.id = $1 AND g.client_id = $2`,
+        [b.member_id, site.client_id, site.id],
       );
       if (!member) throw validation({ member_id: ["The selected member is not in a group of this site"] });
+      if (member.sign_out_first) return { body: toVisit(await departAt(app, site, { group_id: member.group_id, member_id: member.id }, "kiosk"), false) };
       visit = await one(app.db, "SELECT id, site_id FROM visits WHERE member_id = $1 AND site_id = $2 AND status = 'signed_in' ORDER BY id DESC LIMIT 1", [
         member.id,
         site.id,
@@ -167,7 +176,11 @@ export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
     },
   });
   return {
-    "/kiosk/sign-in": op("kioskSignIn", "Front-desk kiosk: sign a visitor or member in (Authorization: Device <token>); broadcasts SignInEvent", KioskSignInRequest),
+    "/kiosk/sign-in": op(
+      "kioskSignIn",
+      "Front-desk kiosk: sign a visitor or member in, or a sign-out-first member who is away back in (Authorization: Device <token>); broadcasts SignInEvent",
+      KioskSignInRequest,
+    ),
     "/kiosk/evacuations": op(
       "kioskStartEvacuation",
       "Front-desk kiosk: start an evacuation of the device's site (422 when one is in progress); broadcasts EvacuationCreatedEvent",
@@ -183,6 +196,10 @@ export function kioskOpenApiPaths(): Record<string, Record<string, unknown>> {
         responses: { "200": { description: "OK", content: json(KioskMedia) }, "401": { description: "Missing or unknown device token (`invalid_device`)" } },
       },
     },
-    "/kiosk/sign-out": op("kioskSignOut", "Front-desk kiosk: sign a visit (visit_id) or a member (member_id) out; broadcasts SignOutEvent", KioskSignOutRequest),
+    "/kiosk/sign-out": op(
+      "kioskSignOut",
+      "Front-desk kiosk: sign a visit (visit_id) or a member (member_id) out; a member of a sign-out-first group leaves (an away visit); broadcasts SignOutEvent",
+      KioskSignOutRequest,
+    ),
   };
 }

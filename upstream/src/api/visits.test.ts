@@ -2,7 +2,9 @@
  * Visits (the Today view's backend) over HTTP against a running upstream: seeded counts, counts that
  * follow sign-in/out/approve/sign-out-all (deliveries excluded), rights (403), site visibility (404),
  * validation (422), hidden locations, SignInEvent/SignOutEvent on private-Site.{id} for portal and
- * kiosk calls, kiosk device authentication, and the seed's upgrade from revision 2.
+ * kiosk calls, kiosk device authentication, and the seed's upgrade from revision 2. Sign-out-first
+ * groups (ADR 015): departures and returns at the kiosk and in the portal, the count unmoved, their
+ * events and 422s, the flag on a synced group, evacuations and the fire list, seed revision 10.
  *
  * Tests that change visits use a site of their own (POST /__test/sites), except where they say so.
  */
@@ -12,7 +14,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ALREADY_AWAY_MESSAGE,
   Config,
+  NOT_AWAY_MESSAGE,
+  NOT_SIGN_OUT_FIRST_MESSAGE,
+  RETURN_NOT_AWAY_MESSAGE,
   SignInOptions,
   SiteToday,
   TokenPair,
@@ -29,6 +35,7 @@ import { migrate, openDb } from "../db/index.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS, TODAY_RIGHTS, toSite, visibleSites } from "../model.ts";
 import { TestClient } from "../realtime/test-client.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
+import { BOARDERS } from "../seed-sign-out-first.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient } from "./http-test-client.ts";
 
@@ -565,6 +572,189 @@ describe("events and the kiosk", () => {
     expect(doc.paths["/kiosk/sign-in"].post.operationId).toBe("kioskSignIn");
     expect(doc.paths["/kiosk/sign-out"].post.operationId).toBe("kioskSignOut");
     expect(doc.paths["/sites/{siteId}/visits/today"].get.operationId).toBe("siteToday");
+  });
+});
+
+describe("sign-out-first groups (ADR 015)", () => {
+  /** A returning group of its own at `siteId`, signing out first unless told otherwise. */
+  async function sofGroup(siteId: number, members: string[], opts: { allow?: boolean; synced?: "azure-ad" } = {}) {
+    const r = await call("POST", "/__test/groups", { name: `Boarders ${++n}`, site_ids: [siteId], allow_sign_out_first: opts.allow ?? true, members, synced: opts.synced });
+    expect(r.status, JSON.stringify(r.json)).toBe(201);
+    const g = r.json as { id: number; name: string; members: { id: number; name: string }[] };
+    return { ...g, member: (name: string) => g.members.find((m) => m.name === name)!.id };
+  }
+  const FLAG = "beta.show-signout-first-sync-groups-as-signout-first";
+  const flag = async (on: boolean) => expect((await call("POST", "/__test/clients/eu:1", { settings: { [FLAG]: on } })).status).toBe(200);
+
+  it("kiosk: a departure is an away visit and a SignOutEvent, the return closes it with a SignInEvent; the count never moves; 422s", async () => {
+    const site = await freshSite();
+    const admin = await as("admin@example.com");
+    const g = await sofGroup(site.id, ["Ann Away", "Bea Back"]);
+    const sub = await subscriber(admin, site.id);
+    const visitors = (await groupsAt(admin, site.id)).Visitors.id;
+    const visitor = Visit.parse((await kiosk(site.device_token, "sign-in", { group_id: visitors, name: "On Site" })).json);
+    expect(await sub.event("SignInEvent")).toMatchObject({ visit: { id: visitor.id }, visitors_signed_in_count: 1 });
+
+    const out = await kiosk(site.device_token, "sign-out", { member_id: g.member("Ann Away") });
+    expect(out.status, JSON.stringify(out.json)).toBe(200);
+    const away = Visit.parse(out.json);
+    expect(away).toMatchObject({ status: "away", member_id: g.member("Ann Away"), name: "Ann Away", source: "kiosk", signed_in_at: null, group: { id: g.id } });
+    expect(away.signed_out_at).not.toBeNull();
+    expect(await sub.event("SignOutEvent")).toEqual({ visit: away, visitors_signed_in_count: 1 });
+
+    let t = await today(admin, site.id);
+    expect(t.groups.find((x) => x.id === g.id)).toMatchObject({ sign_out_first: true, type: "returning" });
+    expect(t.groups.find((x) => x.id === visitors)?.sign_out_first).toBe(false);
+    expect(t.away.map((v) => v.name)).toEqual(["Ann Away"]);
+    expect(t.visits.map((v) => v.name)).toEqual(["On Site"]);
+    expect(await counts(admin, site.id)).toBe(1);
+    // The sign-in form offers those who are not out.
+    expect((await groupsAt(admin, site.id))[g.name].members.map((m) => m.name)).toEqual(["Bea Back"]);
+
+    const again = await kiosk(site.device_token, "sign-out", { member_id: g.member("Ann Away") });
+    expect([again.status, again.json.errors]).toEqual([422, { member_id: [ALREADY_AWAY_MESSAGE] }]);
+    const notOut = await kiosk(site.device_token, "sign-in", { group_id: g.id, member_id: g.member("Bea Back") });
+    expect([notOut.status, notOut.json.errors]).toEqual([422, { member_id: [NOT_AWAY_MESSAGE] }]);
+    // An away visit is not signed in: the ordinary sign-out by visit leaves it alone.
+    expect((await kiosk(site.device_token, "sign-out", { visit_id: away.id })).json.errors).toEqual({ visit: ["This visit is not signed in"] });
+
+    const back = await kiosk(site.device_token, "sign-in", { group_id: g.id, member_id: g.member("Ann Away") });
+    expect(back.status, JSON.stringify(back.json)).toBe(200);
+    const returned = Visit.parse(back.json);
+    expect(returned).toMatchObject({ id: away.id, status: "returned", signed_out_at: away.signed_out_at });
+    expect(returned.signed_in_at! >= away.signed_out_at!).toBe(true);
+    expect(await sub.event("SignInEvent")).toEqual({ visit: returned, visitors_signed_in_count: 1 });
+    t = await today(admin, site.id);
+    expect([t.away, t.visits.map((v) => v.name)]).toEqual([[], ["On Site"]]);
+    expect(await counts(admin, site.id)).toBe(1);
+    // Out again: a new departure.
+    expect(Visit.parse((await kiosk(site.device_token, "sign-out", { member_id: g.member("Ann Away") })).json).id).not.toBe(away.id);
+    // Another site's kiosk: the group is not shown there, so nobody leaves from it.
+    const elsewhere = await freshSite();
+    expect((await kiosk(elsewhere.device_token, "sign-out", { member_id: g.member("Bea Back") })).json.errors).toEqual({ member_id: ["This member is not signed in"] });
+    sub.client.close();
+  });
+
+  it("portal: departure and return (Today.signInOut, 403 without), 422s; ordinary groups as before; sign-out-all and the visit's details", async () => {
+    const site = await freshSite();
+    const admin = await as("admin@example.com");
+    const g = await sofGroup(site.id, ["Cal Out", "Dee Stay"]);
+    const staff = (await groupsAt(admin, site.id)).Staff;
+    const depart = (body: unknown) => admin.post(`sites/${site.id}/departures`, body);
+
+    const r = await depart({ group_id: g.id, member_id: g.member("Cal Out") });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const away = Visit.parse(r.json);
+    expect(away).toMatchObject({ status: "away", source: "portal" });
+    const cases: [unknown, number, Record<string, string[]> | undefined][] = [
+      [{ group_id: g.id, member_id: g.member("Cal Out") }, 422, { member_id: [ALREADY_AWAY_MESSAGE] }],
+      [{ group_id: staff.id, member_id: staff.members[0].id }, 422, { group_id: [NOT_SIGN_OUT_FIRST_MESSAGE] }],
+      [{ group_id: g.id, member_id: staff.members[0].id }, 422, { member_id: ["The selected member is not in this group"] }],
+      [{ group_id: 999999, member_id: 1 }, 422, { group_id: ["The selected group is not available at this site"] }],
+      [{ group_id: g.id }, 422, undefined],
+      [{ group_id: "x", member_id: -1 }, 422, undefined],
+    ];
+    for (const [body, status, errors] of cases) {
+      const x = await depart(body);
+      expect([body, x.status]).toEqual([body, status]);
+      if (errors) expect(x.json.errors).toEqual(errors);
+    }
+    // An ordinary returning group signs in exactly as before.
+    expect(Visit.parse((await admin.post(`sites/${site.id}/visits`, { group_id: staff.id, member_id: staff.members[0].id })).json).status).toBe("signed_in");
+    // The portal's sign-in of a sign-out-first member: refused unless they are away.
+    expect((await admin.post(`sites/${site.id}/visits`, { group_id: g.id, member_id: g.member("Dee Stay") })).json.errors).toEqual({ member_id: [NOT_AWAY_MESSAGE] });
+
+    // Sign out all signs out who is on site, never who is away.
+    expect((await admin.post(`sites/${site.id}/visits/sign-out-all`, {})).json).toEqual({ signed_out: 1 });
+    expect((await today(admin, site.id)).away.map((v) => v.id)).toEqual([away.id]);
+    // The visit's details read as a departure.
+    expect(VisitDetails.parse((await admin.get(`visits/${away.id}`)).json)).toMatchObject({ status: "away", signed_in_at: null });
+
+    const viewer = await user("Front Desk");
+    expect((await viewer.post(`sites/${site.id}/departures`, { group_id: g.id, member_id: g.member("Dee Stay") })).status).toBe(403);
+    expect((await viewer.post(`visits/${away.id}/return`)).status).toBe(403);
+    const back = await admin.post(`visits/${away.id}/return`);
+    expect(back.status, JSON.stringify(back.json)).toBe(200);
+    expect(Visit.parse(back.json)).toMatchObject({ id: away.id, status: "returned" });
+    for (const id of [away.id, (await today(admin, 1)).visits[0].id]) {
+      const x = await admin.post(`visits/${id}/return`);
+      expect([x.status, x.json.errors]).toEqual([422, { visit: [RETURN_NOT_AWAY_MESSAGE] }]);
+    }
+    expect((await admin.post("visits/abc/return")).status).toBe(404);
+    expect(await counts(admin, site.id)).toBe(0);
+    const history = VisitHistory.parse((await admin.get(`visits/${(await today(admin, 1)).visits[0].id}/history`)).json);
+    expect(history.visits.every((v) => v.status !== "away")).toBe(true);
+  });
+
+  it("the flag: a synced group signs out first only with show-signout-first-sync-groups-as-signout-first, and says so", async () => {
+    const site = await freshSite();
+    const admin = await as("admin@example.com");
+    const synced = await sofGroup(site.id, ["Eli Synced"], { synced: "azure-ad" });
+    const plain = await sofGroup(site.id, ["Fay Plain"]);
+    const detail = async (id: number) => (await admin.get(`groups/${id}`)).json as { details: { allow_sign_out_first: boolean }; sign_out_first_effective: boolean; sign_out_first_needs_flag: boolean };
+    const shown = async () => Object.fromEntries((await today(admin, site.id)).groups.map((x) => [x.id, x.sign_out_first]));
+    try {
+      await flag(false);
+      expect(await detail(synced.id)).toMatchObject({ details: { allow_sign_out_first: true }, sign_out_first_effective: false, sign_out_first_needs_flag: true });
+      expect(await detail(plain.id)).toMatchObject({ sign_out_first_effective: true, sign_out_first_needs_flag: false });
+      expect(await shown()).toMatchObject({ [synced.id]: false, [plain.id]: true });
+      // Without the flag: an ordinary returning group.
+      const eli = synced.member("Eli Synced");
+      expect((await kiosk(site.device_token, "sign-out", { member_id: eli })).json.errors).toEqual({ member_id: ["This member is not signed in"] });
+      expect((await admin.post(`sites/${site.id}/departures`, { group_id: synced.id, member_id: eli })).json.errors).toEqual({ group_id: [NOT_SIGN_OUT_FIRST_MESSAGE] });
+      const inVisit = Visit.parse((await kiosk(site.device_token, "sign-in", { group_id: synced.id, member_id: eli })).json);
+      expect(inVisit.status).toBe("signed_in");
+      expect(await counts(admin, site.id)).toBe(1);
+
+      await flag(true);
+      expect(await detail(synced.id)).toMatchObject({ sign_out_first_effective: true, sign_out_first_needs_flag: false });
+      expect(await shown()).toMatchObject({ [synced.id]: true });
+      // Signed in the ordinary way before the flag: leaving signs that visit out, as before.
+      expect(Visit.parse((await kiosk(site.device_token, "sign-out", { member_id: eli })).json)).toMatchObject({ id: inVisit.id, status: "signed_out" });
+      expect(await counts(admin, site.id)).toBe(0);
+      const away = Visit.parse((await kiosk(site.device_token, "sign-out", { member_id: eli })).json);
+      expect(away.status).toBe("away");
+
+      // The flag off again: the group is ordinary, and the one still away can still come back.
+      await flag(false);
+      expect((await today(admin, site.id)).away.map((v) => v.id)).toEqual([away.id]);
+      expect(Visit.parse((await kiosk(site.device_token, "sign-in", { group_id: synced.id, member_id: eli })).json)).toMatchObject({ id: away.id, status: "returned" });
+      expect(await counts(admin, site.id)).toBe(0);
+    } finally {
+      await flag(false);
+    }
+  });
+
+  it("an evacuation's snapshot and the fire list leave out who is away", async () => {
+    const site = await freshSite();
+    const admin = await as("admin@example.com");
+    const g = await sofGroup(site.id, ["Gil Gone", "Hal Here"]);
+    const visitors = (await groupsAt(admin, site.id)).Visitors.id;
+    expect((await kiosk(site.device_token, "sign-out", { member_id: g.member("Gil Gone") })).status).toBe(200);
+    expect((await kiosk(site.device_token, "sign-in", { group_id: visitors, name: "Ivy In" })).status).toBe(200);
+    const fire = (await admin.get(`sites/${site.id}/fire-list`)).json as { people: { name: string }[] };
+    expect(fire.people.map((p) => p.name)).toEqual(["Ivy In"]);
+    const started = await admin.post(`sites/${site.id}/evacuations`, {});
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const report = (await admin.get(`evacuations/${started.json.id}`)).json as { evacuees: { name: string }[] };
+    expect(report.evacuees.map((e) => e.name)).toEqual(["Ivy In"]);
+    expect((await admin.post(`evacuations/${started.json.id}/complete`, {})).status).toBe(200);
+  });
+
+  it("revision 10: Oakfield's Boarders sign out first at the Main Building, Leo Fischer is out; a rerun adds nothing", async () => {
+    const school = await as("school@example.com");
+    const main = Config.parse((await school.get("config")).json).sites.find((s) => s.name === "Main Building")!;
+    const t = await today(school, main.id);
+    expect(t.groups.find((x) => x.name === BOARDERS.group)).toMatchObject({ type: "returning", sign_out_first: true });
+    expect(t.away.map((v) => [v.name, v.group.name, v.status])).toEqual([[BOARDERS.away, BOARDERS.group, "away"]]);
+    expect(t.site.visitors_signed_in_count).toBe(0);
+    const sports = Config.parse((await school.get("config")).json).sites.find((s) => s.name === "Sports Centre")!;
+    expect((await today(school, sports.id)).groups.some((x) => x.name === BOARDERS.group)).toBe(false);
+    const boarders = async () => (await up.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM groups WHERE name = $1", [BOARDERS.group]))[0].n;
+    await up.app.db.query("UPDATE seed_state SET revision = 9");
+    expect(await seedDemoData(up.app)).toMatchObject({ from: 9, to: SEED_REVISION, clients: [], users: [] });
+    expect(await boarders()).toBe(1);
+    expect((await today(school, main.id)).away).toHaveLength(1);
   });
 });
 

@@ -5,18 +5,38 @@
  * Every change runs in one transaction that first locks the site's row, so changes at one site are
  * serialised and the count each event carries is the count at commit. Events are broadcast on
  * `private-Site.{id}` after the commit: SignInEvent (a visit created, signed in or pending, or
- * approved) and SignOutEvent (one per visit signed out). Locations are never broadcast, and answers
- * carry them only for callers holding Today.locations. A sign-in (or an approval) of someone whose
- * group posts to Slack is announced there after the commit, in the background (`group-slack.ts`).
+ * approved, or a sign-out-first member's return) and SignOutEvent (one per visit signed out, or a
+ * sign-out-first member's departure). Locations are never broadcast, and answers carry them only
+ * for callers holding Today.locations. A sign-in (or an approval) of someone whose group posts to
+ * Slack is announced there after the commit, in the background (`group-slack.ts`).
+ *
+ * Sign-out-first groups (ADR 015; the rule is `sign-out-first.ts`): a member leaving is an `away`
+ * visit (`departAt`), their return closes it as `returned` (`returnAway`, or `signInAt` for a member
+ * who is away). Neither is on site, so neither changes the count.
  */
 import type { z } from "zod";
-import type { SignInRequest, SignOutAllRequest, Visit, VisitAbsences, VisitBadge, VisitDetails, VisitDocuments, VisitEvent } from "../../contract/index.ts";
+import {
+  ALREADY_AWAY_MESSAGE,
+  NOT_AWAY_MESSAGE,
+  NOT_SIGN_OUT_FIRST_MESSAGE,
+  RETURN_NOT_AWAY_MESSAGE,
+  type DepartureRequest,
+  type SignInRequest,
+  type SignOutAllRequest,
+  type Visit,
+  type VisitAbsences,
+  type VisitBadge,
+  type VisitDetails,
+  type VisitDocuments,
+  type VisitEvent,
+} from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { iso, SITE_COUNT_SQL, visibleSites } from "../model.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { announceSignIn } from "./group-slack.ts";
+import { signOutFirstSql } from "./sign-out-first.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rows and shapes
@@ -83,16 +103,31 @@ async function lockSite(q: Queryable, siteId: number): Promise<void> {
 }
 
 /** Groups of a client shown at a site (site_ids NULL = every site), in display order. */
-const GROUPS_AT_SITE = `SELECT id, name, type, approval_required FROM groups
-  WHERE client_id = $1 AND (site_ids IS NULL OR site_ids @> jsonb_build_array($2::int))
-  ORDER BY position, id`;
+const GROUP_COLS = `g.id, g.name, g.type, g.approval_required, ${signOutFirstSql("g")} AS sign_out_first`;
+const GROUPS_AT_SITE = `SELECT ${GROUP_COLS} FROM groups g
+  WHERE g.client_id = $1 AND (g.site_ids IS NULL OR g.site_ids @> jsonb_build_array($2::int))
+  ORDER BY g.position, g.id`;
+/** One group of the client shown at the site ($3). */
+const GROUP_AT_SITE = `SELECT ${GROUP_COLS} FROM groups g
+  WHERE g.id = $3 AND g.client_id = $1 AND (g.site_ids IS NULL OR g.site_ids @> jsonb_build_array($2::int))`;
 
 interface GroupRow {
   id: number;
   name: string;
   type: "standard" | "returning" | "delivery";
   approval_required: boolean;
+  sign_out_first: boolean;
 }
+
+const summaryOf = (g: GroupRow) => ({ id: g.id, name: g.name, type: g.type, approval_required: g.approval_required, sign_out_first: g.sign_out_first });
+
+/** A member's open departure at a site (status away), if any. */
+const openDeparture = (q: Queryable, memberId: number, siteId: number) =>
+  one<{ id: number }>(q, "SELECT id FROM visits WHERE member_id = $1 AND site_id = $2 AND status = 'away'", [memberId, siteId]);
+
+/** Close a departure: the member is back (status returned, signed_in_at now). The count is unchanged. */
+const RETURN_SQL = "UPDATE visits SET status = 'returned', signed_in_at = now() WHERE id = $1";
+const closeDeparture = (q: Queryable, visitId: number) => q.query(RETURN_SQL, [visitId]);
 
 const channelOf = (siteId: number) => `private-Site.${siteId}`;
 
@@ -123,24 +158,63 @@ export interface SignInExtras {
 
 const blank = (s: string | undefined) => (s === undefined || s.trim() === "" ? null : s.trim());
 
-/** Sign someone in at a site: validation (422s), the visit (pending or signed in), SignInEvent. */
-export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof SignInRequest>, extras: SignInExtras): Promise<VisitRow> {
+/**
+ * One change at a site: in one transaction with the site's row locked, `change` validates, changes
+ * one visit and names it; after the commit, `event` carries that visit and the count at commit.
+ */
+async function changeAt(app: App, siteId: number, event: "SignInEvent" | "SignOutEvent", change: (q: Queryable) => Promise<number>): Promise<VisitRow> {
   const { row, count } = await app.db.tx(async (q) => {
-    await lockSite(q, site.id);
-    const group = await one<GroupRow>(
-      q,
-      `SELECT id, name, type, approval_required FROM groups
-        WHERE id = $3 AND client_id = $1 AND (site_ids IS NULL OR site_ids @> jsonb_build_array($2::int))`,
-      [site.client_id, site.id, body.group_id],
-    );
-    if (!group) throw validation({ group_id: ["The selected group is not available at this site"] });
+    await lockSite(q, siteId);
+    const id = await change(q);
+    return { row: (await visitById(q, id))!, count: await siteCount(q, siteId) };
+  });
+  broadcast(app, siteId, event, [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  return row;
+}
 
+/** A visit goes from status `from` on (422 `field` `refusal` otherwise) through `update` (SQL over $1, its id). */
+const stepVisit = (app: App, visit: Pick<VisitRow, "id" | "site_id">, event: "SignInEvent" | "SignOutEvent", from: Visit["status"], refusal: string, field: string, update: string) =>
+  changeAt(app, visit.site_id, event, async (q) => {
+    const current = await visitById(q, visit.id, true);
+    if (!current || current.status !== from) throw validation({ [field]: [refusal] });
+    await q.query(update, [visit.id]);
+    return visit.id;
+  });
+
+/** The client's group `groupId` shown at the site, else 422 on group_id. */
+async function groupAt(q: Queryable, site: SiteRef, groupId: number): Promise<GroupRow> {
+  const group = await one<GroupRow>(q, GROUP_AT_SITE, [site.client_id, site.id, groupId]);
+  if (!group) throw validation({ group_id: ["The selected group is not available at this site"] });
+  return group;
+}
+
+/** The group's member `memberId`, else 422 on member_id. */
+async function memberOf(q: Queryable, group: GroupRow, memberId: number): Promise<{ id: number; name: string }> {
+  const member = await one<{ id: number; name: string }>(q, "SELECT id, name FROM members WHERE id = $1 AND group_id = $2", [memberId, group.id]);
+  if (!member) throw validation({ member_id: ["The selected member is not in this group"] });
+  return member;
+}
+
+/**
+ * Sign someone in at a site: validation (422s), the visit (pending or signed in), SignInEvent. A
+ * member who is away (an open departure here) is back instead: the departure is closed (returned),
+ * whatever the group's setting is now; a member of a sign-out-first group who is not away is
+ * refused (they are presumed on site).
+ */
+export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof SignInRequest>, extras: SignInExtras): Promise<VisitRow> {
+  const row = await changeAt(app, site.id, "SignInEvent", async (q) => {
+    const group = await groupAt(q, site, body.group_id);
     let memberId: number | null = null;
     let name: string;
     if (group.type === "returning") {
       if (body.member_id === undefined) throw validation({ member_id: ["Signing in needs a group member selected"] });
-      const member = await one<{ id: number; name: string }>(q, "SELECT id, name FROM members WHERE id = $1 AND group_id = $2", [body.member_id, group.id]);
-      if (!member) throw validation({ member_id: ["The selected member is not in this group"] });
+      const member = await memberOf(q, group, body.member_id);
+      const away = await openDeparture(q, member.id, site.id);
+      if (away) {
+        await closeDeparture(q, away.id);
+        return away.id;
+      }
+      if (group.sign_out_first) throw validation({ member_id: [NOT_AWAY_MESSAGE] });
       const onSite = await one(q, "SELECT 1 FROM visits WHERE member_id = $1 AND site_id = $2 AND status IN ('signed_in', 'pending')", [member.id, site.id]);
       if (onSite) throw validation({ member_id: [`${member.name} is already signed in`] });
       memberId = member.id;
@@ -157,36 +231,51 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'signed_in' THEN now() END, $9::jsonb) RETURNING id`,
       [site.id, group.id, memberId, name, blank(body.company), blank(body.host), status, extras.source, extras.location ? JSON.stringify(extras.location) : null],
     );
-    return { row: (await visitById(q, id))!, count: await siteCount(q, site.id) };
+    return id;
   });
-  broadcast(app, site.id, "SignInEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
   if (row.status === "signed_in") announceSignIn(app, row);
   return row;
 }
 
 /** Sign a signed-in visit out (422 when it is not signed in), SignOutEvent. */
-export async function signOutVisit(app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit"): Promise<VisitRow> {
-  const { row, count } = await app.db.tx(async (q) => {
-    await lockSite(q, visit.site_id);
-    const current = await visitById(q, visit.id, true);
-    if (!current || current.status !== "signed_in") throw validation({ [field]: ["This visit is not signed in"] });
-    await q.query("UPDATE visits SET status = 'signed_out', signed_out_at = now() WHERE id = $1", [visit.id]);
-    return { row: (await visitById(q, visit.id))!, count: await siteCount(q, visit.site_id) };
+export const signOutVisit = (app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit") =>
+  stepVisit(app, visit, "SignOutEvent", "signed_in", "This visit is not signed in", field, "UPDATE visits SET status = 'signed_out', signed_out_at = now() WHERE id = $1");
+
+/**
+ * A member of a sign-out-first group shown at the site leaves (ADR 015): an `away` visit, signed out
+ * now, SignOutEvent; the count is unchanged. 422 when the group does not sign out first, the member
+ * is not in it, or is already away. A member still signed in the ordinary way here (from before the
+ * group signed out first) is signed out of that visit instead, as before.
+ */
+export function departAt(app: App, site: SiteRef, body: z.infer<typeof DepartureRequest>, source: Visit["source"]): Promise<VisitRow> {
+  return changeAt(app, site.id, "SignOutEvent", async (q) => {
+    const group = await groupAt(q, site, body.group_id);
+    if (!group.sign_out_first) throw validation({ group_id: [NOT_SIGN_OUT_FIRST_MESSAGE] });
+    const member = await memberOf(q, group, body.member_id);
+    if (await openDeparture(q, member.id, site.id)) throw validation({ member_id: [ALREADY_AWAY_MESSAGE] });
+    const signedIn = await one<{ id: number }>(q, "SELECT id FROM visits WHERE member_id = $1 AND site_id = $2 AND status = 'signed_in' ORDER BY id DESC LIMIT 1", [
+      member.id,
+      site.id,
+    ]);
+    if (signedIn) {
+      await q.query("UPDATE visits SET status = 'signed_out', signed_out_at = now() WHERE id = $1", [signedIn.id]);
+      return signedIn.id;
+    }
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO visits (site_id, group_id, member_id, name, status, source, signed_out_at) VALUES ($1, $2, $3, $4, 'away', $5, now()) RETURNING id`,
+      [site.id, group.id, member.id, member.name, source],
+    );
+    return id;
   });
-  broadcast(app, visit.site_id, "SignOutEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
-  return row;
 }
+
+/** A sign-out-first member is back: their departure (422 `field` unless it is away) is closed, SignInEvent; the count is unchanged. */
+export const returnAway = (app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit") =>
+  stepVisit(app, visit, "SignInEvent", "away", RETURN_NOT_AWAY_MESSAGE, field, RETURN_SQL);
 
 /** Approve a pending visit (422 otherwise): signed in now, SignInEvent. */
 export async function approveVisitRow(app: App, visit: Pick<VisitRow, "id" | "site_id">): Promise<VisitRow> {
-  const { row, count } = await app.db.tx(async (q) => {
-    await lockSite(q, visit.site_id);
-    const current = await visitById(q, visit.id, true);
-    if (!current || current.status !== "pending") throw validation({ visit: ["This visit is not waiting for approval"] });
-    await q.query("UPDATE visits SET status = 'signed_in', signed_in_at = now() WHERE id = $1", [visit.id]);
-    return { row: (await visitById(q, visit.id))!, count: await siteCount(q, visit.site_id) };
-  });
-  broadcast(app, visit.site_id, "SignInEvent", [{ visit: toVisit(row, false), visitors_signed_in_count: count }]);
+  const row = await stepVisit(app, visit, "SignInEvent", "pending", "This visit is not waiting for approval", "visit", "UPDATE visits SET status = 'signed_in', signed_in_at = now() WHERE id = $1");
   announceSignIn(app, row);
   return row;
 }
@@ -282,6 +371,10 @@ export async function getSiteToday(app: App, p: Principal, siteIdParam: string) 
       `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.site_id = $1 AND v.status IN ('signed_in', 'pending') ORDER BY v.created_at, v.id`,
       [siteId],
     );
+    const away = await q.query<VisitRow>(
+      `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.site_id = $1 AND v.status = 'away' AND v.group_id = ANY($2::int[]) ORDER BY v.signed_out_at, v.id`,
+      [siteId, groups.map((g) => g.id)],
+    );
     const show = seesLocations(p);
     return {
       site: {
@@ -291,8 +384,9 @@ export async function getSiteToday(app: App, p: Principal, siteIdParam: string) 
         visitors_signed_in_count: site.visitors_signed_in_count as number,
         evacuation_in_progress: site.evacuation_in_progress as boolean,
       },
-      groups: groups.map((g) => ({ id: g.id, name: g.name, type: g.type, approval_required: g.approval_required })),
+      groups: groups.map(summaryOf),
       visits: visits.map((v) => toVisit(v, show)),
+      away: away.map((v) => toVisit(v, show)),
     };
   });
 }
@@ -304,18 +398,12 @@ export async function getSignInOptions(app: App, p: Principal, siteIdParam: stri
   const members = await app.db.query<{ id: number; name: string; group_id: number }>(
     `SELECT m.id, m.name, m.group_id FROM members m
       WHERE m.group_id = ANY($1::int[])
-        AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = m.id AND v.site_id = $2 AND v.status IN ('signed_in', 'pending'))
+        AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = m.id AND v.site_id = $2 AND v.status IN ('signed_in', 'pending', 'away'))
       ORDER BY lower(m.name), m.id`,
     [groups.filter((g) => g.type === "returning").map((g) => g.id), site.id],
   );
   return {
-    groups: groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      type: g.type,
-      approval_required: g.approval_required,
-      members: members.filter((m) => m.group_id === g.id).map((m) => ({ id: m.id, name: m.name })),
-    })),
+    groups: groups.map((g) => ({ ...summaryOf(g), members: members.filter((m) => m.group_id === g.id).map((m) => ({ id: m.id, name: m.name })) })),
   };
 }
 
@@ -323,6 +411,18 @@ export async function signIn(app: App, p: Principal, siteIdParam: string, body: 
   requireRight(p, "Today.signInOut");
   const site = await visibleSite(app, p, siteIdParam);
   return toVisit(await signInAt(app, site, body, { source: "portal" }), seesLocations(p));
+}
+
+export async function depart(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof DepartureRequest>) {
+  requireRight(p, "Today.signInOut");
+  const site = await visibleSite(app, p, siteIdParam);
+  return toVisit(await departAt(app, site, body, "portal"), seesLocations(p));
+}
+
+export async function returnVisit(app: App, p: Principal, visitIdParam: string) {
+  requireRight(p, "Today.signInOut");
+  const visit = await visibleVisit(app, p, visitIdParam);
+  return toVisit(await returnAway(app, visit), seesLocations(p));
 }
 
 export async function signOutAll(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof SignOutAllRequest>) {
