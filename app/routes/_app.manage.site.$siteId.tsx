@@ -4,13 +4,13 @@
  * redirect). Tabs the user may not open, or not built yet, are not offered.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
 import { kindOf, loadManagedSite, siteIdParam } from "~/features/manage/sites.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { TabBar } from "~/ui/tab-bar";
+import { TabbedPage } from "~/ui/tab-bar";
 import { pageTitle } from "~/ui/meta";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
@@ -32,24 +32,15 @@ export default function ManagedSite() {
   const { site, kind, tabs, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation("sites");
   return (
-    <div className="managed-site">
-      <p>
-        <Link to={`/manage/overview/${kind}`}>{t(`manage:overview.${kind}.back`)}</Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>{site.name}</h1>
-          <p className="muted">
-            {t(`site_type.${site.type}`)}
-            {can.edit ? null : ` · ${t("common:read_only")}`}
-          </p>
-        </div>
-      </div>
-      <TabBar label={t("site.tabs")} tabs={tabs} ns="sites" />
-      <div className="tab-panel">
-        <Outlet />
-      </div>
-    </div>
+    <TabbedPage
+      back={{ to: `/manage/overview/${kind}`, label: t(`manage:overview.${kind}.back`) }}
+      title={site.name}
+      kind={t(`site_type.${site.type}`)}
+      editable={can.edit}
+      tabsLabel={t("site.tabs")}
+      tabs={tabs}
+      ns="sites"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 /** A tab bar: the tabs the access table draws for this user (`tabBar`), labelled, the current one marked by the router. */
-import { NavLink } from "@remix-run/react";
+import { Link, NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export function TabBar({ label, tabs, ns }: { label: string; tabs: { to: string; labelKey: string; name: string }[]; ns: string }) {
@@ -12,5 +12,50 @@ export function TabBar({ label, tabs, ns }: { label: string; tabs: { to: string;
         </NavLink>
       ))}
     </nav>
+  );
+}
+
+/**
+ * The page of one thing with tabs (a site, a group, …): the way back to its list, its name and
+ * what kind it is (and "read only" for a user who may not change it), its tab bar, and the open
+ * tab (the child route).
+ */
+export function TabbedPage({
+  back,
+  title,
+  kind,
+  editable,
+  tabsLabel,
+  tabs,
+  ns,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  kind: string;
+  editable: boolean;
+  tabsLabel: string;
+  tabs: { to: string; labelKey: string; name: string }[];
+  ns: string;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="managed-site">
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <div className="page-heading">
+        <div>
+          <h1>{title}</h1>
+          <p className="muted">
+            {kind}
+            {editable ? null : ` · ${t("read_only")}`}
+          </p>
+        </div>
+      </div>
+      <TabBar label={tabsLabel} tabs={tabs} ns={ns} />
+      <div className="tab-panel">
+        <Outlet />
+      </div>
+    </div>
   );
 }

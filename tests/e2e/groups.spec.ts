@@ -3,13 +3,15 @@
  * create a returning group, fill its details (the PIN "12a" refused with "Pin must be 4 digits"),
  * add personal fields up to the limit and be refused the 16th, build a badge with a QR code and a
  * text element (placed by numbers; with JavaScript, dragged) and open its print view, set sign-in and
- * sign-out options and retention, and delete the group by typing its name. After each step a reload shows what the
- * upstream stored; axe checks each screen. (The forms' rules in depth: tests/integration/forms-groups.)
- * With JavaScript only: connecting a returning group to the demo Azure AD, and a group's
- * notifications to the demo Slack (consent page, channel, test message; tests/integration/forms-group-slack).
+ * sign-out options and retention, connect Azure AD through the demo directory and see the synced
+ * members, see the directory's invalid-grant error in words, and delete the group by typing its
+ * name. After each step a reload shows what the upstream stored; axe checks each screen. (The forms'
+ * rules in depth: tests/integration/forms-groups and forms-group-addons.) With JavaScript only: a
+ * group's notifications connected to the demo Slack (consent page, channel, test message;
+ * tests/integration/forms-group-slack).
  */
 import { upstreamAccess } from "../support/access";
-import { checkpoint, createUser, expect, heading, jsEnabled, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+import { checkpoint, createUser, expect, heading, hook, jsEnabled, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const field = (label: string) => ({ label, type: "text", options: [], visible_to_member: false, on_evacuation_list: false, on_host_notifications: false, ask_on_first_sign_in: false, sensitive: false, required: false, editable: true, favourite: false, include_in_visit_record: false });
@@ -143,6 +145,40 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   await expect(page.getByLabel("Keep visit records for", { exact: true })).toHaveValue("3y");
   expect((await api.get(`groups/${id}`)).settings).toMatchObject({ sign_in: { badge_printing: "ask", qr_sign_in: false }, sign_out: { auto_clear: "after_duration", auto_clear_hours: 12 }, privacy: { data_retention: "3y" } });
 
+  // Connect Azure AD through the demo directory's consent page (the upstream's), choose a directory
+  // group: its people become members; then the directory takes back API access.
+  await page.goto(`${base}/details`);
+  await settled(page, testInfo);
+  const directory = page.getByRole("region", { name: "Directory sync" });
+  await expect(directory.getByText("Not connected: members are added by hand.")).toBeVisible();
+  await directory.getByLabel("Directory", { exact: true }).selectOption("azure-ad");
+  await directory.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByRole("heading", { name: "Microsoft Azure Active Directory (demo)" })).toBeVisible();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/group/azure-id/${id}$`));
+  await expect(page.getByText("Connected. Now choose the directory group whose people become members.")).toBeVisible();
+  await settled(page, testInfo);
+  await page.getByLabel("Directory group", { exact: true }).selectOption({ label: "Site Surveyors" });
+  await page.getByRole("button", { name: "Save and sync" }).click();
+  await expect(page.getByText(`The directory group of ${name} has been saved and synced.`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("3 from the directory, 0 added by hand")).toBeVisible();
+  await checkpoint(page, testInfo, "a group synced from Azure AD");
+  await page.goto(`${base}/members`);
+  for (const person of ["Noah Patel", "Chloe Dubois", "Harriet Webb"]) await expect(page.getByRole("rowheader", { name: person })).toBeVisible();
+  await page.goto(`/manage/group/azure-id/${id}`);
+  await settled(page, testInfo);
+  await hook("POST", "directory/faults", { provider: "azure-ad", fault: "invalid_grant" });
+  try {
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect(page.getByText("API access is no longer available. Connect the directory again.").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Failed: API access is no longer available. Connect the directory again.")).toBeVisible();
+  } finally {
+    await hook("POST", "directory/faults", { provider: "azure-ad", fault: null });
+  }
+  expect(await api.get(`groups/${id}/sync`)).toMatchObject({ status: "error", error: "invalid_grant", synced_members: 3 });
+
   // Delete it by typing its name.
   await page.goto(`${base}/details`);
   await settled(page, testInfo);
@@ -151,35 +187,6 @@ test("create a returning group, fill its tabs, reach the personal field limit, d
   await expect(page).toHaveURL(/\/manage\/overview\/groups$/);
   await expect(page.getByText(`${name} has been deleted.`)).toBeVisible();
   expect((await api.get(`groups/${id}`)).message).toBe("Group not found");
-});
-
-test("connect a returning group to the demo Azure AD and choose its directory group (with JavaScript)", async ({ page }, testInfo) => {
-  test.skip(!jsEnabled(testInfo), "the form driver covers it without JavaScript (tests/integration/forms-groups)");
-  const email = uniqueEmail("group-sync");
-  await createUser({ email, role: "Administrator", client: "eu:1", name: "Sid Sync" });
-  await signIn(page, testInfo, email);
-  await expect(page).toHaveURL(/\/today$/);
-  const api = await upstreamAccess(upstreamUrl(), email);
-  const group = (await api.send("POST", "groups", { name: `E2E Sync ${tag()}`, type: "returning" })).json as { id: number; name: string };
-
-  await page.goto(`/manage/group/${group.id}/details`);
-  await settled(page, testInfo);
-  const directory = page.getByRole("region", { name: "Directory sync" });
-  await expect(directory.getByText("Not connected: members are added by hand.")).toBeVisible();
-  await checkpoint(page, testInfo, "group details with its directory sync");
-  await directory.getByLabel("Directory", { exact: true }).selectOption("azure-ad");
-  await directory.getByRole("button", { name: "Connect" }).click();
-  // The demo directory's consent page (the upstream's), then back to the portal.
-  await expect(page.getByRole("heading", { name: "Microsoft Azure Active Directory (demo)" })).toBeVisible();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await expect(page).toHaveURL(new RegExp(`/manage/group/azure-id/${group.id}$`));
-  await expect(page.getByText("Connected. Now choose the directory group whose people become members.")).toBeVisible();
-  await settled(page, testInfo);
-  await page.getByLabel("Directory group", { exact: true }).selectOption({ label: "IT Support" });
-  await page.getByRole("button", { name: "Save and sync" }).click();
-  await expect(page.getByText(`The directory group of ${group.name} has been saved and synced.`)).toBeVisible();
-  await expect(page.getByText("4 from the directory, 0 added by hand")).toBeVisible();
-  await checkpoint(page, testInfo, "a group synced from Azure AD");
 });
 
 test("connect a group's notifications to the demo Slack, choose a channel, send a test message (with JavaScript)", async ({ page }, testInfo) => {

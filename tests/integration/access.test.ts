@@ -70,6 +70,9 @@ describe.each(Object.entries(FIXTURES))("%s", (_name, email) => {
       if (expected === "view" && path === "/realtime") expected = "status 400"; // no channels asked for
       // A directory's return page without its code and state: nothing connected, back to the groups.
       if (expected === "view" && /^\/manage\/group\/callback\/(azure-ad|google-apps|brivo)$/.test(path)) expected = "redirect /manage/overview/groups";
+      // Slack's return page without its code and state: nothing connected, back to the group's notifications.
+      const slack = /^\/manage\/group\/callback\/slack\/(\d+)$/.exec(path);
+      if (expected === "view" && slack) expected = `redirect /manage/group/${slack[1]}/notifications`;
       cases.push({ path, expected });
       // The same route written as Remix still matches it: the same answer (probe: /MANAGE/site/1/details, /Reports).
       for (const variant of Object.values(pathVariants(path))) cases.push({ path: variant, expected });

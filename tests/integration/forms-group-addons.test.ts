@@ -293,5 +293,13 @@ describe("rights and hostile input", () => {
     ).toEqual([]);
     expect(await api.get(`groups/${group.id}`)).toEqual(before);
     expect(await globex.api.get(`groups/${gGroup.id}`)).toEqual(gBefore);
+
+    // The upstream failing on a save: the spec's "Failed to save. Please try again." on the form, what was typed kept.
+    await hook("POST", "faults", { route: "updateGroupSettings", status: 503 });
+    let page = await browser.open(`${base}/time-and-attendance`);
+    page = await page.form("Save changes").select("Round clock times", "To 30 minutes").submit("Save changes");
+    expect(page.has("Failed to save. Please try again.")).toBe(true);
+    expect(page.field("Round clock times").value).toBe("30");
+    expect(await api.get(`groups/${group.id}`)).toEqual(before);
   });
 });

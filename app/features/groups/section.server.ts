@@ -98,7 +98,7 @@ export async function saveSection({ request, viewer, group, form }: GroupTabActi
       const name = key.replace(/^values\./, "").replace(/\.\d+$/, "");
       return names.includes(name) ? name : null;
     };
-    return refused(err, { ...intent, submission, fields: fieldOf, notFound: GROUP_NOT_FOUND });
+    return refused(err, { ...intent, submission, fields: fieldOf, notFound: GROUP_NOT_FOUND, upstreamFailed: "groups:save_failed" });
   }
   const name = section === "details" && typeof values.name === "string" ? values.name : group.name;
   return done(request, viewer, groupPath(group, SECTION_TABS[section]), { key: "groups:settings_saved", values: { name }, tone: "success" });

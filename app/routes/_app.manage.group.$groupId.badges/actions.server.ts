@@ -27,7 +27,7 @@ export async function save({ request, viewer, group, form }: GroupTabAction) {
   try {
     await saveBadge(viewer, group, { size: submission.value.size, elements: (submission.value.elements ?? []).map(toElement) });
   } catch (err) {
-    return refused(err, { ...intent, submission, fields: formField, notFound: GROUP_NOT_FOUND });
+    return refused(err, { ...intent, submission, fields: formField, notFound: GROUP_NOT_FOUND, upstreamFailed: "groups:save_failed" });
   }
   return done(request, viewer, pathOf(group), { key: "groups:badge.saved", values: { name: group.name }, tone: "success" });
 }
@@ -58,7 +58,7 @@ export async function add({ request, viewer, group, form }: GroupTabAction) {
   try {
     await saveBadge(viewer, group, { size: badge.size, elements: added });
   } catch (err) {
-    return refused(err, { ...intent, submission, fields: onAddForm, notFound: GROUP_NOT_FOUND });
+    return refused(err, { ...intent, submission, fields: onAddForm, notFound: GROUP_NOT_FOUND, upstreamFailed: "groups:save_failed" });
   }
   return done(request, viewer, pathOf(group), { key: "groups:badge.added", values: { kind: v.kind }, tone: "success" });
 }

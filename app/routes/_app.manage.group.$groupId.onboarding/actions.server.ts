@@ -28,7 +28,7 @@ export async function attach({ request, viewer, group, form }: GroupTabAction) {
   try {
     ({ filename } = await viewer.api("uploadGroupAttachment", { params: { groupId: group.id }, file: { name: file.name, type: file.type, data: file } }));
   } catch (err) {
-    return refused(err, { ...intent, submission, fields: [FILE.field], notFound: GROUP_NOT_FOUND, file: FILE });
+    return refused(err, { ...intent, submission, fields: [FILE.field], notFound: GROUP_NOT_FOUND, file: FILE, upstreamFailed: "groups:save_failed" });
   }
   return done(request, viewer, PATH(group), { key: "groups:attachments.added", values: { name: filename }, tone: "success" });
 }

@@ -24,7 +24,7 @@ async function save({ request, viewer, group, form }: GroupTabAction, fieldId: n
     if (fieldId === null) await viewer.api("createPersonalField", { params: { groupId: group.id }, body });
     else await viewer.api("updatePersonalField", { params: { groupId: group.id, fieldId }, body });
   } catch (err) {
-    return refused(err, { ...intent, submission, fields: INPUTS, notFound: NOT_FOUND });
+    return refused(err, { ...intent, submission, fields: INPUTS, notFound: NOT_FOUND, upstreamFailed: "groups:save_failed" });
   }
   return done(request, viewer, pathOf(group), { key: fieldId === null ? "groups:personal_fields.added" : "groups:personal_fields.saved", values: { label: body.label }, tone: "success" });
 }

@@ -5,14 +5,14 @@
  * built yet, are not offered.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
 import { groupIdParam, loadGroup } from "~/features/groups/group.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
-import { TabBar } from "~/ui/tab-bar";
+import { TabbedPage } from "~/ui/tab-bar";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -29,24 +29,15 @@ export default function ManagedGroup() {
   const { group, tabs, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation("groups");
   return (
-    <div className="managed-site">
-      <p>
-        <Link to="/manage/overview/groups">{t("manage:overview.groups.back")}</Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>{group.name}</h1>
-          <p className="muted">
-            {t(`type.${group.type}.label`)}
-            {can.edit ? null : ` · ${t("common:read_only")}`}
-          </p>
-        </div>
-      </div>
-      <TabBar label={t("tabs")} tabs={tabs} ns="groups" />
-      <div className="tab-panel">
-        <Outlet />
-      </div>
-    </div>
+    <TabbedPage
+      back={{ to: "/manage/overview/groups", label: t("manage:overview.groups.back") }}
+      title={group.name}
+      kind={t(`type.${group.type}.label`)}
+      editable={can.edit}
+      tabsLabel={t("tabs")}
+      tabs={tabs}
+      ns="groups"
+    />
   );
 }
 
