@@ -4,7 +4,7 @@
 //
 // Real services: REDIS_URL and DATABASE_URL are used when set; otherwise the tests start a
 // throwaway redis-server and the upstream uses its embedded database.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,14 +32,36 @@ function which(bin) {
   return spawnSync("sh", ["-c", `command -v ${bin}`]).status === 0;
 }
 
+/**
+ * A step run beside others (both type checks; the two vitest projects, see below). Its output is
+ * printed whole when it ends, so parallel steps never interleave.
+ */
+function runAsync(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")} (in parallel)`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env } });
+    const out = [];
+    child.stdout.on("data", (d) => out.push(d));
+    child.stderr.on("data", (d) => out.push(d));
+    child.on("close", (status, signal) => {
+      process.stdout.write(`\n──── ${name} ────\n`);
+      process.stdout.write(Buffer.concat(out));
+      console.log(`◀ ${name}: ${status === 0 ? "ok" : `failed (${status ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (status !== 0) failedSteps.push(name);
+      resolve(status === 0);
+    });
+  });
+}
+
+
 if (!process.env.REDIS_URL && !which("redis-server")) {
   console.error("The tests need Redis: set REDIS_URL, or install redis-server (Debian: apt-get install redis-server).");
   process.exit(1);
 }
 
 if (wants("typecheck")) {
-  run("typecheck (portal)", "npx", ["tsc", "--noEmit"]);
-  run("typecheck (upstream)", "npx", ["tsc", "--noEmit", "-p", "upstream/tsconfig.json"]);
+  await Promise.all([runAsync("typecheck (portal)", "npx", ["tsc", "--noEmit"]), runAsync("typecheck (upstream)", "npx", ["tsc", "--noEmit", "-p", "upstream/tsconfig.json"])]);
 }
 // Unit tests read the build too (tests/unit/page-weight.test.ts: the page weight budgets).
 if (wants("build") || wants("unit") || wants("integration") || wants("e2e")) {
@@ -52,22 +74,29 @@ if (wants("build") || wants("unit") || wants("integration") || wants("e2e")) {
   }
 }
 
+/**
+ * The vitest projects, each in a process of its own and both at once: the integration files run
+ * one at a time and wait on HTTP much of it, which leaves a core for the unit files (the upstream's
+ * database tests); one vitest process ran its projects one after the other.
+ */
 const projects = ["unit", "integration"].filter(wants);
 if (projects.length) {
-  const report = path.join(tmp, "vitest.json");
-  fs.rmSync(report, { force: true });
-  run(
-    "vitest",
-    "npx",
-    ["vitest", "run", "--config", "tests/vitest.config.ts", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+  const started = Date.now();
+  await Promise.all(
+    projects.map(async (project) => {
+      const report = path.join(tmp, `vitest-${project}.json`);
+      fs.rmSync(report, { force: true });
+      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+      if (fs.existsSync(report)) {
+        const r = JSON.parse(fs.readFileSync(report, "utf8"));
+        totals.passed += r.numPassedTests;
+        totals.failed += r.numFailedTests;
+        totals.skipped += r.numPendingTests + r.numTodoTests;
+        if (r.numTotalTests === 0) failedSteps.push(`vitest ${project} ran no test`);
+      } else failedSteps.push(`vitest ${project} report missing`);
+    }),
   );
-  if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, "utf8"));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + r.numTodoTests;
-    if (r.numTotalTests === 0) failedSteps.push("vitest ran no test");
-  } else failedSteps.push("vitest report missing");
+  console.log(`◀ vitest (${projects.join(" + ")}): ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (wants("e2e")) {
