@@ -189,6 +189,11 @@ describe("importing directory groups as groups (integrated-groups-import)", () =
     } finally {
       await call("POST", "/__test/clients/eu:1", { settings: { "beta.integrated-groups-import": false }, group_limit: null });
     }
+    // The flag off: a super user still has it (refused here only because every directory group is taken).
+    expect((await call("POST", "/__test/users", { email: "gsync-super@example.com", role: "Administrator", client: "eu:1", is_super: true })).status).toBe(201);
+    const superUser = await as("gsync-super@example.com");
+    expect422(await superUser.post(`groups/${id}/sync/import`, { directory_group_ids: [AAD[1].id] }), SYNC_IMPORT_LINKED, "directory_group_ids");
+    expect422(await admin.post(`groups/${id}/sync/import`, { directory_group_ids: [AAD[1].id] }), SYNC_IMPORT_OFF, "directory_group_ids");
   });
 });
 

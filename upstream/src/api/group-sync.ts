@@ -304,7 +304,7 @@ async function apply(q: Queryable, groupId: number, people: DirectoryPerson[]): 
 }
 
 /**
- * POST groups/{groupId}/sync/import (the integrated-groups-import flag): each chosen directory group
+ * POST groups/{groupId}/sync/import (the integrated-groups-import flag, which super users always have): each chosen directory group
  * of this group's connection becomes a new returning group, named after it and offered where this
  * group is, connected to the same directory with the same tokens, and synced. The directory is read
  * first (its groups, then each one's people); then everything is written in one transaction under
@@ -312,7 +312,8 @@ async function apply(q: Queryable, groupId: number, people: DirectoryPerson[]): 
  * group some group here is already synced from is refused (it would be synced twice).
  */
 export async function importGroupSync(app: App, p: Principal, idParam: string, body: z.infer<typeof ImportSyncRequest>): Promise<z.input<typeof ImportSyncResponse>> {
-  if (p.client.settings?.[IMPORT_FLAG] !== true) throw validation({ directory_group_ids: [SYNC_IMPORT_OFF] });
+  // The flag is the client's; super users have it too (platform §6: flags "some also apply to super users").
+  if (p.client.settings?.[IMPORT_FLAG] !== true && !p.user.is_super) throw validation({ directory_group_ids: [SYNC_IMPORT_OFF] });
   const row = await readGroup(app, p, idParam, "ManageVisitorGroup.editor", (q, g) => syncOf(q, g.id));
   if (!row) throw notConnected();
   const wanted = [...new Set(body.directory_group_ids)];
