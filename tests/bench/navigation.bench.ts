@@ -2,7 +2,8 @@
  * Benchmark (not a test): upstream calls per navigation, with the session's config cache off
  * (CONFIG_CACHE_SECONDS=0: every page reads GET config, then its own data) and on (the default),
  * over the five pages of issue 13: Today, the fire list, a site's details, the evacuation list and
- * the sites overview; and a group's pages (issue 14: details, personal fields, badge, members),
+ * the sites overview; and a group's pages (issue 14: details, personal fields, badge, members, and
+ * the tabs that read more than the group: sign-in, onboarding, time and attendance, notifications),
  * listed apart from the five-page average. Each page is opened NAV times in a row by one signed-in administrator; the
  * reference upstream counts every call it answers. Also the latency of those navigations at
  * concurrency 1. Prints figures; asserts nothing.
@@ -37,6 +38,10 @@ try {
     ["Group personal fields", `/manage/group/${staff}/personal-fields`],
     ["Group badge", `/manage/group/${staff}/badges`],
     ["Group members", `/manage/group/${staff}/members`],
+    ["Group sign-in (sites offered)", `/manage/group/${staff}/sign-in`],
+    ["Group onboarding (attachments)", `/manage/group/${staff}/onboarding`],
+    ["Group time and attendance (managers)", `/manage/group/${staff}/time-and-attendance`],
+    ["Group notifications (Slack)", `/manage/group/${staff}/notifications`],
   );
   const rows: string[] = [];
   const averages: Record<string, number> = {};

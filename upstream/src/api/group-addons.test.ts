@@ -89,6 +89,12 @@ describe("where a group is offered (its sign-in tab)", () => {
     const at = async (site: number) => (await admin.get(`sites/${site}/groups`)).json.groups.find((g: { id: number }) => g.id === id).shown;
     expect([await at(two[0]), await at(two[1]), await at(acmeSites[2])]).toEqual([true, true, false]);
     expect((await save(id, "sign_in", signIn({ every_site: true, site_ids: [two[0]] }))).settings.sign_in).toMatchObject({ every_site: true, site_ids: [] });
+    // Every site is every site for the queries too (SQL NULL, not a JSON null): signing in offers it at every site.
+    const [{ stored }] = await up.app.db.query<{ stored: unknown }>("SELECT site_ids IS NULL AS stored FROM groups WHERE id = $1", [id]);
+    expect(stored).toBe(true);
+    for (const site of acmeSites.slice(0, 3)) {
+      expect(((await admin.get(`sites/${site}/sign-in-options`)).json.groups as { id: number }[]).map((g) => g.id)).toContain(id);
+    }
     // Another client's site, or an unknown one: refused, nothing saved.
     const theirs = (await globex.get("sites")).json[0].id;
     expect422(await admin.patch(`groups/${id}/settings`, { section: "sign_in", values: signIn({ every_site: false, site_ids: [theirs] }) }), SITES_MESSAGE, "values.site_ids");

@@ -193,7 +193,9 @@ export async function updateGroupSettings(app: App, p: Principal, idParam: strin
       values = rest;
     } else if (body.section === "sign_in") {
       const { every_site, site_ids, ...rest } = body.values;
-      await q.query("UPDATE groups SET site_ids = $2::jsonb WHERE id = $1", [g.id, JSON.stringify(await offeredAt(q, p, g, every_site, site_ids))]);
+      // Every site is SQL NULL (never the JSON null the queries' `site_ids IS NULL` would miss).
+      const offered = await offeredAt(q, p, g, every_site, site_ids);
+      await q.query("UPDATE groups SET site_ids = $2::jsonb WHERE id = $1", [g.id, offered === null ? null : JSON.stringify(offered)]);
       values = rest;
     } else if (body.section === "time_and_attendance") {
       if (!timeAndAttendanceOn(p)) throw validation({ "values.enabled": [TIME_AND_ATTENDANCE_OFF] });
