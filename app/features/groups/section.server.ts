@@ -20,48 +20,54 @@ export const GROUP_NOT_FOUND = "groups:not_found";
 
 type T = Awaited<ReturnType<typeof translator>>["t"];
 
-/**
- * What a tab's `pick` and `picks` fields choose among, read for this user: the sites they see (where
- * the group is offered), the members who may manage (Time & Attendance), the Central Record's
- * organisations and rating systems (integrations; `problem`: it could not be read, in words). A
- * stored choice the list no longer has stays choosable, named as unavailable, so a save never drops it unseen.
- */
-async function sectionChoices(access: Access, section: GroupSection, group: GroupDetail, t: T): Promise<{ choices: SectionChoices; problem: SyncErrorCode | null }> {
-  const keep = (list: { value: string; label: string }[], stored: unknown) =>
-    stored === null || stored === undefined || stored === "" || list.some((c) => c.value === String(stored)) ? list : [...list, { value: String(stored), label: t("choice.unavailable") }];
+/** The lists a tab's `pick` and `picks` fields choose among, as the upstream has them (they do not depend on the group). */
+async function listsOf(access: Access, section: GroupSection) {
   switch (section) {
-    case "sign_in":
-      return { choices: { site_ids: access.config.sites.map((s) => ({ value: String(s.id), label: s.name })) }, problem: null };
-    case "time_and_attendance": {
-      const { managers } = await upstreamLoad(access.viewer.api("managerChoices"));
-      const list = managers.map((m) => ({ value: String(m.id), label: `${m.name} (${m.group.name})` }));
-      return { choices: { default_manager_id: keep(list, group.settings.time_and_attendance.default_manager_id) }, problem: null };
-    }
-    case "central_record": {
-      const record = await upstreamLoad(access.viewer.api("centralRecord"));
-      const stored = group.settings.central_record;
-      const systems = record.rating_systems.map((r) => ({ value: r.id, label: r.name }));
-      return {
-        choices: {
-          organisation_id: keep(record.organisations.map((o) => ({ value: o.id, label: o.name })), stored.organisation_id),
-          rating_systems: stored.rating_systems.reduce((list, id) => keep(list, id), systems),
-        },
-        problem: record.error,
-      };
-    }
+    case "time_and_attendance":
+      return { managers: (await upstreamLoad(access.viewer.api("managerChoices"))).managers };
+    case "central_record":
+      return { record: await upstreamLoad(access.viewer.api("centralRecord")) };
     default:
-      return { choices: {}, problem: null };
+      return {};
   }
 }
 
-/** A settings tab's data, and the access it was read with (a tab with more to show adds to it). */
-export async function sectionData({ request, params }: LoaderFunctionArgs, section: GroupSection) {
+/**
+ * What a tab's `pick` and `picks` fields choose among, for this user: the sites they see (where the
+ * group is offered), the members who may manage (Time & Attendance), the Central Record's
+ * organisations and rating systems (integrations; `problem`: it could not be read, in words). A
+ * stored choice the list no longer has stays choosable, named as unavailable, so a save never drops it unseen.
+ */
+function sectionChoices(access: Access, group: GroupDetail, lists: Awaited<ReturnType<typeof listsOf>>, t: T): { choices: SectionChoices; problem: SyncErrorCode | null } {
+  const keep = (list: { value: string; label: string }[], stored: unknown) =>
+    stored === null || stored === undefined || stored === "" || list.some((c) => c.value === String(stored)) ? list : [...list, { value: String(stored), label: t("choice.unavailable") }];
+  const choices: SectionChoices = { site_ids: access.config.sites.map((s) => ({ value: String(s.id), label: s.name })) };
+  if (lists.managers) {
+    const list = lists.managers.map((m) => ({ value: String(m.id), label: `${m.name} (${m.group.name})` }));
+    choices.default_manager_id = keep(list, group.settings.time_and_attendance.default_manager_id);
+  }
+  if (lists.record) {
+    const stored = group.settings.central_record;
+    choices.organisation_id = keep(lists.record.organisations.map((o) => ({ value: o.id, label: o.name })), stored.organisation_id);
+    choices.rating_systems = stored.rating_systems.reduce((list, id) => keep(list, id), lists.record.rating_systems.map((r) => ({ value: r.id, label: r.name })));
+  }
+  return { choices, problem: lists.record?.error ?? null };
+}
+
+/**
+ * A settings tab's data, and the access it was read with. The group, the lists its fields choose
+ * among and what else the tab shows (`extra`: its attachments, its Slack connection) are read at
+ * once, so a tab costs one round trip to the upstream.
+ */
+export async function sectionData<X = undefined>({ request, params }: LoaderFunctionArgs, section: GroupSection, extra?: (access: Access, groupId: number) => Promise<X>) {
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
-  const { group, can } = await loadGroup(access, groupIdParam(params));
-  const { choices, problem } = await sectionChoices(access, section, group, t);
+  const id = groupIdParam(params);
+  const [{ group, can }, lists, more] = await Promise.all([loadGroup(access, id), listsOf(access, section), extra ? extra(access, id) : (undefined as X)]);
+  const { choices, problem } = sectionChoices(access, group, lists, t);
   return {
     access,
     locale,
+    extra: more,
     page: {
       title: `${t(`tab.${SECTION_TABS[section]}`)} · ${group.name} · Gatehouse`,
       group: { id: group.id, name: group.name, type: group.type },

@@ -21,8 +21,8 @@ import { directory, remove, save } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader(args: LoaderFunctionArgs) {
-  const { access, locale, page } = await sectionData(args, "details");
-  const sync = page.group.type === "returning" ? await loadSync(access, page.group.id) : null;
+  // The directory integration is read beside the group (a group with none answers at once, without asking a directory).
+  const { access, locale, page, extra: sync } = await sectionData(args, "details", loadSync);
   return data({ ...page, directory: page.group.type === "returning" ? syncPageData(access, sync, locale) : null }, { headers: access.headers });
 }
 

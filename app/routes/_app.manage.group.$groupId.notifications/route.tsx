@@ -22,9 +22,8 @@ import { SlackPanel } from "./slack-panel";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { access, locale, page } = await sectionData(args, "notifications");
   // Read live from Slack by the upstream: when it cannot be read now, the rest of the tab still shows.
-  const slack = await upstreamLoadOrNull(access.viewer.api("groupSlack", { params: { groupId: page.group.id } }));
+  const { access, locale, page, extra: slack } = await sectionData(args, "notifications", (access, groupId) => upstreamLoadOrNull(access.viewer.api("groupSlack", { params: { groupId } })));
   const zone = access.config.sites[0]?.timezone ?? "UTC";
   const lastMessage = slack?.last_message_at ? formatDateTimeAt(slack.last_message_at, zone, locale) : null;
   return data({ ...page, slack, lastMessage }, { headers: access.headers });

@@ -18,8 +18,7 @@ import { Attachments } from "./attachments";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader(args: LoaderFunctionArgs) {
-  const { access, page } = await sectionData(args, "onboarding");
-  const attachments = await upstreamLoad(access.viewer.api("groupAttachments", { params: { groupId: page.group.id } }));
+  const { access, page, extra: attachments } = await sectionData(args, "onboarding", (access, groupId) => upstreamLoad(access.viewer.api("groupAttachments", { params: { groupId } })));
   return data({ ...page, attachments }, { headers: access.headers });
 }
 
