@@ -38,10 +38,11 @@ async function listsOf(access: Access, section: GroupSection) {
  * organisations and rating systems (integrations; `problem`: it could not be read, in words). A
  * stored choice the list no longer has stays choosable, named as unavailable, so a save never drops it unseen.
  */
-function sectionChoices(access: Access, group: GroupDetail, lists: Awaited<ReturnType<typeof listsOf>>, t: T): { choices: SectionChoices; problem: SyncErrorCode | null } {
+function sectionChoices(access: Access, section: GroupSection, group: GroupDetail, lists: Awaited<ReturnType<typeof listsOf>>, t: T): { choices: SectionChoices; problem: SyncErrorCode | null } {
   const keep = (list: { value: string; label: string }[], stored: unknown) =>
     stored === null || stored === undefined || stored === "" || list.some((c) => c.value === String(stored)) ? list : [...list, { value: String(stored), label: t("choice.unavailable") }];
-  const choices: SectionChoices = { site_ids: access.config.sites.map((s) => ({ value: String(s.id), label: s.name })) };
+  const choices: SectionChoices = {};
+  if (section === "sign_in") choices.site_ids = access.config.sites.map((s) => ({ value: String(s.id), label: s.name }));
   if (lists.managers) {
     const list = lists.managers.map((m) => ({ value: String(m.id), label: `${m.name} (${m.group.name})` }));
     choices.default_manager_id = keep(list, group.settings.time_and_attendance.default_manager_id);
@@ -63,7 +64,7 @@ export async function sectionData<X = undefined>({ request, params }: LoaderFunc
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "groups")]);
   const id = groupIdParam(params);
   const [{ group, can }, lists, more] = await Promise.all([loadGroup(access, id), listsOf(access, section), extra ? extra(access, id) : (undefined as X)]);
-  const { choices, problem } = sectionChoices(access, group, lists, t);
+  const { choices, problem } = sectionChoices(access, section, group, lists, t);
   return {
     access,
     locale,

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import type { GroupSection } from "~/features/today/state";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt, formatTimeAt, wallClock } from "~/i18n/format";
-import { ActionsHeader, RowAction, VisitNameCell } from "./visit-table";
+import { DataTable } from "~/ui/data-table";
+import { RowAction, VisitNameCell } from "./visit-table";
 
 /** The time they left; with the date when it was not today at the site. */
 function leftAt(iso: string, timezone: string, locale: Locale): string {
@@ -27,30 +28,22 @@ export function OutNow({ section, timezone, locale, canReturn }: { section: Grou
       {visits.length === 0 ? (
         <p className="empty-state">{t("sign_out_first.nobody_out")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("column.name")}</th>
-                <th scope="col">{t("sign_out_first.left_at")}</th>
-                {canReturn ? <ActionsHeader /> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {visits.map((v) => (
-                <tr key={v.id} data-visit-id={v.id}>
-                  <VisitNameCell visit={v} />
-                  <td>{leftAt(v.signed_out_at ?? v.created_at, timezone, locale)}</td>
-                  {canReturn ? (
-                    <td className="row-actions">
-                      <RowAction intent="return" visit={v} label={t("sign_out_first.return", { name: v.name })} text={t("sign_out_first.return_short")} />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("sign_out_first.out_now", { group: group.name })}
+          columns={[t("column.name"), t("sign_out_first.left_at"), canReturn ? <span className="visually-hidden">{t("column.actions")}</span> : null]}
+        >
+          {visits.map((v) => (
+            <tr key={v.id} data-visit-id={v.id}>
+              <VisitNameCell visit={v} />
+              <td>{leftAt(v.signed_out_at ?? v.created_at, timezone, locale)}</td>
+              {canReturn ? (
+                <td className="row-actions">
+                  <RowAction intent="return" visit={v} label={t("sign_out_first.return", { name: v.name })} text={t("sign_out_first.return_short")} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
