@@ -1,7 +1,7 @@
 /** Rights (abilities) the portal checks, as the upstream names them (spec platform §6). */
 export const RIGHTS = [
   "ManageSite.viewer", "ManageSite.editor", "ManageEvent.viewer", "ManageEvent.editor",
-  "ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "ManageVisitorGroup.delete", "ManageVisitorGroup.export", "GroupMember.viewer", "GroupMember.editor",
+  "ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "ManageVisitorGroup.delete", "ManageVisitorGroup.export", "GroupMember.viewer", "GroupMember.editor", "GroupMember.delete", "GroupMember.sensitive",
   "ManageClient.editor", "ManageUser.viewer", "ManageUser.editor", "AuditLog.viewer", "Referral.manager",
   "Spaces.viewer", "Spaces.editor", "HealthCheck.editor", "BlockList.viewer", "ManageClientApi.viewer",
   "ManageForm.viewer", "ManageNotification.viewer", "Rota.viewer", "ClosurePeriod.viewer",

@@ -45,6 +45,9 @@ export * from "./group-attachments.ts";
 export * from "./slack-messages.ts";
 export * from "./group-slack.ts";
 export * from "./site-settings.ts";
+export * from "./members.ts";
+export * from "./member-io.ts";
+export * from "./pre-registrations.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -66,6 +69,9 @@ import { groupSyncRoutes } from "./group-sync.ts";
 import { groupAttachmentRoutes } from "./group-attachments.ts";
 import { groupSlackRoutes } from "./group-slack.ts";
 import { siteSettingRoutes } from "./site-settings.ts";
+import { memberRoutes } from "./members.ts";
+import { memberIoRoutes } from "./member-io.ts";
+import { preRegistrationRoutes } from "./pre-registrations.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -88,6 +94,9 @@ export const routes = {
   ...groupAttachmentRoutes,
   ...groupSlackRoutes,
   ...siteSettingRoutes,
+  ...memberRoutes,
+  ...memberIoRoutes,
+  ...preRegistrationRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

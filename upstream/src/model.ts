@@ -20,6 +20,8 @@ export const ALL_RIGHTS = [
   "ManageVisitorGroup.export",
   "GroupMember.viewer",
   "GroupMember.editor",
+  "GroupMember.delete",
+  "GroupMember.sensitive",
   "ManageClient.editor",
   "ManageUser.viewer",
   "ManageUser.editor",

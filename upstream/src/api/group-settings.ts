@@ -256,10 +256,14 @@ async function checkManagers(q: Queryable, p: Principal, g: GroupRow, enabled: b
     throw validation({ "values.default_manager_id": [MANAGER_MESSAGE] });
   }
   if (!enabled) {
+    // A default manager of another group, or the manager of a member of another group (migration 017).
     const managing = await one<{ name: string }>(
       q,
       `SELECT o.name FROM groups o JOIN members m ON m.id = o.default_manager_id
-        WHERE o.client_id = $1 AND o.id <> $2 AND m.group_id = $2 AND coalesce((o.settings->'time_and_attendance'->>'enabled')::boolean, false) LIMIT 1`,
+        WHERE o.client_id = $1 AND o.id <> $2 AND m.group_id = $2 AND coalesce((o.settings->'time_and_attendance'->>'enabled')::boolean, false)
+       UNION ALL
+       SELECT 'member' FROM members r JOIN members m ON m.id = r.manager_id WHERE m.group_id = $2 AND r.group_id <> $2
+       LIMIT 1`,
       [p.client.id, g.id],
     );
     if (managing) throw validation({ "values.enabled": [MANAGER_MESSAGE] });
