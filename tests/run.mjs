@@ -33,7 +33,7 @@ function which(bin) {
 }
 
 /**
- * A step run beside others (both type checks; the two vitest projects, see below). Its output is
+ * A step run beside others (both type checks; the vitest projects, see below). Its output is
  * printed whole when it ends, so parallel steps never interleave.
  */
 function runAsync(name, cmd, args, env = {}) {
@@ -75,18 +75,29 @@ if (wants("build") || wants("unit") || wants("integration") || wants("e2e")) {
 }
 
 /**
- * The vitest projects, each in a process of its own and both at once: the integration files run
+ * The vitest projects, each in a process of its own and all at once: the integration files run
  * one at a time and wait on HTTP much of it, which leaves a core for the unit files (the upstream's
- * database tests); one vitest process ran its projects one after the other.
+ * database tests); the files that mostly wait on timers, or change the upstream for everyone while
+ * they run, have a stack of their own (`integration-own-stack`, tests/vitest.config.ts) and run
+ * beside the other integration files instead of after them.
  */
-const projects = ["unit", "integration"].filter(wants);
+const projects = ["unit", "integration", "integration-own-stack"].filter((p) => wants(p) || (p === "integration-own-stack" && wants("integration")));
+/** A long-lived Redis is shared: the own-stack project uses the next database of it (its throttles, sessions and locks apart). */
+function ownStackEnv() {
+  const url = process.env.REDIS_URL;
+  if (!url) return {};
+  const u = new URL(url);
+  const db = Number(u.pathname.slice(1) || "0");
+  u.pathname = `/${db + 1}`;
+  return { REDIS_URL: u.toString() };
+}
 if (projects.length) {
   const started = Date.now();
   await Promise.all(
     projects.map(async (project) => {
       const report = path.join(tmp, `vitest-${project}.json`);
       fs.rmSync(report, { force: true });
-      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], project === "integration-own-stack" ? ownStackEnv() : {});
       if (fs.existsSync(report)) {
         const r = JSON.parse(fs.readFileSync(report, "utf8"));
         totals.passed += r.numPassedTests;

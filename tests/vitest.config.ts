@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/** Integration files that run on a stack of their own (the project `integration-own-stack`). */
+const OWN_STACK = ["tests/integration/session.test.ts", "tests/integration/realtime.test.ts", "tests/integration/access.test.ts"];
+
 export default defineConfig({
   root,
   // The same aliases as tsconfig.json's `paths` (Remix's compiler, esbuild and tsx read those).
@@ -28,6 +31,23 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: OWN_STACK,
+          globalSetup: ["tests/integration/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The same kind of tests, on a stack of their own (its own upstream, database and Redis
+      // database), run by tests/run.mjs beside the other two projects: files that spend most of
+      // their time waiting (token lifetimes, idle timeouts, an upstream restarted mid-stream) or
+      // that change the upstream for everyone while they run (token TTL, injected faults), and the
+      // access walk, which only reads and wants the demo data as seeded (ADR 012).
+      {
+        extends: true,
+        test: {
+          name: "integration-own-stack",
+          include: OWN_STACK,
           globalSetup: ["tests/integration/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
