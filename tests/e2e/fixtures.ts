@@ -177,26 +177,28 @@ export async function checkpoint(page: Page, testInfo: TestInfo, label?: string)
 export interface SignInOptions {
   password?: string;
   totpSecret?: string;
+  /** false: no axe pass on the sign-in steps (tests/e2e/login*.spec.ts audit them; a test that signs in many accounts need not again). */
+  audit?: boolean;
 }
 
 /** The email step (the page must be on /login at the email step). */
-export async function submitEmail(page: Page, testInfo: TestInfo, email: string): Promise<void> {
+export async function submitEmail(page: Page, testInfo: TestInfo, email: string, audit = true): Promise<void> {
   await expect(heading(page)).toHaveText("Sign in");
-  await checkpoint(page, testInfo, "email step");
+  if (audit) await checkpoint(page, testInfo, "email step");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-export async function submitPassword(page: Page, testInfo: TestInfo, password = DEMO_PASSWORD): Promise<void> {
+export async function submitPassword(page: Page, testInfo: TestInfo, password = DEMO_PASSWORD, audit = true): Promise<void> {
   await expect(heading(page)).toHaveText("Enter your password");
-  await checkpoint(page, testInfo, "password step");
+  if (audit) await checkpoint(page, testInfo, "password step");
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-export async function submitOneTimePassword(page: Page, testInfo: TestInfo, secret: string): Promise<void> {
+export async function submitOneTimePassword(page: Page, testInfo: TestInfo, secret: string, audit = true): Promise<void> {
   await expect(heading(page)).toHaveText("Two-factor authentication");
-  await checkpoint(page, testInfo, "one-time password step");
+  if (audit) await checkpoint(page, testInfo, "one-time password step");
   await page.getByLabel("Authentication code").fill(totp(secret));
   await page.getByRole("button", { name: "Verify" }).click();
 }
@@ -207,9 +209,10 @@ export async function submitOneTimePassword(page: Page, testInfo: TestInfo, secr
  */
 export async function signIn(page: Page, testInfo: TestInfo, email: string, opts: SignInOptions = {}): Promise<void> {
   if (!page.url().startsWith(`${portalUrl()}/login`)) await page.goto("/login");
-  await submitEmail(page, testInfo, email);
-  await submitPassword(page, testInfo, opts.password);
-  if (opts.totpSecret) await submitOneTimePassword(page, testInfo, opts.totpSecret);
+  const audit = opts.audit ?? true;
+  await submitEmail(page, testInfo, email, audit);
+  await submitPassword(page, testInfo, opts.password, audit);
+  if (opts.totpSecret) await submitOneTimePassword(page, testInfo, opts.totpSecret, audit);
 }
 
 /** Signed in and on Today: the heading, the URL, and axe. */
