@@ -82,44 +82,36 @@ if (wants("build") || wants("unit") || wants("integration") || wants("e2e")) {
  * beside the other integration files instead of after them.
  */
 const projects = ["unit", "integration", "integration-own-stack"].filter((p) => wants(p) || (p === "integration-own-stack" && wants("integration")));
-/** A long-lived Redis is shared: the own-stack project uses the next database of it (its throttles, sessions and locks apart). */
-function ownStackEnv() {
+/**
+ * A long-lived Redis (REDIS_URL) is shared by the stacks that run at once: each uses a database
+ * of its own (`offset` after the given one), so one's throttle counts, sessions and locks never
+ * meet another's (each stack clears its throttle counts when it starts).
+ */
+function redisDb(offset) {
   const url = process.env.REDIS_URL;
-  if (!url) return {};
+  if (!url || offset === 0) return {};
   const u = new URL(url);
-  const db = Number(u.pathname.slice(1) || "0");
-  u.pathname = `/${db + 1}`;
+  u.pathname = `/${Number(u.pathname.slice(1) || "0") + offset}`;
   return { REDIS_URL: u.toString() };
 }
-if (projects.length) {
-  const started = Date.now();
-  await Promise.all(
-    projects.map(async (project) => {
-      const report = path.join(tmp, `vitest-${project}.json`);
-      fs.rmSync(report, { force: true });
-      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], project === "integration-own-stack" ? ownStackEnv() : {});
-      if (fs.existsSync(report)) {
-        const r = JSON.parse(fs.readFileSync(report, "utf8"));
-        totals.passed += r.numPassedTests;
-        totals.failed += r.numFailedTests;
-        totals.skipped += r.numPendingTests + r.numTodoTests;
-        if (r.numTotalTests === 0) failedSteps.push(`vitest ${project} ran no test`);
-      } else failedSteps.push(`vitest ${project} report missing`);
-    }),
-  );
-  console.log(`◀ vitest (${projects.join(" + ")}): ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
-if (wants("e2e")) {
+/**
+ * The end-to-end tests (their own stack and Redis database). They start as soon as the unit
+ * project ends, beside the integration projects, which mostly wait on HTTP and timers: on two
+ * cores that fills the time the integration files spend waiting (ADR 012). GATEHOUSE_TEST_SERIAL=1
+ * runs them after everything else instead.
+ */
+let e2e = null;
+function startE2e() {
+  if (e2e || !wants("e2e")) return e2e;
   if (!which("chromium") && !fs.existsSync("/usr/bin/chromium")) {
     console.error("End-to-end tests need Debian's Chromium: apt-get install chromium");
     failedSteps.push("e2e (no chromium)");
-  } else {
-    const report = path.join(tmp, "playwright.json");
-    fs.rmSync(report, { force: true });
-    run("playwright", "npx", ["playwright", "test", "-c", "tests/e2e/playwright.config.ts"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    });
+    return (e2e = Promise.resolve());
+  }
+  const report = path.join(tmp, "playwright.json");
+  fs.rmSync(report, { force: true });
+  e2e = runAsync("playwright", "npx", ["playwright", "test", "-c", "tests/e2e/playwright.config.ts"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...redisDb(2) }).then(() => {
     if (fs.existsSync(report)) {
       const s = JSON.parse(fs.readFileSync(report, "utf8")).stats ?? {};
       totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
@@ -127,8 +119,31 @@ if (wants("e2e")) {
       totals.skipped += s.skipped ?? 0;
       if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0) failedSteps.push("playwright ran no test");
     } else failedSteps.push("playwright report missing");
-  }
+  });
+  return e2e;
 }
+const overlap = process.env.GATEHOUSE_TEST_SERIAL !== "1";
+
+if (projects.length) {
+  const started = Date.now();
+  await Promise.all(
+    projects.map(async (project) => {
+      const report = path.join(tmp, `vitest-${project}.json`);
+      fs.rmSync(report, { force: true });
+      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], project === "integration-own-stack" ? redisDb(1) : {});
+      if (fs.existsSync(report)) {
+        const r = JSON.parse(fs.readFileSync(report, "utf8"));
+        totals.passed += r.numPassedTests;
+        totals.failed += r.numFailedTests;
+        totals.skipped += r.numPendingTests + r.numTodoTests;
+        if (r.numTotalTests === 0) failedSteps.push(`vitest ${project} ran no test`);
+      } else failedSteps.push(`vitest ${project} report missing`);
+      if (project === "unit" && overlap) startE2e();
+    }),
+  );
+  console.log(`◀ vitest (${projects.join(" + ")}): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+await startE2e();
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 const failed = totals.failed + (failedSteps.length && totals.failed === 0 ? failedSteps.length : 0);
