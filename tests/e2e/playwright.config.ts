@@ -35,7 +35,8 @@ export default defineConfig({
   testDir: here,
   testMatch: /.*\.spec\.ts$/,
   outputDir: path.join(root, "test-results"),
-  timeout: 30_000,
+  // Journeys through many pages run beside the integration tests (tests/run.mjs): a minute each.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   forbidOnly: CI,
