@@ -361,7 +361,7 @@ export async function importPreRegistrations(app: App, p: Principal, body: z.out
   requireRights(p, "Today.viewer", "Today.signInOut");
   let records: string[][];
   try {
-    records = parseCsv(body.csv.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true, bom: true, max_record_size: 10_000 }) as string[][];
+    records = parseCsv(body.csv.replace(/^\uFEFF/, ""), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, max_record_size: 10_000 }) as string[][];
   } catch {
     throw validation({ csv: [M.csvUnreadable] });
   }
