@@ -312,7 +312,7 @@ async function insert(app: App, q: Queryable, p: Principal, c: Checked): Promise
  * The invitation: fresh magic links (the change request always; the pre-registration form with
  * the `new-pre-reg-form` flag) and the email with them, to the outbox, in the visitor's language.
  */
-async function invite(app: App, q: Queryable, id: number, withForm: boolean): Promise<void> {
+export async function invite(app: App, q: Queryable, id: number, withForm: boolean): Promise<void> {
   const r = (await one<Row & { settings: GroupRow["settings"] }>(q, `SELECT ${COLS}, g.settings ${FROM} WHERE pr.id = $1`, [id]))!;
   const links = await issueLinks(app, q, id, withForm);
   const preReg = (r.settings?.pre_reg ?? {}) as { pre_registration_subject?: string | null; pre_registration_message?: string | null };
