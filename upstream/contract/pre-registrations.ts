@@ -46,10 +46,10 @@ export const PRE_REG_LIMITS = {
 
 /** The upstream's words (the portal translates them through known-messages). */
 export const PRE_REG_MESSAGES = {
-  nameRequired: "A name is required",
+  nameRequired: "The visitor's name is required",
   email: "A valid email is required",
   arrivalFuture: "The time of arrival must be in the future",
-  before2038: "Dates must be before 2038",
+  before2038: "The time of arrival must be before 2038",
   employeeRequired: "Scheduled visits require an employee",
   serviceRequired: "Scheduled visits require a service",
   redisplayRequired: "Choose when the visit is shown again",
@@ -63,7 +63,7 @@ export const PRE_REG_MESSAGES = {
   csvHeader: "The file needs a header row with name, email and arrival",
   csvTooMany: `A file may hold at most ${PRE_REG_LIMITS.csvRows} rows`,
   csvUnreadable: "The file could not be read as CSV",
-  mobile: "A valid mobile number is required",
+  mobile: "The mobile number is not valid",
   changeKind: "Choose a new time or cancel",
   /** A throttled magic-link submit (429). */
   tooMany: "Too many attempts. Please wait and try again.",
