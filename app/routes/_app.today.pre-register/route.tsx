@@ -173,14 +173,14 @@ export default function PreRegister() {
           </div>
         </ValidatedForm>
         {report ? (
-          <div role="status">
-            <h3>{t("import.refused_heading")}</h3>
+          <section role="status" aria-labelledby="import-refused-heading">
+            <h3 id="import-refused-heading">{t("import.refused_heading")}</h3>
             <ul className="import-errors">
               {report.errors.map((e) => (
                 <li key={e.line}>{t("import.row_error", { line: e.line, reason: e.reasons.map((r) => (r.startsWith("@") ? r.slice(1) : t(r))).join("; ") })}</li>
               ))}
             </ul>
-          </div>
+          </section>
         ) : null}
       </section>
     </RouteDialog>

@@ -97,7 +97,7 @@ export default function PreRegistrations() {
       ) : (
         <DataTable
           caption={t("list.caption", { count: d.list.total })}
-          columns={[t("columns.visitor"), t("columns.arrival"), t("columns.where"), t("columns.status"), t("columns.from_visitor"), t("columns.actions")]}
+          columns={[t("columns.visitor"), t("columns.contact"), t("columns.arrival"), t("columns.where"), t("columns.status"), t("columns.from_visitor"), t("columns.actions")]}
         >
           {d.list.data.map((p) => (
             <PreRegistrationRow key={p.id} p={p} can={d.can} locale={d.locale} back={back} />

@@ -31,10 +31,10 @@ export function PreRegistrationRow({ p, can, locale, back }: { p: PreRegistratio
   const at = (iso: string) => formatDateTimeAt(iso, p.site.timezone, locale);
   return (
     <tr>
+      <th scope="row">{p.name}</th>
       <td>
-        <strong>{p.name}</strong>
-        <div className="muted">{p.email}</div>
-        {p.company ? <div>{p.company}</div> : null}
+        {p.email}
+        {p.company ? <div className="muted">{p.company}</div> : null}
       </td>
       <td>{at(p.arrive_at)}</td>
       <td>
