@@ -15,6 +15,7 @@ import { DataTable } from "~/ui/data-table";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
 import { Pager } from "~/ui/pager";
+import { SiteFilter } from "~/ui/site-filter";
 import { upstreamLoad } from "~/upstream/load.server";
 import { rowAction } from "./actions.server";
 import { PreRegistrationRow } from "./row";
@@ -72,22 +73,12 @@ export default function PreRegistrations() {
           </div>
         ) : null}
       </div>
-      <Form method="get" className="filters" aria-label={t("list.filters")}>
-        <label>
-          {t("fields.site")}
-          <select name="site" defaultValue={d.filters.site}>
-            <option value="">{t("list.all_sites")}</option>
-            {d.sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("list.date")}
-          <input type="date" name="date" defaultValue={d.filters.date} max="2037-12-31" />
-        </label>
+      <Form method="get" action="/today/pre-registrations" className="filter-bar" aria-label={t("list.filters")}>
+        <SiteFilter id="prereg-site" label={t("fields.site")} allLabel={t("list.all_sites")} sites={d.sites} value={d.filters.site} />
+        <div className="field field--inline">
+          <label htmlFor="prereg-date">{t("list.date")}</label>
+          <input id="prereg-date" type="date" name="date" defaultValue={d.filters.date} key={d.filters.date} max="2037-12-31" />
+        </div>
         <button type="submit" className="button button--secondary">
           {t("list.filter")}
         </button>

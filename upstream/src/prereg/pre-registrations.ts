@@ -236,17 +236,11 @@ async function arrivalOf(q: Queryable, text: string, timezone: string, problems:
   return at;
 }
 
-interface Checked {
+/** One pre-registration checked and ready to store (the row's own fields as stored, and where it goes). */
+interface Checked extends Pick<Row, "name" | "email" | "company" | "host" | "notes" | "locale" | "kind"> {
   site: { id: number; name: string; timezone: string; client_id: number };
   group: GroupRow;
-  name: string;
-  email: string;
-  company: string | null;
-  host: string | null;
-  notes: string | null;
-  locale: string;
   arriveAt: Date;
-  kind: "visit" | "scheduled";
   employeeId: number | null;
   service: string | null;
   redisplay: string | null;
