@@ -16,7 +16,7 @@ import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError } from "~/upstream/errors";
 import { refusalResponse } from "~/upstream/refusal.server";
-import { changeRequestSchema, visitorFormSchema } from "./schemas";
+import { changeRequestSchema, visitorFormSchema } from "./magic-schemas";
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 

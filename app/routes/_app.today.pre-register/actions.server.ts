@@ -6,14 +6,24 @@
  * rows are created and each bad row is named with its line and reason on the page.
  */
 import { data } from "@remix-run/node";
+import { z } from "zod";
 import { PRE_REG_LIMITS } from "@contract";
 import { requireRight, type Access } from "~/access/guard.server";
 import { answer, done, fileTooLarge, invalid, refused } from "~/forms/action-result.server";
 import type { ActionResult } from "~/forms/action-result";
 import { messageKey } from "~/forms/known-messages";
 import { parseSubmission } from "~/forms/submission";
-import { importSchema, preRegisterSchema } from "~/features/prereg/schemas";
+import { singleLine } from "~/forms/control-characters";
+import { preRegisterSchema, postedId } from "~/features/prereg/schemas";
 import { UpstreamError } from "~/upstream/errors";
+
+/** The CSV import: where, for whom, and the file (at most PRE_REG_LIMITS.csvBytes). Checked here only: the file is read here. */
+const importSchema = z.object({
+  site_id: postedId("prereg:validation.site_required"),
+  group_id: postedId("prereg:validation.group_required"),
+  host: singleLine(z.string().trim().max(PRE_REG_LIMITS.host, "prereg:validation.too_long")).optional(),
+  file: z.instanceof(File, { message: "prereg:import.file_required" }).refine((f) => f.size > 0, "prereg:import.file_required").refine((f) => f.size <= PRE_REG_LIMITS.csvBytes, "prereg:import.too_large"),
+});
 
 interface Args {
   request: Request;

@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { REDISPLAY_OPTIONS } from "@contract";
 import { requireAccess, requireRight } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
-import { importSchema, preRegisterSchema } from "~/features/prereg/schemas";
+import { preRegisterSchema } from "~/features/prereg/schemas";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
@@ -31,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "prereg")]);
   requireRight(access, ["Today.viewer", "Today.signInOut"]);
   const options = await upstreamLoad(access.viewer.api("preRegistrationOptions"));
-  return { title: `${t("new.title")} · Gatehouse`, options, locale };
+  // The language names come from the server: the browser's bundle keeps LOCALE_NAMES out of the chunk /login shares.
+  const languages = LOCALES.map((l) => ({ id: l, name: LOCALE_NAMES[l] }));
+  return { title: `${t("new.title")} · Gatehouse`, options, locale, languages };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,7 +75,7 @@ function SiteAndGroup({ fields, sites, groups }: { fields: { site_id: never; gro
 }
 
 export default function PreRegister() {
-  const { options, locale } = useLoaderData<typeof loader>();
+  const { options, locale, languages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("prereg");
   const hydrated = useHydrated();
@@ -87,12 +89,11 @@ export default function PreRegister() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [importForm, importFields] = useForm<z.input<typeof importSchema>, z.output<typeof importSchema>>({
+  // The import is checked on the server only (its file is read there).
+  const [importForm, importFields] = useForm<{ site_id: string; group_id: string; host?: string; file: File }>({
     id: "import",
     lastResult: resultFor(actionData, "import"),
     defaultValue: { site_id: String(options.sites[0]?.id ?? "") },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema }),
-    shouldValidate: "onSubmit",
   });
   const report = actionData && "report" in actionData ? (actionData.report as ImportReport) : null;
   const showScheduled = !hydrated || kind === "scheduled";
@@ -113,9 +114,9 @@ export default function PreRegister() {
           <TextField field={fields.host} label={t("fields.host")} autoComplete="off" />
           <TextAreaField field={fields.notes} label={t("fields.notes")} rows={2} />
           <SelectField field={fields.locale} label={t("fields.locale")} hint={t("fields.locale_hint")}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LOCALE_NAMES[l]}
+            {languages.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
               </option>
             ))}
           </SelectField>

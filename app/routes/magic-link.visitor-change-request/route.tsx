@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { MagicLinkPage } from "~/features/prereg/magic-link-page";
 import { magicLinkAction, magicLinkLoader } from "~/features/prereg/magic-link.server";
-import { changeRequestSchema } from "~/features/prereg/schemas";
+import { changeRequestSchema } from "~/features/prereg/magic-schemas";
 import type { Locale } from "~/i18n/config";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { DateTimeField } from "~/ui/fields";
