@@ -85,8 +85,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/healthz", rule: { anonymous: true }, screen: true },
   { path: "/magic-link", rule: { anonymous: true } },
   { path: "/magic-link/absence-request", rule: { anonymous: true } },
-  { path: "/magic-link/visitor-change-request", rule: { anonymous: true } },
-  { path: "/magic-link/pre-registration-form", rule: { anonymous: true } },
+  // The visitor's magic links (ADR 019): open without signing in; the token is the key.
+  { path: "/magic-link/visitor-change-request", rule: { anonymous: true }, screen: true },
+  { path: "/magic-link/pre-registration-form", rule: { anonymous: true }, screen: true },
 
   // --- Signed in ------------------------------------------------------------------------------
   { path: "/", rule: {}, redirect: "/today", screen: true },
@@ -94,6 +95,11 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // The Today view's dialogs (groups spec §6, today view; visit details dialog with its tabs).
   { path: "/today/sign-in", rule: { activeOnly: true, rights: { allOf: ["Today.viewer", "Today.signInOut"] } }, screen: true },
   { path: "/today/sign-out-all", rule: { activeOnly: true, rights: { allOf: ["Today.viewer", "Today.signOutAll"] } }, screen: true },
+  // Pre-registrations (ADR 019): the spec names no right; Standard users pre-register (groups spec
+  // §6). Listing needs Today.viewer; approving and declining Today.approve, the rest
+  // Today.signInOut (each row action checks its own on top of the table's edit rights).
+  { path: "/today/pre-registrations", rule: { activeOnly: true, rights: { allOf: ["Today.viewer"] } }, edit: ["Today.viewer"], screen: true },
+  { path: "/today/pre-register", rule: { activeOnly: true, rights: { allOf: ["Today.viewer", "Today.signInOut"] } }, edit: ["Today.viewer", "Today.signInOut"], screen: true },
   { path: "/today/visits/:visitId", rule: { activeOnly: true, rights: { allOf: ["Today.viewer"] } }, redirect: "/today/visits/:visitId/details", screen: true },
   { path: "/today/visits/:visitId/details", rule: {}, screen: true },
   { path: "/today/visits/:visitId/absence", rule: { rights: { allOf: ["AbsenceReport.view"] } }, screen: true },

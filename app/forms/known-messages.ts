@@ -63,6 +63,7 @@ import {
   NOT_AWAY_MESSAGE,
   NOT_SIGN_OUT_FIRST_MESSAGE,
   RETURN_NOT_AWAY_MESSAGE,
+  PRE_REG_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -144,6 +145,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [ALREADY_AWAY_MESSAGE]: "today:sign_out_first.validation.already_away",
   [NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.use_depart",
   [RETURN_NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.not_away",
+  // Pre-registrations and their magic links (the contract's pre-registrations.ts; ADR 019). Its
+  // email rule is REPLY_TO_MESSAGE's words, translated above.
+  ...Object.fromEntries(Object.entries(PRE_REG_MESSAGES).filter(([k]) => k !== "email").map(([k, text]) => [text, `prereg:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -5,9 +5,9 @@ import { pageTitle } from "~/ui/meta";
 export const meta: MetaFunction = pageTitle;
 
 /**
- * /magic-link/* is open without signing in (spec §2): absence requests, visitor change requests
- * and pre-registration forms arrive here from emailed links. None is built yet: "Page not found",
- * never a sign-in page.
+ * /magic-link/* is open without signing in (spec §2). The pre-registration form and the visitor
+ * change request have routes of their own (ADR 019); absence requests and any other path are not
+ * built: "Page not found", never a sign-in page.
  */
 export function loader() {
   throw new Response("Not found", { status: 404 });

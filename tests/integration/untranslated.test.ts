@@ -27,6 +27,8 @@ function readableText(html: string): string[] {
 const TECHNICAL = [
   "https://example.com", "QuickTime", "WebP", "JPEG", "PNG", "GIF", "MP4", ".mov", ".mp4", "PDF", "iPad", "PIN",
   "Central Record", "Azure Active Directory", "Azure AD", "Google Workspace", "Brivo", "Wonde", "Slack", "QR",
+  // The pre-registration import's file format, size unit, column names and date-time pattern (ADR 019).
+  "CSV", "KB", "YYYY-MM-DDTHH:MM", "name", "email", "arrival", "company", "notes", "host", "language",
 ];
 
 function englishLeftovers(html: string, allowed: string[]): string[] {
@@ -123,6 +125,9 @@ describe("pages in Japanese show no untranslated text", () => {
       }
       for (const part of ["", "/members", "/personal-fields", "/badge", "/sync"]) data.push(...dataStrings(await get(`groups/${staff.id}${part}`)));
       data.push(...dataStrings(await get("time-and-attendance/managers")));
+      // Pre-registration (ADR 019): the list (visitors, sites, groups) and the pre-register dialog (employees, services).
+      paths.push("/today/pre-registrations", "/today/pre-register");
+      data.push(...dataStrings(await get("pre-registrations")), ...dataStrings(await get("pre-registrations/options")));
     }
     const leftovers: string[] = [];
     for (const p of paths) {

@@ -47,6 +47,8 @@ export * from "./group-slack.ts";
 export * from "./site-settings.ts";
 export * from "./members.ts";
 export * from "./member-io.ts";
+export * from "./pre-registration-messages.ts";
+export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
 
 import { z } from "zod";

@@ -29,6 +29,7 @@
  * Revision 12 (migration 014) gives Acme's Staff Time & Attendance with a default manager, and
  * Globex's Staff a link to the demo Central Record (`seedGroupAddOns`), each while that tab is unsaved.
  */
+import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
@@ -45,7 +46,7 @@ export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 12;
+export const SEED_REVISION = 15;
 
 interface ClientSeed {
   region: string;
@@ -115,6 +116,8 @@ const CLIENTS: ClientSeed[] = [
       "beta.badge-personal-fields": true,
       // Revision 9.
       "beta.brivo": true,
+      // Revision 15: the invitation carries the pre-registration form link (ADR 019).
+      "beta.new-pre-reg-form": true,
     },
     roles: [["Front Desk", FRONT_DESK_RIGHTS]],
     sites: [
@@ -448,6 +451,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupSlack(app, q, gid, clientIds.get(gid)!, from);
     // Revision 12: Staff's Time & Attendance (Acme) and Central Record link (Globex).
     await seedGroupAddOns(q, gid, clientIds.get(gid)!);
+    // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
+    await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
   }
   return result;
 }

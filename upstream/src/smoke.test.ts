@@ -223,7 +223,7 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     const today = routes.siteToday.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/visits/today`, h)).json);
     expect(today.site.visitors_signed_in_count).toBe(sites[0].visitors_signed_in_count);
     const options = routes.signInOptions.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/sign-in-options`, h)).json);
-    expect(options.groups.map((g) => g.name)).toEqual(["Visitors", "Staff", "Contractors", "Deliveries"]);
+    expect(options.groups.map((g) => g.name)).toEqual(["Visitors", "Staff", "Contractors", "Deliveries", "Candidates"]);
     const visit = today.visits[0];
     routes.visit.response.parse((await get(`/eu/api/v2/visits/${visit.id}`, h)).json);
     routes.visitBadge.response.parse((await get(`/eu/api/v2/visits/${visit.id}/badge`, h)).json);

@@ -18,6 +18,7 @@ import { useRealtime } from "~/realtime/use-realtime";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { upstreamLoad } from "~/upstream/load.server";
 import { pageTitle } from "~/ui/meta";
+import { SiteFilter } from "~/ui/site-filter";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -69,17 +70,7 @@ export default function EvacuationList() {
         <h1>{t("list.heading")}</h1>
       </div>
       <Form method="get" action="/reports/evacuations" className="filter-bar">
-        <div className="field field--inline">
-          <label htmlFor="evacuation-site">{t("list.site")}</label>
-          <select id="evacuation-site" name="site" defaultValue={d.site ?? ""} key={d.site ?? ""}>
-            <option value="">{t("list.all_sites")}</option>
-            {d.sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SiteFilter id="evacuation-site" label={t("list.site")} allLabel={t("list.all_sites")} sites={d.sites} value={d.site == null ? "" : String(d.site)} />
         <button type="submit" className="button button--secondary">
           {t("list.filter")}
         </button>

@@ -110,6 +110,16 @@ export default function Today() {
                 {t("sign_in.open")}
               </Link>
             ) : null}
+            {d.can.signInOut ? (
+              <Link to="/today/pre-register" className="button button--secondary">
+                {t("prereg:today.pre_register")}
+              </Link>
+            ) : null}
+            {d.can.view ? (
+              <Link to="/today/pre-registrations" className="button button--secondary">
+                {t("prereg:today.list")}
+              </Link>
+            ) : null}
             {d.can.signOutAll && sections.length > 0 ? (
               <Link to="/today/sign-out-all" className="button button--secondary">
                 {t("sign_out_all.open")}

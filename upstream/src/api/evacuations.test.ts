@@ -227,6 +227,7 @@ describe("fire list", () => {
       ["Contractors", "returning"],
       ["Deliveries", "delivery"],
       ["Field Engineers", "returning"], // revision 9: limited to the Field Team site, so all_groups adds it
+      ["Candidates", "standard"], // revision 15: limited to Head Office, so all_groups adds it
     ]);
     expect(empty.evacuation_points).toEqual([
       { id: points[0], title: "Front lawn" },
@@ -264,8 +265,9 @@ describe("fire list", () => {
     // 12 counted + the delivery (pending Priya Sharma is not on site).
     expect(hq.people).toHaveLength(13);
     expect(hq.people.map((p) => p.name)).not.toContain("Priya Sharma");
-    expect(hq.groups.map((x) => x.name)).toEqual(["Visitors", "Staff", "Contractors", "Deliveries"]);
-    expect(new Set(hq.people.map((p) => p.group_id))).toEqual(new Set(hq.groups.map((x) => x.id))); // someone of every group
+    expect(hq.groups.map((x) => x.name)).toEqual(["Visitors", "Staff", "Contractors", "Deliveries", "Candidates"]);
+    // Someone of every group but revision 15's Candidates (pre-registered only, no one on site).
+    expect(new Set(hq.people.map((p) => p.group_id))).toEqual(new Set(hq.groups.filter((x) => x.name !== "Candidates").map((x) => x.id)));
     expect(hq.active_evacuation).toBeNull();
   });
 

@@ -159,9 +159,9 @@ afterAll(async () => {
 describe("the manage overview of groups", () => {
   it("lists the seeded groups by name with every-site, site and member counts, the limit and the count", async () => {
     const sites = await acmeSiteCount();
-    expect(seededList).toMatchObject({ page: 1, per_page: 15, total: 5, group_limit: 25, group_count: 5 });
+    expect(seededList).toMatchObject({ page: 1, per_page: 15, total: 6, group_limit: 25, group_count: 6 });
     expect(seededClient.group_limit).toBe(25);
-    expect(seededList.groups.map((g) => g.name)).toEqual(["Contractors", "Deliveries", "Field Engineers", "Staff", "Visitors"]);
+    expect(seededList.groups.map((g) => g.name)).toEqual(["Candidates", "Contractors", "Deliveries", "Field Engineers", "Staff", "Visitors"]);
     const byName = Object.fromEntries(seededList.groups.map((g) => [g.name, g]));
     expect(byName.Contractors).toEqual({ id: expect.any(Number), name: "Contractors", type: "returning", approval_required: true, every_site: false, site_count: 2, member_count: contractorCount });
     expect(byName.Staff).toEqual({ id: expect.any(Number), name: "Staff", type: "returning", approval_required: false, every_site: true, site_count: sites, member_count: staffCount });
@@ -171,7 +171,7 @@ describe("the manage overview of groups", () => {
 
     // After beforeAll lifted it: no limit.
     const now = await list(admin);
-    expect([now.group_limit, now.group_count]).toEqual([null, 5]);
+    expect([now.group_limit, now.group_count]).toEqual([null, 6]);
     expect(Client.parse((await admin.get("client")).json).group_limit).toBeNull();
 
     // Northwind sees its own groups only, and Acme's never.
@@ -194,14 +194,14 @@ describe("the manage overview of groups", () => {
     expect(p2.groups.map((g) => g.name)).toEqual(["Paging group 15"]);
     expect([p2.page, p2.per_page]).toEqual([2, 15]);
 
-    // Without a search: 5 + 3 + 16 groups, two pages; the count is every group, the page 15 of them.
+    // Without a search: 6 + 3 + 16 groups, two pages; the count is every group, the page 15 of them.
     const all = await list(admin);
-    expect([all.total, all.group_count, all.groups.length]).toEqual([24, 24, 15]);
-    expect((await list(admin, "?page=2")).groups).toHaveLength(9);
+    expect([all.total, all.group_count, all.groups.length]).toEqual([25, 25, 15]);
+    expect((await list(admin, "?page=2")).groups).toHaveLength(10);
     const names = (await listAll()).map((g) => g.name);
-    expect(names).toHaveLength(24);
+    expect(names).toHaveLength(25);
     expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
-    expect(new Set((await listAll()).map((g) => g.id)).size).toBe(24);
+    expect(new Set((await listAll()).map((g) => g.id)).size).toBe(25);
 
     for (const page of ["0", "abc", "-1", "1.5", "1e3", "%20"]) {
       const r = await admin.get(`manage/groups?page=${page}`);
@@ -210,7 +210,7 @@ describe("the manage overview of groups", () => {
     }
     expect((await list(admin, "?page=")).page).toBe(1);
     // A page far past the end is empty, not an error.
-    expect(await list(admin, "?page=999999999")).toMatchObject({ groups: [], total: 24, page: 999999999 });
+    expect(await list(admin, "?page=999999999")).toMatchObject({ groups: [], total: 25, page: 999999999 });
   });
 
   it("searches by name (case-insensitive, trimmed; % and _ match themselves); the count ignores the search", async () => {

@@ -93,6 +93,18 @@ import {
   updateSiteSettings,
 } from "./site-extras.ts";
 import { readUpload, type UploadedFile } from "./uploads.ts";
+import {
+  approvePreRegistration,
+  cancelPreRegistration,
+  createPreRegistration,
+  declinePreRegistration,
+  getPreRegistration,
+  importPreRegistrations,
+  listPreRegistrations,
+  preRegistrationOptions,
+  signInPreRegistration,
+} from "../prereg/pre-registrations.ts";
+import { submitMagicLink, viewMagicLink } from "../prereg/magic-links.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -228,6 +240,17 @@ const impl: Impl = {
   disconnectGroupSlack: ({ app, principal, ctx }) => disconnectGroupSlack(app, principal, ctx.params.groupId),
   siteSettings: ({ app, principal, ctx }) => getSiteSettings(app, principal, ctx.params.siteId),
   updateSiteSettings: ({ app, principal, ctx, body }) => updateSiteSettings(app, principal, ctx.params.siteId, body),
+  preRegistrations: ({ app, principal, ctx }) => listPreRegistrations(app, principal, ctx.url.searchParams),
+  preRegistrationOptions: ({ app, principal }) => preRegistrationOptions(app, principal),
+  preRegistration: ({ app, principal, ctx }) => getPreRegistration(app, principal, ctx.params.preRegistrationId),
+  createPreRegistration: ({ app, principal, body }) => createPreRegistration(app, principal, body),
+  importPreRegistrations: ({ app, principal, body }) => importPreRegistrations(app, principal, body),
+  approvePreRegistration: ({ app, principal, ctx }) => approvePreRegistration(app, principal, ctx.params.preRegistrationId),
+  declinePreRegistration: ({ app, principal, ctx }) => declinePreRegistration(app, principal, ctx.params.preRegistrationId),
+  cancelPreRegistration: ({ app, principal, ctx }) => cancelPreRegistration(app, principal, ctx.params.preRegistrationId),
+  signInPreRegistration: ({ app, principal, ctx }) => signInPreRegistration(app, principal, ctx.params.preRegistrationId),
+  magicLink: ({ app, body }) => viewMagicLink(app, body),
+  submitMagicLink: ({ app, body }) => submitMagicLink(app, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

@@ -161,6 +161,7 @@ describe("seeded Today data", () => {
       ["Staff", "returning", false],
       ["Contractors", "returning", true],
       ["Deliveries", "delivery", false],
+      ["Candidates", "standard", true], // revision 15: pre-registrations that need approval
     ]);
     expect(hq.visits.filter((v) => v.status === "pending").map((v) => v.name)).toEqual(["Priya Sharma"]);
     expect(hq.visits.filter((v) => v.group.type === "delivery").map((v) => v.status)).toEqual(["signed_in"]);

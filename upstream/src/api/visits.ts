@@ -154,6 +154,8 @@ export interface SiteRef {
 export interface SignInExtras {
   source: Visit["source"];
   location?: { lat: number; lng: number; accuracy: number } | null;
+  /** Approved before arriving (an expected pre-registration, ADR 019): signed in even where the group needs approval. */
+  preApproved?: boolean;
 }
 
 const blank = (s: string | undefined) => (s === undefined || s.trim() === "" ? null : s.trim());
@@ -225,7 +227,7 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
       name = given;
     }
 
-    const status = group.approval_required ? "pending" : "signed_in";
+    const status = group.approval_required && !extras.preApproved ? "pending" : "signed_in";
     const [{ id }] = await q.query<{ id: number }>(
       `INSERT INTO visits (site_id, group_id, member_id, name, company, host, status, source, signed_in_at, location)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'signed_in' THEN now() END, $9::jsonb) RETURNING id`,

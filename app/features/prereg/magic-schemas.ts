@@ -1,0 +1,29 @@
+/**
+ * The visitor's magic-link forms (ADR 019), shared by server and browser through conform; apart
+ * from the pre-register form so neither page carries the other's schemas.
+ */
+import { z } from "zod";
+import { PRE_REG_LIMITS } from "@contract";
+import { singleLine } from "~/forms/control-characters";
+import { rule } from "./rules";
+import { LOCAL_DATE_TIME } from "./date-time";
+
+const text = (max: number) => singleLine(z.string().trim().max(max, "prereg:validation.too_long")).optional();
+
+/** The visitor's pre-registration form (magic link). */
+export const visitorFormSchema = z.object({
+  company: text(PRE_REG_LIMITS.company),
+  mobile: text(40),
+  message: z.string().trim().max(PRE_REG_LIMITS.message, "prereg:validation.too_long").optional(),
+});
+
+/** The visitor's change request (magic link). */
+export const changeRequestSchema = z
+  .object({
+    change: z.enum(["change", "cancel"], rule("changeKind")),
+    arrive_at: z.string().regex(LOCAL_DATE_TIME, rule("arrivalFuture")).optional(),
+    message: z.string().trim().max(PRE_REG_LIMITS.message, "prereg:validation.too_long").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.change === "change" && !v.arrive_at) ctx.addIssue({ code: "custom", path: ["arrive_at"], message: rule("arrivalFuture") });
+  });
