@@ -63,6 +63,9 @@ import {
   NOT_AWAY_MESSAGE,
   NOT_SIGN_OUT_FIRST_MESSAGE,
   RETURN_NOT_AWAY_MESSAGE,
+  IMPORT_FILE_MESSAGES,
+  IMPORT_PREVIEW_GONE,
+  IMPORT_STALE,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -144,6 +147,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [ALREADY_AWAY_MESSAGE]: "today:sign_out_first.validation.already_away",
   [NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.use_depart",
   [RETURN_NOT_AWAY_MESSAGE]: "today:sign_out_first.validation.not_away",
+  // Members import (the contract's member-io.ts; ADR 018): a file refused whole, a preview gone or stale.
+  ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
+  [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
+  [IMPORT_STALE]: "members:import.preview.stale",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

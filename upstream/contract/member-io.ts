@@ -76,7 +76,7 @@ export const IMPORT_ROW_MESSAGES = {
   duplicateId: "Another row of the file has this member id",
   memberId: "The member id is not one of this group's members",
   unknownSite: "No site has this name",
-  archived: "Archived must be yes or no",
+  archivedValue: "Archived must be yes or no",
   formula: "A cell holds a formula: type its value instead",
   extraCells: "The row has more cells than the header",
   cellTooLong: "A cell is longer than 1000 characters",

@@ -152,7 +152,7 @@ export async function planRows(q: Queryable, ctx: PlanContext, rows: { line: num
     const a = c.archived?.trim().toLowerCase() ?? "";
     if (YES.has(a)) archived = true;
     else if (NO.has(a)) archived = false;
-    else if (a !== "") reasons.push(rowReason("archived", "archived", c.archived ?? null));
+    else if (a !== "") reasons.push(rowReason("archived", "archivedValue", c.archived ?? null));
 
     const current: MemberCore | null = member ? { ...member } : null;
     const { values, problems } = normaliseMemberCore(input, current, ctx.country);
