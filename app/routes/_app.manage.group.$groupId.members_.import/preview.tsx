@@ -37,19 +37,19 @@ export function ImportPreview({ preview: p, base, editable, lastApply, notice }:
         {lastApply?.error?.[""]?.length ? <ActionNotice notice={{ key: lastApply.error[""][0], tone: "error" }} /> : null}
       </div>
       <ul className="import-counts" aria-label={t("import.preview.counts")}>
-        <li>{t("import.preview.rows", { count: c.rows })}</li>
-        <li>{t("import.preview.create", { count: c.create })}</li>
-        <li>{t("import.preview.update", { count: c.update })}</li>
-        <li>{t("import.preview.archive", { count: c.archive })}</li>
-        <li>{t("import.preview.unchanged", { count: c.unchanged })}</li>
-        <li>{t("import.preview.refused", { count: c.refused })}</li>
-        <li>{t("import.preview.missing", { count: c.missing })}</li>
+        <li>{t("import.preview.rows", { n: c.rows })}</li>
+        <li>{t("import.preview.create", { n: c.create })}</li>
+        <li>{t("import.preview.update", { n: c.update })}</li>
+        <li>{t("import.preview.archive", { n: c.archive })}</li>
+        <li>{t("import.preview.unchanged", { n: c.unchanged })}</li>
+        <li>{t("import.preview.refused", { n: c.refused })}</li>
+        <li>{t("import.preview.missing", { n: c.missing })}</li>
       </ul>
       {c.refused > 0 ? (
         <>
-          <h3>{t("import.preview.refused_title", { count: c.refused })}</h3>
-          {c.refused > p.refused.length ? <p>{t("import.preview.refused_first", { count: p.refused.length })}</p> : null}
-          <DataTable caption={t("import.preview.refused_title", { count: c.refused })} columns={[t("import.preview.line"), t("import.column.name"), t("import.preview.reasons")]}>
+          <h3>{t("import.preview.refused_title", { n: c.refused })}</h3>
+          {c.refused > p.refused.length ? <p>{t("import.preview.refused_first", { n: p.refused.length })}</p> : null}
+          <DataTable caption={t("import.preview.refused_title", { n: c.refused })} columns={[t("import.preview.line"), t("import.column.name"), t("import.preview.reasons")]}>
             {p.refused.map((r) => (
               <tr key={r.line}>
                 <th scope="row">{r.line}</th>
@@ -68,8 +68,8 @@ export function ImportPreview({ preview: p, base, editable, lastApply, notice }:
       ) : null}
       {p.total > 0 ? (
         <>
-          <h3>{t("import.preview.changes_title", { count: p.total })}</h3>
-          <DataTable caption={t("import.preview.changes_title", { count: p.total })} columns={[t("import.preview.line"), t("import.preview.action"), t("import.column.name"), t("import.column.email"), t("import.preview.changed")]}>
+          <h3>{t("import.preview.changes_title", { n: p.total })}</h3>
+          <DataTable caption={t("import.preview.changes_title", { n: p.total })} columns={[t("import.preview.line"), t("import.preview.action"), t("import.column.name"), t("import.column.email"), t("import.preview.changed")]}>
             {p.changes.map((ch, i) => (
               <tr key={`${ch.line ?? "m"}-${ch.member_id ?? i}`}>
                 <th scope="row">{ch.line ?? t("import.preview.not_in_file")}</th>
@@ -89,7 +89,7 @@ export function ImportPreview({ preview: p, base, editable, lastApply, notice }:
           {c.missing > 0 ? (
             <div className="field field--check">
               <input id="archive-missing" type="checkbox" name="archive_missing" />
-              <label htmlFor="archive-missing">{t("import.preview.archive_missing", { count: c.missing })}</label>
+              <label htmlFor="archive-missing">{t("import.preview.archive_missing", { n: c.missing })}</label>
             </div>
           ) : null}
           <div className="actions">
