@@ -1,11 +1,11 @@
 /**
  * The group a members import or export works on, for a user holding the rights it needs: the
- * client's own returning group (403 without a right, 404 for another client's or no group, 422 for
+ * client's own returning group (403 without a right, 404 for another client's group, no group, or
  * a group without members), and the client's site names (the "Sites shown" column).
  */
 import { IMPORT_FILE_MESSAGES } from "../../contract/member-io.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, notFound, validation } from "../http/errors.ts";
+import { forbidden, notFound } from "../http/errors.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 
 export interface MemberGroup {
@@ -31,7 +31,8 @@ export async function memberGroup(q: Queryable, p: Principal, idParam: string, r
     ? undefined
     : await one<MemberGroup & { type: string }>(q, `SELECT id, client_id, name, site_ids, type FROM groups WHERE id = $1 AND client_id = $2${lock ? " FOR UPDATE" : ""}`, [id, p.client.id]);
   if (!g) throw notFound("Group not found");
-  if (g.type !== "returning") throw validation({ file: [IMPORT_FILE_MESSAGES.notReturning] }, IMPORT_FILE_MESSAGES.notReturning);
+  // Only returning groups have members: for any other, there are none to read or write (404, as the members tab).
+  if (g.type !== "returning") throw notFound(IMPORT_FILE_MESSAGES.notReturning);
   return { id: g.id, client_id: g.client_id, name: g.name, site_ids: g.site_ids };
 }
 

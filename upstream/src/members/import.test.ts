@@ -289,6 +289,11 @@ describe("import", () => {
     const r = await fetch(`${up.url}/us/api/v2/groups/${g}/member-export?format=csv`, { headers: auth(globex) });
     expect(r.status).toBe(404);
     expect(await members(g)).toEqual([]);
+    // A standard group has no members to export or import.
+    const std = await fetch(api("groups"), { method: "POST", headers: { ...auth(), "content-type": "application/json" }, body: JSON.stringify({ name: "Standard io", type: "standard" }) });
+    const stdId = ((await std.json()) as { id: number }).id;
+    expect((await download(stdId, "member-export", "csv")).status).toBe(404);
+    expect((await upload(stdId, csv([["", "Ann", "", "", "", "", "", ""]]))).status).toBe(404);
   });
 
   it("logs no server error", () => {
