@@ -27,6 +27,7 @@ function readableText(html: string): string[] {
 const TECHNICAL = [
   "https://example.com", "QuickTime", "WebP", "JPEG", "PNG", "GIF", "MP4", ".mov", ".mp4", "PDF", "iPad", "PIN",
   "Central Record", "Azure Active Directory", "Azure AD", "Google Workspace", "Brivo", "Wonde", "Slack", "QR",
+  "CSV", "XLSX", "Excel", "UTF-8",
 ];
 
 function englishLeftovers(html: string, allowed: string[]): string[] {
@@ -121,6 +122,7 @@ describe("pages in Japanese show no untranslated text", () => {
       for (const tab of ["members", "details", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy", "time-and-attendance"]) {
         paths.push(`/manage/group/${staff.id}/${tab}`);
       }
+      paths.push(`/manage/group/${staff.id}/members/import`);
       for (const part of ["", "/members", "/personal-fields", "/badge", "/sync"]) data.push(...dataStrings(await get(`groups/${staff.id}${part}`)));
       data.push(...dataStrings(await get("time-and-attendance/managers")));
     }
