@@ -80,6 +80,7 @@ export const IMPORT_ROW_MESSAGES = {
   formula: "A cell holds a formula: type its value instead",
   extraCells: "The row has more cells than the header",
   cellTooLong: "A cell is longer than 1000 characters",
+  synced: "The directory keeps this member's name, email and mobile",
 } as const;
 
 /** One reason a row is refused: the column (null: the row), the message's code and text, and the value when it helps (a site's name). */

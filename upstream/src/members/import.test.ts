@@ -215,6 +215,15 @@ describe("import", () => {
     expect((await members(g)).map((m) => m.name)).toEqual(["Bob", "Ann"]);
   });
 
+  it("a synced member's name, email and mobile are the directory's: a row changing them is refused", async () => {
+    const g = await newGroup("Synced");
+    const [{ id }] = await up.app.db.query<{ id: number }>("INSERT INTO members (group_id, name, email, synced, directory_id) VALUES ($1, 'Dora Directory', 'dora@example.com', true, 'd-1') RETURNING id", [g]);
+    const p = await preview(g, csv([[String(id), "Dora Renamed", "dora@example.com", "", "2026-03-01", "", "", ""]]));
+    expect(p.refused).toEqual([{ line: 2, name: "Dora Renamed", reasons: [expect.objectContaining({ column: "name", message: IMPORT_ROW_MESSAGES.synced })] }]);
+    const dates = await preview(g, csv([[String(id), "Dora Directory", "dora@example.com", "", "2026-03-01", "", "", ""]]));
+    expect(dates.counts).toMatchObject({ update: 1, refused: 0 });
+  });
+
   it("members not in the file are archived only when asked", async () => {
     const g = await newGroup("Missing ones");
     await up.app.db.query("INSERT INTO members (group_id, name, email) VALUES ($1, 'Stays', 's@example.com'), ($1, 'Goes', 'g@example.com')", [g]);

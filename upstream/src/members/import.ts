@@ -44,6 +44,8 @@ import { memberGroup, siteNames, type MemberGroup } from "./group.ts";
 interface StoredMember extends MemberCore {
   id: number;
   archived: boolean;
+  /** A directory owns the name, email and mobile (an integrated group's synced member). */
+  synced: boolean;
 }
 
 /** What the plan reads from the database, once per plan. */
@@ -60,7 +62,7 @@ interface PlanContext {
 async function planContext(q: Queryable, p: Principal, group: MemberGroup): Promise<PlanContext> {
   const rows = await q.query<StoredMember>(
     `SELECT id, name, email, mobile, pin, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
-            site_ids, manager_id, archived_at IS NOT NULL AS archived
+            site_ids, manager_id, archived_at IS NOT NULL AS archived, synced
        FROM members WHERE group_id = $1 ORDER BY id`,
     [group.id],
   );
@@ -154,7 +156,7 @@ export async function planRows(q: Queryable, ctx: PlanContext, rows: { line: num
     else if (NO.has(a)) archived = false;
     else if (a !== "") reasons.push(rowReason("archived", "archivedValue", c.archived ?? null));
 
-    const current: MemberCore | null = member ? { ...member } : null;
+    const current: MemberCore | null = member ? { name: member.name, email: member.email, mobile: member.mobile, pin: member.pin, starts_on: member.starts_on, ends_on: member.ends_on, site_ids: member.site_ids, manager_id: member.manager_id } : null;
     const { values, problems } = normaliseMemberCore(input, current, ctx.country);
     reasons.push(...coreReasons(problems));
     const columns: MemberIoColumn[] = [];
@@ -166,6 +168,8 @@ export async function planRows(q: Queryable, ctx: PlanContext, rows: { line: num
       if (values.ends_on !== member.ends_on) columns.push("end_date");
       if (!sameSites(values.site_ids, member.site_ids)) columns.push("sites");
       if (archived !== null && archived !== member.archived) columns.push("archived");
+      // What the directory owns is changed by the directory only.
+      for (const col of ["name", "email", "mobile"] as const) if (member.synced && columns.includes(col)) reasons.push(rowReason(col, "synced"));
     }
     if (!problems.email && !problems.site_ids && !reasons.some((r) => r.column === "sites")) {
       // The database's rules, asked only about what changes (the editor asks the same way).
