@@ -100,6 +100,37 @@ describe("import without JavaScript", () => {
   });
 });
 
+describe("apply re-checks", () => {
+  test("a group changed since the preview: said so, with a new preview; a preview applied is gone", async () => {
+    const { api } = await admin();
+    const group = await newGroup(api);
+    const client = newClient();
+    const email = uniqueEmail("members-io-s");
+    await createUser({ email, role: "Administrator", client: "eu:1" });
+    await signIn(client, email);
+    const path = `/manage/group/${group.id}/members/import`;
+    const previewOf = async (rows: string[][]) => {
+      const r = await postMultipart(client, path, [["intent", "upload"], ["file", csv(rows), "m.csv", "text/csv"]]);
+      expect(r.res.status).toBe(303);
+      return new URL(r.res.headers.get("location")!, "http://x").searchParams.get("preview")!;
+    };
+    const first = await previewOf([["", "Ann Able", "ann@example.com", "", "", "", "", ""]]);
+    const second = await previewOf([["", "Ann Able", "ann@example.com", "", "", "", "", ""], ["", "Bob Bell", "bob@example.com", "", "", "", "", ""]]);
+    expect((await client.post(`${path}?preview=${second}`, { intent: "apply", preview: second }, { follow: false })).res.status).toBe(303);
+    // Ann exists now: the first preview's plan (create Ann) is stale.
+    const stale = await client.post(`${path}?preview=${first}`, { intent: "apply", preview: first });
+    expect(stale.hops[0]?.location).toContain(`preview=${first}`);
+    expect(shownText(stale.body)).toContain("The group's members changed since the preview");
+    expect(stale.body).toContain("Unchanged: 1");
+    expect(stale.body).toContain("Members not in the file: 1");
+    // Applied once, a preview is gone.
+    const again = await client.post(`${path}?preview=${second}`, { intent: "apply", preview: second }, { follow: false });
+    expect(again.res.status).toBe(404);
+    expect(shownText(again.body)).toContain("This preview is no longer available: upload the file again.");
+    expect((await api.get(`groups/${group.id}/members`)).total).toBe(2);
+  });
+});
+
 describe("export", () => {
   test("streams CSV with formula cells escaped, named for the group and the day; XLSX too", async () => {
     const { api } = await admin();
