@@ -186,6 +186,11 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // the group needs .delete as well (its own check, groups spec §6).
   { path: "/manage/group/:id", rule: { rights: { allOf: ["ManageVisitorGroup.viewer"] } }, edit: ["ManageVisitorGroup.editor"], redirect: "/manage/group/:id/details", screen: true },
   ...GROUP_TABS.map(groupTab),
+  // The members tab's spreadsheets (issue 15 §1, §3; ADR 018): import (a page, the upload and the
+  // preview: members editor to change), its template, and the export (groups' export right).
+  { path: "/manage/group/:id/members/import", rule: { rights: { allOf: ["GroupMember.viewer"] } }, edit: ["GroupMember.editor"], screen: true },
+  { path: "/manage/group/:id/members/import/template", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
+  { path: "/manage/group/:id/members/export", rule: { rights: { allOf: ["GroupMember.viewer", "ManageVisitorGroup.export"] } }, screen: true },
 
   { path: "/manage/features", rule: {}, redirect: "/manage" },
   { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },

@@ -64,6 +64,9 @@ import {
   NOT_SIGN_OUT_FIRST_MESSAGE,
   RETURN_NOT_AWAY_MESSAGE,
   PRE_REG_MESSAGES,
+  IMPORT_FILE_MESSAGES,
+  IMPORT_PREVIEW_GONE,
+  IMPORT_STALE,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -148,6 +151,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Pre-registrations and their magic links (the contract's pre-registrations.ts; ADR 019). Its
   // email rule is REPLY_TO_MESSAGE's words, translated above.
   ...Object.fromEntries(Object.entries(PRE_REG_MESSAGES).filter(([k]) => k !== "email").map(([k, text]) => [text, `prereg:messages.${k}`])),
+  // Members import (the contract's member-io.ts; ADR 018): a file refused whole, a preview gone or stale.
+  ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
+  [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
+  [IMPORT_STALE]: "members:import.preview.stale",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "@contract";
 import { env } from "~/env.server";
-import { callUpstream, decodeAccessToken, regionalBase, type ApiOptions } from "~/upstream/client.server";
+import { callUpstream, decodeAccessToken, downloadUpstream, regionalBase, type ApiOptions, type UpstreamFile } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
 import { safeRedirect } from "~/session/redirect";
 import { REQUEST_ID_HEADER } from "~/server/request-id";
@@ -180,6 +180,8 @@ export interface Viewer {
   shared<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** Call the upstream as this user. A 401 logs the user out with the session-expired message. */
   api<N extends RouteName>(name: N, opts?: ApiOptions<N>): Promise<RouteResponse<N>>;
+  /** A call whose answer is a file (`download` routes), as this user: its body still streaming. */
+  download<N extends RouteName>(name: N, opts?: ApiOptions<N> & { signal?: AbortSignal }): Promise<UpstreamFile>;
 }
 
 function currentPath(request: Request) {
@@ -248,6 +250,15 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
         if (err instanceof UpstreamError && err.status === 401) {
           return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
         }
+        if (err instanceof UpstreamUnavailableError) unavailable("upstream");
+        throw err;
+      }
+    },
+    async download(name, opts = {}) {
+      try {
+        return await downloadUpstream(name, { ...ctx, ...opts, token: tokens.accessToken } as never);
+      } catch (err) {
+        if (err instanceof UpstreamError && err.status === 401) return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
         if (err instanceof UpstreamUnavailableError) unavailable("upstream");
         throw err;
       }

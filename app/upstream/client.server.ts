@@ -7,6 +7,7 @@
  * Answers are validated against the contract; failures become UpstreamError or
  * UpstreamUnavailableError, which `app/upstream/errors.ts` maps to the spec's catalogue.
  */
+import { Readable } from "node:stream";
 import { Agent, FormData, request } from "undici";
 import { decodeJwt } from "jose";
 import {
@@ -18,6 +19,7 @@ import {
   type RouteBody,
   type RouteName,
   type RouteResponse,
+  type RawFileDef,
   type Routes,
   type UploadDef,
 } from "@contract";
@@ -36,12 +38,22 @@ export interface UploadFile {
 /** `file` exists only for routes whose contract entry has `upload` (never with `body`). */
 export type RouteFile<N extends RouteName> = Routes[N] extends { upload: UploadDef } ? UploadFile : never;
 
+/** A file sent as the whole body, streamed as it arrives (never held): its type and its bytes. */
+export interface RawFile {
+  type: string;
+  data: AsyncIterable<Uint8Array>;
+}
+/** `stream` exists only for routes whose contract entry has `rawFile`. */
+export type RouteRawFile<N extends RouteName> = Routes[N] extends { rawFile: RawFileDef } ? RawFile : never;
+
 /** What a caller gives for one call (the session adds token, language and timezone). */
 export interface ApiOptions<N extends RouteName> {
   params?: Record<string, string | number>;
   body?: RouteBody<N>;
   /** For upload routes: sent as multipart/form-data in the contract's part (`file`). */
   file?: RouteFile<N>;
+  /** For raw-file routes: the body, streamed. */
+  stream?: RouteRawFile<N>;
   query?: Record<string, string | number | undefined>;
 }
 
@@ -101,9 +113,14 @@ export async function callUpstream<N extends RouteName>(name: N, opts: CallOptio
     method = "POST";
     headers["x-http-method-override"] = "PATCH";
   }
-  let payload: string | FormData | undefined;
+  let payload: string | FormData | Readable | undefined;
   const upload: UploadDef | undefined = "upload" in def ? def.upload : undefined;
-  if (upload) {
+  const rawFile: RawFileDef | undefined = "rawFile" in def ? (def.rawFile as RawFileDef) : undefined;
+  if (rawFile) {
+    if (!opts.stream) throw new Error(`Upstream call ${name} needs a stream`);
+    headers["content-type"] = rawFile.types.includes(opts.stream.type) ? opts.stream.type : "application/octet-stream";
+    payload = Readable.from(opts.stream.data, { objectMode: false });
+  } else if (upload) {
     if (!opts.file) throw new Error(`Upstream call ${name} needs a file`);
     const { name: filename, type, data } = opts.file;
     const blob = data instanceof Blob ? data : new Blob([new Uint8Array(data)], { type: type || "application/octet-stream" });
@@ -114,7 +131,7 @@ export async function callUpstream<N extends RouteName>(name: N, opts: CallOptio
     headers["content-type"] = "application/json";
     payload = JSON.stringify(opts.body);
   }
-  const timeout = AbortSignal.timeout(upload ? Math.max(env().UPSTREAM_TIMEOUT_MS, UPLOAD_TIMEOUT_MS) : env().UPSTREAM_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(upload || rawFile ? Math.max(env().UPSTREAM_TIMEOUT_MS, UPLOAD_TIMEOUT_MS) : env().UPSTREAM_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
 
   let res;
@@ -178,6 +195,33 @@ export async function fetchUpstreamFile(name: string, opts: { token: string; ran
   } catch (err) {
     throw new UpstreamUnavailableError("file", (err as Error).message);
   }
+}
+
+/**
+ * A route whose answer is a file (`download` in the contract: an export, a template), streamed:
+ * nothing is buffered here. A 2xx answer comes back with its body still streaming; anything else
+ * is read (small JSON) and thrown as the UpstreamError every other call throws.
+ */
+export async function downloadUpstream<N extends RouteName>(name: N, opts: CallOptions<N>): Promise<UpstreamFile> {
+  if (!("download" in routes[name])) throw new Error(`Upstream call ${name} is not a download`);
+  const url = buildUrl(name, opts);
+  const headers: Record<string, string> = { "accept-language": opts.language, "x-timezone": opts.timezone };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let res;
+  try {
+    res = await request(url, { method: "GET", headers, signal: opts.signal, dispatcher: agent, headersTimeout: env().UPSTREAM_TIMEOUT_MS, bodyTimeout: FILE_IDLE_TIMEOUT_MS });
+  } catch (err) {
+    throw new UpstreamUnavailableError(name, (err as Error).message);
+  }
+  if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, body: res.body };
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(await res.body.text());
+  } catch {
+    json = undefined;
+  }
+  const body = ErrorBody.safeParse(json);
+  throw new UpstreamError(name, res.statusCode, body.success ? body.data : {});
 }
 
 /** Any HTTP answer from the auth service within the timeout means it is reachable. */

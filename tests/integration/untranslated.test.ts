@@ -29,6 +29,7 @@ const TECHNICAL = [
   "Central Record", "Azure Active Directory", "Azure AD", "Google Workspace", "Brivo", "Wonde", "Slack", "QR",
   // The pre-registration import's file format, size unit, column names and date-time pattern (ADR 019).
   "CSV", "KB", "YYYY-MM-DDTHH:MM", "name", "email", "arrival", "company", "notes", "host", "language",
+  "XLSX", "Excel", "UTF-8",
 ];
 
 function englishLeftovers(html: string, allowed: string[]): string[] {
@@ -123,6 +124,7 @@ describe("pages in Japanese show no untranslated text", () => {
       for (const tab of ["members", "details", "personal-fields", "sign-in", "sign-out", "badges", "notifications", "companion", "pre-reg", "onboarding", "privacy", "time-and-attendance"]) {
         paths.push(`/manage/group/${staff.id}/${tab}`);
       }
+      paths.push(`/manage/group/${staff.id}/members/import`);
       for (const part of ["", "/members", "/personal-fields", "/badge", "/sync"]) data.push(...dataStrings(await get(`groups/${staff.id}${part}`)));
       data.push(...dataStrings(await get("time-and-attendance/managers")));
       // Pre-registration (ADR 019): the list (visitors, sites, groups) and the pre-register dialog (employees, services).

@@ -3,7 +3,7 @@
  * and `RouteDef`, the shape of one call in a route table.
  */
 import { z } from "zod";
-import type { UploadDef } from "./files.ts";
+import type { RawFileDef, UploadDef } from "./files.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shared primitives
@@ -45,6 +45,10 @@ export interface RouteDef {
   body?: Schema;
   /** A multipart/form-data upload instead of a JSON body (see UploadDef). */
   upload?: UploadDef;
+  /** One file sent as it is (not multipart), streamed (see RawFileDef). */
+  rawFile?: RawFileDef;
+  /** The answer is a file streamed back (CSV, XLSX, …), not JSON: `response` describes nothing. */
+  download?: true;
   response: Schema;
   summary: string;
   /** A POST that only reads (changes nothing the caller's config or data shows). */

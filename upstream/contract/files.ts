@@ -23,3 +23,9 @@ export interface UploadDef {
   kinds: readonly ((typeof IMAGE_KINDS)[number] | (typeof VIDEO_KINDS)[number] | (typeof DOCUMENT_KINDS)[number])[];
   maxBytes: number;
 }
+
+/** A file sent as the whole request body (not multipart), streamed: its declared type one of `types`, at most `maxBytes`. */
+export interface RawFileDef {
+  types: readonly string[];
+  maxBytes: number;
+}

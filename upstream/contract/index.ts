@@ -139,8 +139,13 @@ export function openApiDocument(servers: { url: string; description: string }[])
             },
           }
         : {}),
+      ...(r.rawFile
+        ? { requestBody: { required: true, content: Object.fromEntries(r.rawFile.types.map((t) => [t, { schema: { type: "string", format: "binary", description: `at most ${r.rawFile!.maxBytes} bytes` } }])) } }
+        : {}),
       responses: {
-        "200": { description: "OK", content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } } },
+        "200": r.download
+          ? { description: "A file", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
+          : { description: "OK", content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } } },
         default: { description: "Error", content: { "application/json": { schema: z.toJSONSchema(ErrorBody, { unrepresentable: "any" }) } } },
       },
     };

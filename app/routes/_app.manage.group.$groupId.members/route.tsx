@@ -11,6 +11,7 @@ import { groupIdParam, loadGroup } from "~/features/groups/group.server";
 import { listState } from "~/forms/list-state.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
+import { MemberIoLinks } from "~/features/members/io-links";
 import { DataTable } from "~/ui/data-table";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
@@ -47,6 +48,7 @@ export default function GroupMembersTab() {
   return (
     <>
       <h2>{t("tab.members")}</h2>
+      <MemberIoLinks groupId={d.group.id} />
       <SearchBar action={base} id="member-search" label={t("members.search")} value={d.search} submitLabel={t("members.search_submit")} />
       {d.members.length === 0 ? (
         <p className="empty-state">{d.search ? t("members.no_match", { search: d.search }) : t("members.empty")}</p>

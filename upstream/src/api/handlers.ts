@@ -1,6 +1,7 @@
 /** Binds every route of the contract's `routes` table to its implementation. */
 import type { z } from "zod";
-import { REGIONS, routes, type Region, type RouteName, type Routes, type UploadDef } from "../../contract/index.ts";
+import type { IncomingMessage } from "node:http";
+import { REGIONS, routes, type RawFileDef, type Region, type RouteName, type Routes, type UploadDef } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { login } from "../auth/login.ts";
 import { accessToken, forgot, logout, reset } from "../auth/service.ts";
@@ -105,6 +106,8 @@ import {
   signInPreRegistration,
 } from "../prereg/pre-registrations.ts";
 import { submitMagicLink, viewMagicLink } from "../prereg/magic-links.ts";
+import { memberExport, memberTemplate } from "../members/io.ts";
+import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -114,7 +117,9 @@ type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.Z
   ? z.output<B>
   : Routes[N] extends { upload: UploadDef }
     ? () => Promise<UploadedFile>
-    : undefined;
+    : Routes[N] extends { rawFile: RawFileDef }
+      ? IncomingMessage
+      : undefined;
 type PrincipalOf<N extends RouteName> = Routes[N]["base"] extends "regional" ? Principal : undefined;
 
 interface Call<N extends RouteName> {
@@ -251,6 +256,12 @@ const impl: Impl = {
   signInPreRegistration: ({ app, principal, ctx }) => signInPreRegistration(app, principal, ctx.params.preRegistrationId),
   magicLink: ({ app, body }) => viewMagicLink(app, body),
   submitMagicLink: ({ app, body }) => submitMagicLink(app, body),
+  // Members in and out as spreadsheets (issue 15 §3; ADR 018).
+  memberTemplate: ({ app, principal, ctx }) => memberTemplate(app, principal, ctx),
+  memberExport: ({ app, principal, ctx }) => memberExport(app, principal, ctx),
+  previewMemberImport: ({ app, principal, ctx, body }) => previewMemberImport(app, principal, ctx.params.groupId, ctx.url, body),
+  memberImport: ({ app, principal, ctx }) => getMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, ctx.url),
+  applyMemberImport: ({ app, principal, ctx, body }) => applyMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
@@ -275,9 +286,14 @@ export function registerContractRoutes(router: Router, app: App): void {
         } else if ("upload" in def) {
           const upload = def.upload as UploadDef;
           body = () => readUpload(ctx.req, upload);
+        } else if ("rawFile" in def) {
+          // Streamed: the implementation reads it after its access checks.
+          body = ctx.req;
         }
         const fn = impl[name] as (c: Call<RouteName>) => Promise<unknown> | unknown;
         const result = await fn({ app, ctx, body: body as never, principal: principal as never });
+        // A download has written its answer itself.
+        if ("download" in def) return undefined;
         if (app.opts.testHooks) {
           const check = def.response.safeParse(result);
           if (!check.success) app.log({ level: "error", msg: "response does not match the contract", route: name, issues: check.error.issues });
