@@ -6,7 +6,7 @@
  */
 import { MEMBER_EDITOR_LIMITS, MEMBER_EDITOR_MESSAGES } from "../../contract/index.ts";
 import type { App } from "../app.ts";
-import { one } from "../db/index.ts";
+import { one, type Queryable } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";
 import { changeGroup, readGroup } from "../api/group-settings.ts";
 import { parseId } from "../api/manage.ts";
@@ -26,19 +26,19 @@ function documentFields(query: URLSearchParams) {
   return { title, expires_on: expires || null };
 }
 
-const count = async (app: App, memberId: number) => (await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM member_documents WHERE member_id = $1", [memberId]))[0]!.n;
+const count = async (q: Queryable, memberId: number) => (await q.query<{ n: number }>("SELECT count(*)::int AS n FROM member_documents WHERE member_id = $1", [memberId]))[0]!.n;
 
 /** POST groups/{groupId}/members/{memberId}/documents?title=&expires_on= (multipart `file`). */
 export async function uploadMemberDocument(app: App, p: Principal, idParam: string, memberId: string, query: URLSearchParams, upload: () => Promise<UploadedFile>) {
   const fields = documentFields(query);
   await readGroup(app, p, idParam, "GroupMember.editor", async (q, g) => {
     const m = await memberOf(q, g, memberId);
-    if ((await count(app, m.id)) >= MEMBER_EDITOR_LIMITS.documents) throw validation({ file: [MEMBER_EDITOR_MESSAGES.documentsFull] });
+    if ((await count(q, m.id)) >= MEMBER_EDITOR_LIMITS.documents) throw validation({ file: [MEMBER_EDITOR_MESSAGES.documentsFull] });
   });
   const file = await upload();
   return changeGroup(app, p, idParam, "GroupMember.editor", async (q, g) => {
     const m = await memberOf(q, g, memberId, true);
-    if ((await count(app, m.id)) >= MEMBER_EDITOR_LIMITS.documents) throw validation({ file: [MEMBER_EDITOR_MESSAGES.documentsFull] });
+    if ((await count(q, m.id)) >= MEMBER_EDITOR_LIMITS.documents) throw validation({ file: [MEMBER_EDITOR_MESSAGES.documentsFull] });
     const stored = await storeGroupFile(q, g.id, file);
     const [row] = await q.query<{ id: number; created_at: Date }>(
       "INSERT INTO member_documents (member_id, title, expires_on, file_id, filename) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at",
