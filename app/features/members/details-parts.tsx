@@ -23,16 +23,16 @@ export function ContactsForm({ member, action, editable, lastResult }: { member:
         return (
           <fieldset key={row.key} className="plain-fieldset contact-row">
             <legend>{t("contacts.row", { number: i + 1 })}</legend>
-            <TextField field={c.name as never} label={t("contacts.name")} autoComplete="off" />
-            <PhoneField field={c.phone as never} label={t("contacts.phone")} />
-            <SelectField field={c.phone_type as never} label={t("contacts.phone_type")}>
+            <TextField field={c.name as never} label={t("contacts.name_n", { number: i + 1 })} autoComplete="off" />
+            <PhoneField field={c.phone as never} label={t("contacts.phone_n", { number: i + 1 })} />
+            <SelectField field={c.phone_type as never} label={t("contacts.phone_type_n", { number: i + 1 })}>
               {EMERGENCY_PHONE_TYPES.map((p) => (
                 <option key={p} value={p}>
                   {t(`phone_type.${p}`)}
                 </option>
               ))}
             </SelectField>
-            <SelectField field={c.relationship as never} label={t("contacts.relationship")}>
+            <SelectField field={c.relationship as never} label={t("contacts.relationship_n", { number: i + 1 })}>
               {EMERGENCY_RELATIONSHIPS.map((r) => (
                 <option key={r} value={r}>
                   {t(`relationship.${r}`)}

@@ -8,7 +8,7 @@ import type { MemberTab, MemberUpdate } from "@contract";
 import { MEMBER_NOTIFICATIONS } from "@contract";
 import { done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { memberPath, MEMBER_NOT_FOUND, type MemberTabAction } from "~/features/members/member.server";
+import { memberPath, MEMBER_NOT_FOUND, type MemberTabAction } from "./member.server";
 import {
   centralRecordSchema,
   contactsRequest,
@@ -27,7 +27,7 @@ import {
   timeRequest,
   timeSchema,
   zoneLines,
-} from "~/features/members/schemas";
+} from "./schemas";
 import { uploadSchema } from "~/features/manage/media-schemas";
 import type { UploadTarget } from "~/features/manage/upload.server";
 
