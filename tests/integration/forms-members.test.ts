@@ -86,7 +86,7 @@ describe("the member editor, without JavaScript", () => {
     const doc = (await member(api, g.id, id)).documents[0];
     expect([doc.title, doc.expires_on]).toEqual(["Driving licence", "2030-05-01"]);
     expect((await browser.client.request(`/files/${doc.file}`)).res.status).toBe(200);
-    const confirm = page.all({ tag: "details", class: "row-delete" })[0]!;
+    const confirm = page.all({ tag: "details", class: "row-delete" }).find((d) => d.has("Driving licence"))!;
     page = await page.form({ within: confirm }).submit("Delete document");
     expect(notices(page)).toContain("Document deleted");
     expect((await member(api, g.id, id)).documents).toEqual([]);
@@ -106,7 +106,7 @@ describe("the member editor, without JavaScript", () => {
     p2 = await p2.form("Add tag").fill("RFID tag number", "BEEF1234").submit("Add tag");
     expect(p2.form("Add tag").fieldErrors("RFID tag number")).toEqual(["This RFID tag is already in use"]);
     expect((await member(api, g.id, id)).credentials.map((c: { kind: string }) => c.kind).sort()).toEqual(["qr", "rfid"]);
-    page = await page.form({ within: page.all({ tag: "details", class: "row-delete" })[0]! }).submit("Revoke");
+    page = await page.form({ within: page.all({ tag: "details", class: "row-delete" }).find((d) => d.has("BEEF1234"))! }).submit("Revoke");
     expect((await member(api, g.id, id)).credentials).toHaveLength(1);
 
     // Companion: an invite (an email in the outbox).
@@ -159,7 +159,7 @@ describe("the member editor, without JavaScript", () => {
     await api.send("PATCH", `groups/${g.id}/members/${g.ids[0]}`, { core: { email: null } });
     const page = await browser.open(`/manage/group/${g.id}/members/${g.ids[0]}/companion`);
     expect(page.has("A member needs an email to get a welcome or companion invite")).toBe(true);
-    expect(page.hasButton("Send companion invite")).toBe(false);
+    expect(page.forms().some((f) => f.actionPath().endsWith("/companion"))).toBe(false);
   });
 });
 
@@ -202,7 +202,7 @@ describe("the members tab, without JavaScript", () => {
     await api.send("PATCH", `groups/${g.id}/members/${g.ids[1]}`, { core: { starts_on: "2031-06-01" } });
     let page = await browser.open(`/manage/group/${g.id}/members`);
     page = await page.form("Selected members").check("Select Multi A").check("Select Multi B").check("Select Multi C").submit("Edit selected");
-    expect(page.path).toBe(`/manage/group/${g.id}/members/multi-edit`);
+    expect(page.path).toBe(`/manage/group/${g.id}/members/multi-edit?ids=${g.ids.join(",")}`);
     expect(page.has("Multi B")).toBe(true);
     let form = page.form("Save changes to 3 members").check("Change end date").fill("End date", "2031-01-01").select("Today view", "Turn on");
     page = await form.submit("Save changes to 3 members");
@@ -232,15 +232,17 @@ describe("the members tab, without JavaScript", () => {
 
 describe("rights", () => {
   test("a standard user and a viewer-only role are refused every change (403); the viewer sees the editor read-only", async () => {
-    const { api } = await admin();
+    // Group screens are for administrators (groups spec §2): the viewer-only role is Hooli's (us:3)
+    // Administrator with its rights cut to viewing, put back after.
+    const { api } = await admin("us:3");
     const g = await groupWith(api, ["Right Person"]);
     const id = g.ids[0]!;
     const base = `/manage/group/${g.id}/members`;
-    await createUpstreamRole(upstreamUrl(), { client: "eu:1", name: "Members viewer", rights: ["ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "GroupMember.viewer"] });
-    const viewerEmail = uniqueEmail("members-viewer");
-    await createUser({ email: viewerEmail, role: "Members viewer" });
+    const rights = api.config.abilities as Parameters<typeof createUpstreamRole>[1]["rights"];
     const standardEmail = uniqueEmail("members-standard");
-    await createUser({ email: standardEmail, role: "Standard User" });
+    await createUser({ email: standardEmail, role: "Standard User", client: "us:3" });
+    const viewerEmail = uniqueEmail("members-viewer");
+    await createUser({ email: viewerEmail, role: "Administrator", client: "us:3" });
     const posts: [string, Record<string, string>][] = [
       [base, { intent: "archive", ids: String(id) }],
       [base, { intent: "delete", id: String(id) }],
@@ -248,23 +250,29 @@ describe("rights", () => {
       [base, { intent: "multi-edit", ids: String(id) }],
       [`${base}/new`, { intent: "add", name: "Sneaky", every_site: "on" }],
       [`${base}/multi-edit`, { intent: "multi-edit", ids: String(id), change_ends_on: "on" }],
-      ...["details", "notifications", "security", "evacuation", "spaces", "time-and-attendance", "credentials", "documents", "companion"].map((t): [string, Record<string, string>] => [`${base}/${id}/${t}`, { intent: "save-core", name: "Sneaky" }]),
+      ...["details", "notifications", "security", "evacuation", "credentials", "documents", "companion"].map((t): [string, Record<string, string>] => [`${base}/${id}/${t}`, { intent: "save-core", name: "Sneaky" }]),
     ];
-    for (const email of [viewerEmail, standardEmail]) {
-      const web = newClient();
-      await signIn(web, email);
-      const statuses = [];
-      for (const [path, form] of posts) statuses.push(`${path} ${(await web.post(path, form, { follow: false })).res.status}`);
-      expect(statuses).toEqual(posts.map(([path]) => `${path} 403`));
-      const doc = await postMultipart(web, `${base}/${id}/documents`, [["intent", "upload-document"], ["title", "T"], ["file", PDF, "a.pdf", "application/pdf"]]);
-      expect(doc.res.status).toBe(403);
+    try {
+      await createUpstreamRole(upstreamUrl(), { client: "us:3", name: "Administrator", rights: ["ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "GroupMember.viewer"] });
+      for (const email of [viewerEmail, standardEmail]) {
+        const web = newClient();
+        await signIn(web, email);
+        const statuses = [];
+        for (const [path, form] of posts) statuses.push(`${path} ${(await web.post(path, form, { follow: false })).res.status}`);
+        expect(statuses).toEqual(posts.map(([path]) => `${path} 403`));
+        const doc = await postMultipart(web, `${base}/${id}/documents`, [["intent", "upload-document"], ["title", "T"], ["file", PDF, "a.pdf", "application/pdf"]]);
+        expect(doc.res.status).toBe(403);
+      }
+      const viewer = newClient();
+      await signIn(viewer, viewerEmail);
+      const r = await viewer.request(`${base}/${id}/details`);
+      expect([r.res.status, /<fieldset disabled=""/.test(r.body), r.body.includes('value="save-core"')]).toEqual([200, true, false]);
+      const listPage = await viewer.request(base);
+      expect([listPage.res.status, listPage.body.includes("Archive selected"), listPage.body.includes("row-delete")]).toEqual([200, false, false]);
+      expect((await viewer.request(`${base}/new`)).res.status).toBe(403);
+    } finally {
+      await createUpstreamRole(upstreamUrl(), { client: "us:3", name: "Administrator", rights });
     }
-    const viewer = newClient();
-    await signIn(viewer, viewerEmail);
-    const r = await viewer.request(`${base}/${id}/details`);
-    expect([r.res.status, /<fieldset disabled=""/.test(r.body), r.body.includes('value="save-core"')]).toEqual([200, true, false]);
-    const listPage = await viewer.request(base);
-    expect([listPage.res.status, listPage.body.includes("Archive selected"), listPage.body.includes("row-delete")]).toEqual([200, false, false]);
     expect((await member(api, g.id, id)).name).toBe("Right Person");
   });
 });

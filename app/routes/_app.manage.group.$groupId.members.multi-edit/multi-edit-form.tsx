@@ -16,7 +16,7 @@ export function MultiEditForm({ groupId, members, choices, offered, lastResult }
   const [form, fields] = useMemberForm("member-multi-edit", multiEditSchema, { ids: members.map((m) => String(m.id)), every_site: true }, lastResult);
   const siteMeta = fields.site_ids as unknown as { initialValue?: unknown; errorId: string; errors?: string[] };
   return (
-    <MemberForm form={form} action={`${membersPath(groupId)}/multi-edit`} intent="multi-edit" editable legend={t("multi_edit.legend", { count: members.length })} saveLabel={t("multi_edit.submit", { count: members.length })}>
+    <MemberForm form={form} action={`${membersPath(groupId)}/multi-edit?ids=${members.map((m) => m.id).join(",")}`} intent="multi-edit" editable legend={t("multi_edit.legend", { count: members.length })} saveLabel={t("multi_edit.submit", { count: members.length })}>
       <p className="hint">{t("multi_edit.intro")}</p>
       <ul className="chosen-members">
         {members.map((m) => (
