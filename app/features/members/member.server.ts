@@ -16,11 +16,11 @@ import { postedForm, type UploadTarget } from "~/features/manage/upload.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import type { Viewer } from "~/session/auth.server";
 import { MEMBER_TABS, type MemberTab } from "@contract";
+import { memberPath, membersPath } from "./paths";
 
 export const MEMBER_NOT_FOUND = "members:errors.notFound";
 
-export const membersPath = (groupId: number) => `/manage/group/${groupId}/members`;
-export const memberPath = (groupId: number, memberId: number, tab: MemberTab = "details") => `${membersPath(groupId)}/${memberId}/${tab}`;
+export { memberPath, membersPath } from "./paths";
 
 /** The `:memberId` of the URL, or a 404. */
 export function memberIdParam(params: Params): number {

@@ -8,7 +8,7 @@ import type { MemberPermission } from "@contract";
 import { CheckField, ChoiceList, InputField, SelectField, initialValues } from "~/ui/form";
 import type { CoreChoices } from "~/features/members/core-form";
 import { MemberForm, useMemberForm } from "~/features/members/member-form";
-import { membersPath } from "~/features/members/member.server";
+import { membersPath } from "~/features/members/paths";
 import { multiEditSchema, PERMISSION_CHANGES } from "~/features/members/schemas";
 
 export function MultiEditForm({ groupId, members, choices, offered, lastResult }: { groupId: number; members: { id: number; name: string }[]; choices: CoreChoices; offered: MemberPermission[]; lastResult: SubmissionResult<string[]> | undefined }) {

@@ -14,7 +14,8 @@ import { answer, done, invalid, isUpstreamFailure, refused } from "~/forms/actio
 import { refusalOf } from "~/upstream/refusal.server";
 import { parseSubmission } from "~/forms/submission";
 import { groupIdParam } from "~/features/groups/group.server";
-import { coreChoices, membersPath } from "~/features/members/member.server";
+import { coreChoices } from "~/features/members/member.server";
+import { membersPath } from "~/features/members/paths";
 import { multiEditRequest, multiEditSchema } from "~/features/members/schemas";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
