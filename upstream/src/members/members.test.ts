@@ -227,6 +227,13 @@ describe("sign-in", () => {
     expect(options.members.map((m: { id: number }) => m.id).sort()).toEqual([now, here].sort());
     const r = await admin.post(`sites/${acmeSites[0]}/visits`, { group_id: g.id, member_id: gone });
     expect(r.status).toBe(422);
+    // Signed in, a member's evacuation needs are on the fire list beside their name.
+    await admin.patch(`${base(g.id)}/${now}`, { evacuation: { assistance: "mobility", notes: "Chair at stair B", warden: false, first_aider: false } });
+    expect((await admin.post(`sites/${acmeSites[0]}/visits`, { group_id: g.id, member_id: now })).status).toBe(200);
+    expect((await admin.post(`sites/${acmeSites[0]}/visits`, { group_id: g.id, member_id: here })).status).toBe(200);
+    const fire = (await admin.get(`sites/${acmeSites[0]}/fire-list`)).json.people as { name: string; evacuation: unknown }[];
+    expect(fire.find((x) => x.name === "Now")?.evacuation).toEqual({ assistance: "mobility", notes: "Chair at stair B", warden: false, first_aider: false });
+    expect(fire.find((x) => x.name === "Here")?.evacuation).toBeUndefined();
   });
 });
 
