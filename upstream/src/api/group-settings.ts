@@ -241,9 +241,9 @@ async function offeredAt(q: Queryable, p: Principal, g: GroupRow, everySite: boo
 const timeAndAttendanceOn = (p: Principal) => (p.client.settings as Record<string, unknown>).time_and_attendance_enabled === true;
 const centralRecordOn = (p: Principal) => ((p.client.settings as { central_record?: { enabled?: unknown } }).central_record?.enabled ?? false) === true;
 
-/** Members of the client's groups with Time & Attendance on (`also`: this group, counted as on or off by the save). */
+/** Members (not archived: core.ts's `isManagerChoice`) of the client's groups with Time & Attendance on (`also`: this group, counted as on or off by the save). */
 const MANAGER_FROM = `FROM members m JOIN groups mg ON mg.id = m.group_id
-  WHERE mg.client_id = $1 AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
+  WHERE mg.client_id = $1 AND m.archived_at IS NULL AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
 
 /**
  * A default manager must be a member of a group with Time & Attendance on (groups spec §5), this
