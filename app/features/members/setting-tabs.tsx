@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { EVACUATION_ASSISTANCE, MEMBER_LIMITS, MEMBER_NOTIFICATIONS, ROTA_DAYS, type MemberDetail } from "@contract";
+import { EVACUATION_ASSISTANCE, MEMBER_EDITOR_LIMITS, MEMBER_NOTIFICATIONS, ROTA_DAYS, type MemberDetail } from "@contract";
 import { NumberField } from "~/ui/fields";
 import { CheckField, SelectField, TextAreaField, TextField } from "~/ui/form";
 import { MemberForm, useMemberForm } from "./member-form";
@@ -28,10 +28,9 @@ export function CentralRecordTab({ member, action, editable, lastResult }: TabPr
   );
 }
 
-function TickTab({ member, action, editable, lastResult, keys, intent, legend, label, schema, values, intro }: TabProps & { keys: readonly string[]; intent: string; legend: string; label: (k: string) => string; schema: Parameters<typeof useMemberForm>[1]; values: Record<string, boolean>; intro: string }) {
+function TickTab({ action, editable, lastResult, keys, intent, legend, label, schema, values, intro }: Omit<TabProps, "member"> & { keys: readonly string[]; intent: string; legend: string; label: (k: string) => string; schema: Parameters<typeof useMemberForm>[1]; values: Record<string, boolean>; intro: string }) {
   const [form, fields] = useMemberForm(`member-${intent}`, schema, values, lastResult(intent));
   const { t } = useTranslation("members");
-  void member;
   return (
     <MemberForm form={form} action={action} intent={intent} editable={editable} legend={legend} saveLabel={t("save")}>
       <p className="hint">{intro}</p>
@@ -107,7 +106,7 @@ export function TimeTab({ member, action, editable, lastResult }: TabProps) {
       <NumberField field={fields.leave_allowance as never} label={t("time.leave_allowance")} hint={t("time.leave_hint")} min={0} max={366} number="decimal" />
       <fieldset className="plain-fieldset">
         <legend>{t("time.adjustments")}</legend>
-        {rows.slice(0, MEMBER_LIMITS.emergencyContacts * 4).map((row, i) => {
+        {rows.slice(0, MEMBER_EDITOR_LIMITS.adjustments).map((row, i) => {
           const r = row.getFieldset();
           return (
             <div key={row.key} className="field-row">
