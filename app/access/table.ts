@@ -52,18 +52,25 @@ const ANY_REPORT_VIEWER: Rule = {
 };
 
 /** The group tabs, in the order of groups spec §2, with their place in the tab bar and their own rule (beyond the group's). */
-const GROUP_TABS: [string, number, Rule?][] = [
-  ["members", 1, { rights: { allOf: ["GroupMember.viewer"] } }], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["badges", 6],
+const GROUP_TABS: [string, number, Rule?, Right[]?][] = [
+  ["members", 1, { rights: { allOf: ["GroupMember.viewer"] } }, ["GroupMember.editor"]], ["details", 2], ["personal-fields", 3], ["sign-in", 4], ["sign-out", 5], ["badges", 6],
   ["notifications", 7], ["companion", 8], ["pre-reg", 9], ["onboarding", 10], ["privacy", 11],
   // Only when the central record feature is on, and only with the time-and-attendance flag (groups spec §2).
   ["integrations", 12, { when: ["centralRecordEnabled"] }], ["time-and-attendance", 13, { flags: { allOf: ["time-and-attendance"] } }],
 ];
-const groupTab = ([tab, order, rule = {}]: (typeof GROUP_TABS)[number]): RouteEntry => ({
+const groupTab = ([tab, order, rule = {}, edit]: (typeof GROUP_TABS)[number]): RouteEntry => ({
   path: `/manage/group/:id/${tab}`,
   rule,
+  ...(edit ? { edit } : {}),
   screen: true,
   tab: { labelKey: `tab.${tab}`, order },
 });
+/** The member editor's tabs (groups spec §2) with their own rule beyond the members tab's. */
+const MEMBER_TABS: [string, Rule?][] = [
+  ["central-record", { when: ["centralRecordEnabled"] }], ["details"], ["notifications"], ["security"], ["documents"], ["evacuation"], ["credentials"],
+  ["companion"], ["spaces", { when: ["spacesEnabled"] }], ["time-and-attendance", { flags: { allOf: ["time-and-attendance"] } }],
+];
+const memberTab = ([tab, rule = {}]: (typeof MEMBER_TABS)[number]): RouteEntry => ({ path: `/manage/group/:id/members/:memberId/${tab}`, rule, screen: true });
 const SITE_TAB = (tab: string, extra: Rule = {}): RouteEntry => ({ path: `/manage/site/:id/${tab}`, rule: extra });
 /** The site tabs open to whoever may open the site, with their place in the tab bar (settings has a rule of its own). */
 const SITE_TABS: [string, number][] = [
@@ -191,6 +198,12 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/group/:id/members/import", rule: { rights: { allOf: ["GroupMember.viewer"] } }, edit: ["GroupMember.editor"], screen: true },
   { path: "/manage/group/:id/members/import/template", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
   { path: "/manage/group/:id/members/export", rule: { rights: { allOf: ["GroupMember.viewer", "ManageVisitorGroup.export"] } }, screen: true },
+  // The members tab's dialogs (groups spec §2, §6; ADR 017): GroupMember.viewer to open a member
+  // (read-only), .editor to change; adding and multi-edit need .editor to open at all.
+  { path: "/manage/group/:id/members/new", rule: { rights: { allOf: ["GroupMember.editor"] } }, screen: true },
+  { path: "/manage/group/:id/members/multi-edit", rule: { rights: { allOf: ["GroupMember.editor"] } }, screen: true },
+  { path: "/manage/group/:id/members/:memberId", rule: {}, redirect: "/manage/group/:id/members/:memberId/details", screen: true },
+  ...MEMBER_TABS.map(memberTab),
 
   { path: "/manage/features", rule: {}, redirect: "/manage" },
   { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },

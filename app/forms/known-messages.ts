@@ -67,9 +67,14 @@ import {
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
+  MEMBER_MESSAGES,
+  MEMBER_EDITOR_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
+  // Group members: the core fields' rules (members.ts; groups spec §5) and the editor's refusals (ADR 017).
+  ...Object.fromEntries(Object.entries(MEMBER_MESSAGES).map(([k, text]) => [text, `members:validation.${k}`])),
+  ...Object.fromEntries(Object.entries(MEMBER_EDITOR_MESSAGES).map(([k, text]) => [text, `members:errors.${k}`])),
   // Groups shown at a site.
   "Choose groups of your organisation": "groups:validation.unknown_group",
   "Choose among your groups": "groups:validation.unknown_group",

@@ -155,7 +155,7 @@ describe("an administrator, without JavaScript", () => {
     expect(page.heading(2)).toBe("Members");
     const listed = page.rowHeaders();
     expect(listed.length).toBeGreaterThan(0);
-    page = await page.form({ button: "Search" }).fill("Search members", listed[0]!).submit("Search");
+    page = await page.form({ button: "Search" }).fill("Search by name or email", listed[0]!).submit("Search");
     expect(page.rowHeaders()).toContain(listed[0]);
     const visitors = await newGroup(api, "standard");
     expect((await browser.client.request(`/manage/group/${visitors.id}/members`)).res.status).toBe(404);

@@ -6,6 +6,7 @@
 // EvacReport.delete.
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
+import { MemberEvacuation } from "./members.ts";
 import { Ok, type RouteDef } from "./common.ts";
 import { GroupSummary } from "./today.ts";
 import { EVACUEE_STATUSES } from "./constants.ts";
@@ -72,7 +73,18 @@ export type EvacuationReport = z.infer<typeof EvacuationReport>;
 export const FireList = z.object({
   site: z.object({ id: z.number().int(), name: z.string(), timezone: z.string(), address: z.string().nullable() }),
   groups: z.array(GroupSummary.pick({ id: true, name: true, type: true })),
-  people: z.array(z.object({ visit_id: z.number().int(), name: z.string(), group_id: z.number().int(), company: z.string().nullable(), host: z.string().nullable(), signed_in_at: z.string() })),
+  people: z.array(
+    z.object({
+      visit_id: z.number().int(),
+      name: z.string(),
+      group_id: z.number().int(),
+      company: z.string().nullable(),
+      host: z.string().nullable(),
+      signed_in_at: z.string(),
+      /** A member's evacuation needs (their editor's evacuation tab), when they have any (ADR 017). */
+      evacuation: MemberEvacuation.nullable().optional(),
+    }),
+  ),
   evacuation_points: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** The evacuation in progress at this site, if any. */
   active_evacuation: EvacuationSummary.nullable(),

@@ -1,9 +1,9 @@
 // ---------------------------------------------------------------------------------------------
 // One group's own screens (groups spec §2 tabs, §3 "Group settings" and "Personal field", §5
-// validation, §9 limits): the group with its settings by tab, its personal fields, its members
-// (listed; the editor is the members area), and deleting it by typing its name.
+// validation, §9 limits): the group with its settings by tab, its personal fields, and deleting
+// it by typing its name.
 // Rights: ManageVisitorGroup.viewer to read, .editor to change, .delete to delete (groups spec §6:
-// groups view, edit, delete, export); GroupMember.viewer to list members. Active clients only.
+// groups view, edit, delete, export). Active clients only.
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
 import type { RouteDef } from "./common.ts";
@@ -242,11 +242,7 @@ export const PersonalFieldRequest = z.object(personalFieldShape).superRefine((v,
   if (new Set(v.options.map((o) => o.toLowerCase())).size !== v.options.length) ctx.addIssue({ code: "custom", path: ["options"], message: "Options must be unique" });
 });
 
-
-// --- Members, as the group's tab lists them (the member editor is the members area) --------------
-export const GroupMemberSummary = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), mobile: z.string().nullable() });
-export const GroupMemberList = z.object({ members: z.array(GroupMemberSummary), page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
-
+// (The members tab's list is the members area's: `groupMembers` in members.ts.)
 // --- What the time-and-attendance and integrations tabs choose from ------------------------------
 /** GET time-and-attendance/managers: who may be a manager — members of groups with Time & Attendance on, by name (at most 500). */
 export const ManagerChoices = z.object({
@@ -276,7 +272,6 @@ export const groupSettingRoutes = {
   reorderPersonalFields: { method: "PATCH", path: "groups/{groupId}/personal-field-order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(PersonalField), summary: "The group's personal fields in this order (every id, once)" },
   managerChoices: { method: "GET", path: "time-and-attendance/managers", base: "regional", auth: "bearer", response: ManagerChoices, summary: "Members who may be managers: in a group with Time & Attendance on (ManageVisitorGroup.viewer or GroupMember.viewer; clients with Time & Attendance); query search" },
   centralRecord: { method: "GET", path: "central-record", base: "regional", auth: "bearer", response: CentralRecordChoices, summary: "The client's Central Record organisations and rating systems, read from it now (ManageVisitorGroup.viewer; clients with Central Record); a failure is answered 200 with its error code" },
-  groupMembers: { method: "GET", path: "groups/{groupId}/members", base: "regional", auth: "bearer", response: GroupMemberList, summary: "The group's members by name, 15 a page (GroupMember.viewer); query search, page" },
 } as const satisfies Record<string, RouteDef>;
 
 // --- The group's badge (groups spec §3 badge elements, §9 "at most 20 each of field, personal and

@@ -28,6 +28,9 @@
  * (`seed-group-slack.ts`, migration 013), once, while Visitors has no Slack connection.
  * Revision 12 (migration 014) gives Acme's Staff Time & Attendance with a default manager, and
  * Globex's Staff a link to the demo Central Record (`seedGroupAddOns`), each while that tab is unsaved.
+ * Revision 13 (migration 018) gives Acme's Staff and Contractors members for every members filter
+ * and editor tab (`seed-members.ts`): upcoming, ended and archived ones, and one with a manager,
+ * emergency contacts, a document, a QR code and an RFID tag.
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -41,6 +44,7 @@ import { seedManageSites } from "./seed-sites.ts";
 import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
+import { seedMembers } from "./seed-members.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
@@ -453,6 +457,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupAddOns(q, gid, clientIds.get(gid)!);
     // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 13: members for every filter and editor tab of Acme's Staff and Contractors.
+    if (from < 13) await seedMembers(q, gid, clientIds.get(gid)!, from);
   }
   return result;
 }

@@ -13,6 +13,7 @@ import { requireAccess } from "~/access/guard.server";
 import { evacuationPermissions } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
 import { siteChannel, todaySite } from "~/features/today/today.server";
+import type { FireList as FireListData } from "@contract";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt, formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
@@ -24,6 +25,19 @@ import { pageTitle } from "~/ui/meta";
 import { start } from "./actions.server";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
+
+/** A member's evacuation needs in words (their editor's evacuation tab; ADR 017), or "". */
+function needsText(t: (key: string, values?: Record<string, unknown>) => string, e: FireListData["people"][number]["evacuation"]): string {
+  if (!e) return "";
+  return [
+    e.assistance !== "none" ? t("members:fire_list.needs", { what: t(`members:assistance.${e.assistance}`) }) : "",
+    e.warden ? t("members:evacuation.warden") : "",
+    e.first_aider ? t("members:evacuation.first_aider") : "",
+    e.notes,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "evacuations")]);
@@ -53,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             people: list.people
               .filter((p) => p.group_id === g.id)
               .sort((a, b) => a.name.localeCompare(b.name))
-              .map((p) => ({ ...p, signedIn: formatTimeAt(p.signed_in_at, zone, locale) })),
+              .map((p) => ({ ...p, signedIn: formatTimeAt(p.signed_in_at, zone, locale), needs: needsText(t, p.evacuation) })),
           }))
           .filter((g) => g.people.length > 0),
       },
@@ -164,7 +178,10 @@ export default function FireList() {
                   <td className="fire-list__check">
                     <span className="fire-list__box" aria-hidden="true" />
                   </td>
-                  <th scope="row">{p.name}</th>
+                  <th scope="row">
+                    {p.name}
+                    {p.needs ? <span className="fire-list__needs"> ({p.needs})</span> : null}
+                  </th>
                   <td>{p.company ?? ""}</td>
                   <td>{p.host ?? ""}</td>
                   <td>{p.signedIn}</td>

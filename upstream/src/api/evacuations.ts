@@ -13,6 +13,7 @@
 import type { z } from "zod";
 import { MANAGE_LIMITS } from "../../contract/index.ts";
 import type {
+  MemberEvacuation,
   AddCommentRequest,
   CompleteEvacuationRequest,
   Evacuee,
@@ -243,6 +244,24 @@ export async function startEvacuationAt(app: App, siteId: number, by: Starter, c
 // Regional calls (Bearer)
 // ---------------------------------------------------------------------------------------------
 
+/** A member's evacuation needs as the fire list shows them, or null when they have none (ADR 017). */
+function evacuationNeeds(e: Record<string, unknown> | null) {
+  if (!e) return null;
+  const needs = {
+    assistance: (typeof e.assistance === "string" ? e.assistance : "none") as z.input<typeof MemberEvacuation>["assistance"],
+    notes: typeof e.notes === "string" ? e.notes : "",
+    warden: e.warden === true,
+    first_aider: e.first_aider === true,
+  };
+  return needs.assistance !== "none" || needs.notes || needs.warden || needs.first_aider ? needs : null;
+}
+
+/** The needs as a fire-list entry carries them: only when there are some. */
+const withNeeds = (e: Record<string, unknown> | null) => {
+  const needs = evacuationNeeds(e);
+  return needs ? { evacuation: needs } : {};
+};
+
 export async function getFireList(app: App, p: Principal, siteIdParam: string): Promise<z.input<typeof FireList>> {
   requireRight(p, "EvacList.viewer");
   const siteId = parseId(siteIdParam);
@@ -250,8 +269,10 @@ export async function getFireList(app: App, p: Principal, siteIdParam: string): 
   return app.db.tx(async (q) => {
     await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
     const site = await visibleSite(q, p, siteId);
-    const people = await q.query<{ id: number; name: string; group_id: number; company: string | null; host: string | null; signed_in_at: Date | string }>(
-      `SELECT id, name, group_id, company, host, signed_in_at FROM visits WHERE site_id = $1 AND status = 'signed_in' ORDER BY signed_in_at, id`,
+    const people = await q.query<{ id: number; name: string; group_id: number; company: string | null; host: string | null; signed_in_at: Date | string; evacuation: Record<string, unknown> | null }>(
+      `SELECT v.id, v.name, v.group_id, v.company, v.host, v.signed_in_at, m.evacuation
+         FROM visits v LEFT JOIN members m ON m.id = v.member_id
+        WHERE v.site_id = $1 AND v.status = 'signed_in' ORDER BY v.signed_in_at, v.id`,
       [siteId],
     );
     const groups = await groupsFor(q, site.client_id, siteId, [...new Set(people.map((v) => v.group_id))]);
@@ -260,6 +281,7 @@ export async function getFireList(app: App, p: Principal, siteIdParam: string): 
       site: { id: site.id, name: site.name, timezone: site.timezone, address: site.address ?? null },
       groups,
       people: people.map((v) => ({
+        ...withNeeds(v.evacuation),
         visit_id: v.id,
         name: v.name,
         group_id: v.group_id,

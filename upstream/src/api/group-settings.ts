@@ -2,10 +2,9 @@
  * One group's own screens (groups spec §2 tabs, §3 "Group settings" and "Personal field", §5
  * validation, §9 limits): the group with every tab's settings, saving one tab, deleting the group by
  * typing its name, its personal fields (at most 15, at most 4 favourites, labels unique ignoring
- * case, in order) and its members as the group's tab lists them.
+ * case, in order) (its members: `members/`).
  *
- * Rights: ManageVisitorGroup.viewer to read, .editor to change, .delete to delete; GroupMember.viewer
- * to list members. Active clients only. A group of another client, or an id that is not a positive
+ * Rights: ManageVisitorGroup.viewer to read, .editor to change, .delete to delete. Active clients only. A group of another client, or an id that is not a positive
  * whole number, is 404 "Group not found" (as a missing one). Changes run in one transaction with the
  * group's row locked, so the field limits cannot be passed by concurrent calls and nothing is
  * half-saved.
@@ -23,10 +22,8 @@ import {
   FAVOURITES_FULL,
   GROUP_SETTINGS_DEFAULTS,
   type GroupDetail,
-  type GroupMemberList,
   type GroupSettings,
   LABEL_TAKEN,
-  MANAGE_LIMITS,
   PERSONAL_FIELD_LIMITS,
   PERSONAL_FIELDS_FULL,
   type PersonalField,
@@ -56,7 +53,7 @@ import { globalId } from "../model.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { likePattern, pageParam, parseId } from "./manage.ts";
+import { likePattern, parseId } from "./manage.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { signOutFirstNeedsFlagSql, signOutFirstSql } from "./sign-out-first.ts";
 
@@ -64,12 +61,14 @@ export const GROUP_NOT_FOUND = "Group not found";
 export const PERSONAL_FIELD_NOT_FOUND = "Personal field not found";
 export const PERSONAL_FIELD_ORDER_MESSAGE = "The new order must list every personal field of this group exactly once";
 
-type Right = "ManageVisitorGroup.viewer" | "ManageVisitorGroup.editor" | "ManageVisitorGroup.delete" | "GroupMember.viewer";
+type Right = "ManageVisitorGroup.viewer" | "ManageVisitorGroup.editor" | "ManageVisitorGroup.delete" | "GroupMember.viewer" | "GroupMember.editor" | "GroupMember.delete";
 const FORBIDDEN: Record<Right, string> = {
   "ManageVisitorGroup.viewer": "You are not authorised to view groups.",
   "ManageVisitorGroup.editor": "You are not authorised to change groups.",
   "ManageVisitorGroup.delete": "You are not authorised to delete groups.",
   "GroupMember.viewer": "You are not authorised to view group members.",
+  "GroupMember.editor": "You are not authorised to change group members.",
+  "GroupMember.delete": "You are not authorised to delete group members.",
 };
 
 export interface GroupRow {
@@ -242,9 +241,9 @@ async function offeredAt(q: Queryable, p: Principal, g: GroupRow, everySite: boo
 const timeAndAttendanceOn = (p: Principal) => (p.client.settings as Record<string, unknown>).time_and_attendance_enabled === true;
 const centralRecordOn = (p: Principal) => ((p.client.settings as { central_record?: { enabled?: unknown } }).central_record?.enabled ?? false) === true;
 
-/** Members of the client's groups with Time & Attendance on (`also`: this group, counted as on or off by the save). */
+/** Members (not archived: core.ts's `isManagerChoice`) of the client's groups with Time & Attendance on (`also`: this group, counted as on or off by the save). */
 const MANAGER_FROM = `FROM members m JOIN groups mg ON mg.id = m.group_id
-  WHERE mg.client_id = $1 AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
+  WHERE mg.client_id = $1 AND m.archived_at IS NULL AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
 
 /**
  * A default manager must be a member of a group with Time & Attendance on (groups spec §5), this
@@ -454,25 +453,5 @@ export function reorderPersonalFields(app: App, p: Principal, idParam: string, b
       [body.ids, g.id],
     );
     return fieldsOf(q, g.id);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Members
-// ---------------------------------------------------------------------------------------------
-
-/** GET groups/{groupId}/members?search=&page=: by name (then id), 15 a page; search by name or email. */
-export function listGroupMembers(app: App, p: Principal, idParam: string, query: URLSearchParams): Promise<z.input<typeof GroupMemberList>> {
-  return readGroup(app, p, idParam, "GroupMember.viewer", async (q, g) => {
-    const search = (query.get("search") ?? "").trim().slice(0, 100);
-    const page = pageParam(query);
-    const where = `m.group_id = $1 AND ($2::text = '' OR m.name ILIKE $3 ESCAPE '\\' OR m.email ILIKE $3 ESCAPE '\\')`;
-    const params = [g.id, search, likePattern(search)];
-    const [{ total }] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM members m WHERE ${where}`, params);
-    const members = await q.query<{ id: number; name: string; email: string | null; mobile: string | null }>(
-      `SELECT m.id, m.name, m.email, m.mobile FROM members m WHERE ${where} ORDER BY lower(m.name), m.id LIMIT ${MANAGE_LIMITS.perPage} OFFSET $4`,
-      [...params, (page - 1) * MANAGE_LIMITS.perPage],
-    );
-    return { members, page, per_page: MANAGE_LIMITS.perPage, total };
   });
 }

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FACILITY_CODE_MESSAGE,
-  GroupMemberList,
+  MemberList,
   GroupSync,
   ManagedGroupList,
   ManagedGroupSummary,
@@ -233,7 +233,7 @@ describe("connecting and syncing", () => {
     );
     expect(rows.filter((m) => !m.synced)).toEqual([{ name: "Hand Added", email: "hand.added@example.com", mobile: null, synced: false, directory_id: null }]);
     // The members tab lists them all.
-    expect(GroupMemberList.parse((await admin.get(`groups/${id}/members`)).json).total).toBe(6);
+    expect(MemberList.parse((await admin.get(`groups/${id}/members`)).json).total).toBe(6);
 
     // The directory's membership changes: two leave, one joins; a new sync follows it.
     const next = [...FIELD.members.slice(0, 3), { id: "a1f0c3d2-0099-4b6e-8f2a-1c9d7e5b3a99", name: "Zara Newcomer", email: "zara.newcomer@acme.example.com", mobile: null }];

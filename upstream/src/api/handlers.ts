@@ -52,7 +52,6 @@ import {
   deletePersonalField,
   getCentralRecord,
   getGroup,
-  listGroupMembers,
   listManagerChoices,
   listPersonalFields,
   reorderPersonalFields,
@@ -108,6 +107,9 @@ import {
 import { submitMagicLink, viewMagicLink } from "../prereg/magic-links.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
+import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
+import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
+import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -224,7 +226,6 @@ const impl: Impl = {
   reorderPersonalFields: ({ app, principal, ctx, body }) => reorderPersonalFields(app, principal, ctx.params.groupId, body),
   managerChoices: ({ app, principal, ctx }) => listManagerChoices(app, principal, ctx.url.searchParams),
   centralRecord: ({ app, principal }) => getCentralRecord(app, principal),
-  groupMembers: ({ app, principal, ctx }) => listGroupMembers(app, principal, ctx.params.groupId, ctx.url.searchParams),
   groupBadge: ({ app, principal, ctx }) => getGroupBadge(app, principal, ctx.params.groupId),
   updateGroupBadge: ({ app, principal, ctx, body }) => updateGroupBadge(app, principal, ctx.params.groupId, body),
   groupSync: ({ app, principal, ctx }) => getGroupSync(app, principal, ctx.params.groupId),
@@ -262,6 +263,19 @@ const impl: Impl = {
   previewMemberImport: ({ app, principal, ctx, body }) => previewMemberImport(app, principal, ctx.params.groupId, ctx.url, body),
   memberImport: ({ app, principal, ctx }) => getMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, ctx.url),
   applyMemberImport: ({ app, principal, ctx, body }) => applyMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, body),
+  // The members tab and the member editor (members/).
+  groupMembers: ({ app, principal, ctx }) => listMembers(app, principal, ctx.params.groupId, ctx.url.searchParams),
+  createMember: ({ app, principal, ctx, body }) => createMember(app, principal, ctx.params.groupId, body),
+  member: ({ app, principal, ctx }) => getMember(app, principal, ctx.params.groupId, ctx.params.memberId),
+  updateMember: ({ app, principal, ctx, body }) => updateMember(app, principal, ctx.params.groupId, ctx.params.memberId, body),
+  deleteMember: ({ app, principal, ctx }) => deleteMember(app, principal, ctx.params.groupId, ctx.params.memberId),
+  archiveMembers: ({ app, principal, ctx, body }) => archiveMembers(app, principal, ctx.params.groupId, body),
+  multiEditMembers: ({ app, principal, ctx, body }) => multiEditMembers(app, principal, ctx.params.groupId, body),
+  inviteMembers: ({ app, principal, ctx, body }) => inviteMembers(app, principal, ctx.params.groupId, body),
+  uploadMemberDocument: ({ app, principal, ctx, body }) => uploadMemberDocument(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.url.searchParams, body),
+  deleteMemberDocument: ({ app, principal, ctx }) => deleteMemberDocument(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.documentId),
+  issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
+  revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

@@ -36,6 +36,7 @@ import { forbidden, notFound, validation } from "../http/errors.ts";
 import { iso, SITE_COUNT_SQL, visibleSites } from "../model.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { announceSignIn } from "./group-slack.ts";
+import { offeredAtSiteSql } from "../members/editor.ts";
 import { signOutFirstSql } from "./sign-out-first.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -191,8 +192,9 @@ async function groupAt(q: Queryable, site: SiteRef, groupId: number): Promise<Gr
 }
 
 /** The group's member `memberId`, else 422 on member_id. */
-async function memberOf(q: Queryable, group: GroupRow, memberId: number): Promise<{ id: number; name: string }> {
-  const member = await one<{ id: number; name: string }>(q, "SELECT id, name FROM members WHERE id = $1 AND group_id = $2", [memberId, group.id]);
+async function memberOf(q: Queryable, group: GroupRow, memberId: number, siteId: number): Promise<{ id: number; name: string }> {
+  // Archived members, members outside their dates and members not shown at this site are not offered here (ADR 017).
+  const member = await one<{ id: number; name: string }>(q, `SELECT m.id, m.name FROM members m WHERE m.id = $1 AND m.group_id = $2 AND ${offeredAtSiteSql("$3")}`, [memberId, group.id, siteId]);
   if (!member) throw validation({ member_id: ["The selected member is not in this group"] });
   return member;
 }
@@ -210,7 +212,7 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
     let name: string;
     if (group.type === "returning") {
       if (body.member_id === undefined) throw validation({ member_id: ["Signing in needs a group member selected"] });
-      const member = await memberOf(q, group, body.member_id);
+      const member = await memberOf(q, group, body.member_id, site.id);
       const away = await openDeparture(q, member.id, site.id);
       if (away) {
         await closeDeparture(q, away.id);
@@ -253,7 +255,7 @@ export function departAt(app: App, site: SiteRef, body: z.infer<typeof Departure
   return changeAt(app, site.id, "SignOutEvent", async (q) => {
     const group = await groupAt(q, site, body.group_id);
     if (!group.sign_out_first) throw validation({ group_id: [NOT_SIGN_OUT_FIRST_MESSAGE] });
-    const member = await memberOf(q, group, body.member_id);
+    const member = await memberOf(q, group, body.member_id, site.id);
     if (await openDeparture(q, member.id, site.id)) throw validation({ member_id: [ALREADY_AWAY_MESSAGE] });
     const signedIn = await one<{ id: number }>(q, "SELECT id FROM visits WHERE member_id = $1 AND site_id = $2 AND status = 'signed_in' ORDER BY id DESC LIMIT 1", [
       member.id,
@@ -399,7 +401,7 @@ export async function getSignInOptions(app: App, p: Principal, siteIdParam: stri
   const groups = await app.db.query<GroupRow>(GROUPS_AT_SITE, [p.client.id, site.id]);
   const members = await app.db.query<{ id: number; name: string; group_id: number }>(
     `SELECT m.id, m.name, m.group_id FROM members m
-      WHERE m.group_id = ANY($1::int[])
+      WHERE m.group_id = ANY($1::int[]) AND ${offeredAtSiteSql("$2")}
         AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = m.id AND v.site_id = $2 AND v.status IN ('signed_in', 'pending', 'away'))
       ORDER BY lower(m.name), m.id`,
     [groups.filter((g) => g.type === "returning").map((g) => g.id), site.id],

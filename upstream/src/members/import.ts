@@ -36,6 +36,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Principal } from "../api/regional.ts";
 import { checkMemberRefs, clientCountry, normaliseMemberCore, type CoreProblems, type MemberCore } from "./core.ts";
+import { revokeCredentialsOf } from "./editor.ts";
 import { ImportFileError, readMemberFile, type ReadRow } from "./read.ts";
 import { memberGroup, siteNames, type MemberGroup } from "./group.ts";
 
@@ -400,6 +401,10 @@ export async function applyMemberImport(app: App, p: Principal, groupIdParam: st
       );
     }
     if (missing.length) await q.query("UPDATE members SET archived_at = now(), updated_at = now() WHERE group_id = $1 AND archived_at IS NULL AND id = ANY($2::int[])", [group.id, missing]);
+    // Archived by the file or as missing: their QR codes and RFID tags stop working at once, as
+    // when they are archived from the members tab (ADR 017).
+    const archived = [...updates.filter((u) => u.archived === true).map((u) => u.id!), ...missing];
+    if (archived.length) await revokeCredentialsOf(q, archived);
     await q.query("DELETE FROM member_imports WHERE id = $1", [importId]);
     const counted = countsOf(rows);
     return { stale: false as const, applied: { created: counted.create, updated: counted.update, archived: counted.archive + missing.length } };

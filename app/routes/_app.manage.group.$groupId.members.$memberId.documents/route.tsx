@@ -1,0 +1,10 @@
+/** /manage/group/{id}/members/{memberId}/documents — the member editor's documents tab (`~/features/members/tab-page`). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { tabAction, tabLoader } from "~/features/members/tab.server";
+import { MemberTabPage } from "~/features/members/tab-page";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const loader = (args: LoaderFunctionArgs) => tabLoader(args, "documents");
+export const action = (args: ActionFunctionArgs) => tabAction(args, "documents");
+export default MemberTabPage;
+export const ErrorBoundary = () => <GeneralErrorBoundary inShell />;

@@ -1,0 +1,10 @@
+/** /manage/group/{id}/members/{memberId}/security — the member editor's security tab (`~/features/members/tab-page`). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { tabAction, tabLoader } from "~/features/members/tab.server";
+import { MemberTabPage } from "~/features/members/tab-page";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const loader = (args: LoaderFunctionArgs) => tabLoader(args, "security");
+export const action = (args: ActionFunctionArgs) => tabAction(args, "security");
+export default MemberTabPage;
+export const ErrorBoundary = () => <GeneralErrorBoundary inShell />;
