@@ -455,10 +455,10 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedGroupSlack(app, q, gid, clientIds.get(gid)!, from);
     // Revision 12: Staff's Time & Attendance (Acme) and Central Record link (Globex).
     await seedGroupAddOns(q, gid, clientIds.get(gid)!);
-    // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
-    await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 13: members for every filter and editor tab of Acme's Staff and Contractors.
     if (from < 13) await seedMembers(q, gid, clientIds.get(gid)!, from);
+    // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
+    await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
   }
   return result;
 }
