@@ -47,6 +47,8 @@ function dataStrings(json: unknown): string[] {
     if (typeof v === "string") {
       if (["status", "source"].includes(key)) return;
       out.push(v);
+      // As readableText leaves it: the escaped characters (quotes, &, <, >) read as spaces.
+      if (/['"&<>]/.test(v)) out.push(v.replace(/['"&<>]/g, " "));
       // Rich text (site messages) is shown rendered: its text between tags.
       if (v.includes("<")) out.push(...v.split(/<[^>]+>/).map((t) => t.replace(/&amp;/g, "&").trim()));
     } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
