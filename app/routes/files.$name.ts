@@ -15,6 +15,7 @@ import { FileName } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { fetchUpstreamFile } from "~/upstream/client.server";
 import { UpstreamUnavailableError } from "~/upstream/errors";
+import { pacedBody } from "~/upstream/paced-body.server";
 
 /** How long the browser may keep a file (seconds); the upstream's own answer is as short. */
 const MAX_AGE = 300;
@@ -76,22 +77,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return new Response(null, { status: 416, headers });
   }
 
-  const body = file.body;
-  context.onClose(() => body.destroy());
-  const chunks = body[Symbol.asyncIterator]();
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        await context.drained();
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(value as Uint8Array);
-      },
-      cancel() {
-        body.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  const stream = pacedBody(file.body, context);
   return new Response(stream, { status: file.status, headers });
 }

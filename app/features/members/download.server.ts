@@ -9,6 +9,7 @@ import { MEMBER_IO_FORMATS, type MemberIoFormat } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { groupIdParam } from "~/features/groups/group.server";
 import { refusalResponse } from "~/upstream/refusal.server";
+import { pacedBody } from "~/upstream/paced-body.server";
 
 const CONTENT_TYPES: Record<MemberIoFormat, string> = {
   csv: "text/csv; charset=utf-8",
@@ -36,23 +37,6 @@ export async function streamMembersFile({ request, params, context }: LoaderFunc
     "content-disposition": DISPOSITION.test(disposition) ? disposition : `attachment; filename="members.${format}"`,
     "cache-control": "private, no-store",
   });
-  const body = file.body;
-  const ctx = context;
-  ctx.onClose(() => body.destroy());
-  const chunks = body[Symbol.asyncIterator]();
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        await ctx.drained();
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(value as Uint8Array);
-      },
-      cancel() {
-        body.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  const stream = pacedBody(file.body, context);
   return new Response(stream, { status: 200, headers });
 }
