@@ -104,7 +104,7 @@ import {
   preRegistrationOptions,
   signInPreRegistration,
 } from "../prereg/pre-registrations.ts";
-import { submitMagicLink, viewMagicLink } from "../prereg/magic-links.ts";
+import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -251,6 +251,7 @@ const impl: Impl = {
   signInPreRegistration: ({ app, principal, ctx }) => signInPreRegistration(app, principal, ctx.params.preRegistrationId),
   magicLink: ({ app, body }) => viewMagicLink(app, body),
   submitMagicLink: ({ app, body }) => submitMagicLink(app, body),
+  uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
