@@ -1,0 +1,82 @@
+/**
+ * The visitor's pre-registration form's POST (ADR 019 "Fields and documents"): company, mobile, a
+ * message, the site's custom fields and a document, url-encoded or multipart (without JavaScript a
+ * plain multipart form). The document (one a post, at most 30 MB, read with its limit enforced
+ * while it streams) is sent first, on its own upstream call that never uses the link, so it is
+ * kept even when the details come back with a problem (a browser cannot refill a file input):
+ * the page lists what was received. "Add the document" (`intent=upload`) sends the file only and
+ * keeps what was typed; "Send" sends the file, if any, then the details, which use the link.
+ */
+import { data } from "@remix-run/node";
+import { PRE_REG_LIMITS } from "@contract";
+import { answer, refused } from "~/forms/action-result.server";
+import type { ActionResult } from "~/forms/action-result";
+import { parseSubmission } from "~/forms/submission";
+import { isMultipart, readMultipartForm, unusableUpload } from "~/features/manage/media.server";
+import { upstreamContext } from "~/session/request-context.server";
+import { callUpstream } from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/errors";
+import { visitorFormSchema } from "./magic-schemas";
+
+const FORM = { intent: "pre-registration-form" };
+/** The file rule's message: PDF or image, at most 30 MB. */
+export const DOCUMENT_RULE = "prereg:magic.document_rules";
+/** Enough parts for many custom fields (each ticked checkbox is a part) and one file. */
+const MAX_PARTS = 300;
+const FIELD = /^field_(\d{1,9})$/;
+
+/** A field of this form an upstream message goes on (custom fields are `field_{id}`), else the form. */
+const formField = (name: string) => (FIELD.test(name) || ["company", "mobile", "message", "file"].includes(name) ? name : null);
+
+const linkGone = (err: unknown) => {
+  if (err instanceof UpstreamError && err.status === 404) throw new Response("Not found", { status: 404 });
+  // No longer open (used, expired or revoked while the form was open): the page reloads and says which.
+  return err instanceof UpstreamError && err.status === 409 ? answer(FORM, {}, 409) : null;
+};
+
+export async function visitorFormAction(request: Request, token: string) {
+  let form: FormData;
+  if (isMultipart(request)) {
+    const read = await readMultipartForm(request, () => PRE_REG_LIMITS.documentBytes, MAX_PARTS);
+    if (!read.ok && read.reason === "too_large") {
+      // Over 30 MB: the rule on the file, and what was typed before it kept.
+      return answer(FORM, { result: { status: "error", initialValue: Object.fromEntries(read.fields), error: { file: [DOCUMENT_RULE] } } }, 413);
+    }
+    if (!read.ok) throw unusableUpload(read);
+    form = read.form;
+  } else {
+    form = await request.formData();
+  }
+  const submission = parseSubmission(form, { schema: visitorFormSchema });
+  if (submission.status !== "success") return answer(FORM, { result: submission.reply() }, 400);
+  const ctx = await upstreamContext(request);
+  const uploading = form.get("intent") === "upload";
+  const file = form.get("file");
+  const hasFile = typeof file === "object" && file !== null && file.size > 0;
+  if (uploading && !hasFile) return answer(FORM, { result: submission.reply({ fieldErrors: { file: ["sites:media.file_required"] } }) }, 400);
+  if (hasFile) {
+    try {
+      await callUpstream("uploadMagicLinkDocument", { ...ctx, query: { token }, file: { name: file.name, type: file.type, data: file } });
+    } catch (err) {
+      return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, file: { field: "file", tooLarge: DOCUMENT_RULE }, upstreamFailed: "prereg:errors.generic" });
+    }
+    if (uploading) return answer(FORM, { result: submission.reply(), notice: { key: "prereg:magic.document_added", values: { name: file.name.slice(0, 200) }, tone: "success" } }, 200);
+  }
+  const answers: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    const id = FIELD.exec(key)?.[1];
+    if (!id) continue;
+    const values = form.getAll(key).filter((v): v is string => typeof v === "string" && v.trim() !== "");
+    if (values.length) answers[id] = values.length === 1 ? values[0]!.slice(0, PRE_REG_LIMITS.fieldAnswer + 1) : values.slice(0, 100).map((v) => v.slice(0, 100));
+  }
+  const v = submission.value;
+  try {
+    await callUpstream("submitMagicLink", {
+      ...ctx,
+      body: { token, purpose: "pre-registration-form", company: v.company ?? null, mobile: v.mobile ?? null, message: v.message ?? null, fields: answers },
+    });
+  } catch (err) {
+    return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "prereg:errors.generic" });
+  }
+  return data<ActionResult & { sent: true }>({ ...FORM, row: null, result: null, notice: null, sent: true });
+}
