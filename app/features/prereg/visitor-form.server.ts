@@ -58,7 +58,8 @@ export async function visitorFormAction(request: Request, token: string) {
     try {
       await callUpstream("uploadMagicLinkDocument", { ...ctx, query: { token }, file: { name: file.name, type: file.type, data: file } });
     } catch (err) {
-      return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, file: { field: "file", tooLarge: DOCUMENT_RULE }, upstreamFailed: "prereg:errors.generic" });
+      if (err instanceof UpstreamError && err.status === 413) return answer(FORM, { result: submission.reply({ fieldErrors: { file: [DOCUMENT_RULE] } }) }, 413);
+      return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "prereg:errors.generic" });
     }
     if (uploading) return answer(FORM, { result: submission.reply(), notice: { key: "prereg:magic.document_added", values: { name: file.name.slice(0, 200) }, tone: "success" } }, 200);
   }
