@@ -8,7 +8,8 @@
  * keeps what was typed; "Send" sends the file, if any, then the details, which use the link.
  */
 import { data } from "@remix-run/node";
-import { PRE_REG_LIMITS } from "@contract";
+import { z } from "zod";
+import { PRE_REG_LIMITS, type MagicLinkView } from "@contract";
 import { answer, refused } from "~/forms/action-result.server";
 import type { ActionResult } from "~/forms/action-result";
 import { parseSubmission } from "~/forms/submission";
@@ -16,6 +17,7 @@ import { isMultipart, readMultipartForm, unusableUpload } from "~/features/manag
 import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError } from "~/upstream/errors";
+import { refusalResponse } from "~/upstream/refusal.server";
 import { visitorFormSchema } from "./magic-schemas";
 
 const FORM = { intent: "pre-registration-form" };
@@ -34,22 +36,39 @@ const linkGone = (err: unknown) => {
   return err instanceof UpstreamError && err.status === 409 ? answer(FORM, {}, 409) : null;
 };
 
+/** The form's schema with this link's custom fields (so their messages and what was typed come back). */
+const schemaFor = (fields: MagicLinkView["fields"]) =>
+  visitorFormSchema.extend(
+    Object.fromEntries(fields.map((f) => [`field_${f.id}`, f.type === "checkboxes" ? z.array(z.string().max(100)).max(100).optional() : z.string().max(PRE_REG_LIMITS.fieldAnswer).optional()])),
+  );
+
+/** What was typed before a refused file, for the form to show again (its own fields only, bounded). */
+const typedBefore = (fields: Map<string, string>) =>
+  Object.fromEntries([...fields].filter(([k]) => formField(k) && k !== "file").map(([k, v]) => [k, v.slice(0, PRE_REG_LIMITS.message)]));
+
 export async function visitorFormAction(request: Request, token: string) {
   let form: FormData;
   if (isMultipart(request)) {
     const read = await readMultipartForm(request, () => PRE_REG_LIMITS.documentBytes, MAX_PARTS);
     if (!read.ok && read.reason === "too_large") {
       // Over 30 MB: the rule on the file, and what was typed before it kept.
-      return answer(FORM, { result: { status: "error", initialValue: Object.fromEntries(read.fields), error: { file: [DOCUMENT_RULE] } } }, 413);
+      return answer(FORM, { result: { status: "error", initialValue: typedBefore(read.fields), error: { file: [DOCUMENT_RULE] } } }, 413);
     }
     if (!read.ok) throw unusableUpload(read);
     form = read.form;
   } else {
     form = await request.formData();
   }
-  const submission = parseSubmission(form, { schema: visitorFormSchema });
-  if (submission.status !== "success") return answer(FORM, { result: submission.reply() }, 400);
   const ctx = await upstreamContext(request);
+  let link: MagicLinkView;
+  try {
+    link = await callUpstream("magicLink", { ...ctx, body: { token, purpose: "pre-registration-form" } });
+  } catch (err) {
+    if (err instanceof UpstreamError && err.status === 404) throw new Response("Not found", { status: 404 });
+    return refusalResponse(err);
+  }
+  const submission = parseSubmission(form, { schema: schemaFor(link.fields) });
+  if (submission.status !== "success") return answer(FORM, { result: submission.reply() }, 400);
   const uploading = form.get("intent") === "upload";
   const file = form.get("file");
   const hasFile = typeof file === "object" && file !== null && file.size > 0;
@@ -70,7 +89,7 @@ export async function visitorFormAction(request: Request, token: string) {
     const values = form.getAll(key).filter((v): v is string => typeof v === "string" && v.trim() !== "");
     if (values.length) answers[id] = values.length === 1 ? values[0]!.slice(0, PRE_REG_LIMITS.fieldAnswer + 1) : values.slice(0, 100).map((v) => v.slice(0, 100));
   }
-  const v = submission.value;
+  const v = submission.value as { company?: string; mobile?: string; message?: string };
   try {
     await callUpstream("submitMagicLink", {
       ...ctx,
