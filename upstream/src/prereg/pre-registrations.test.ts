@@ -175,7 +175,10 @@ describe("magic links", () => {
     const bad = await submit(token, "pre-registration-form", { mobile: "12" });
     expect(bad.status).toBe(422);
     expect(bad.json.errors.mobile).toEqual([M.mobile]);
-    const ok = await submit(token, "pre-registration-form", { company: "Lovelace Ltd", mobile: "07911 123456", message: "Arriving by train" });
+    // Head Office's required custom fields (seeded, for every group) are answered too (ADR 019 "Fields and documents").
+    const required = await up.app.db.query<{ id: number; type: string }>("SELECT id, type FROM custom_fields WHERE site_id = $1 AND required", [hq]);
+    const fields = Object.fromEntries(required.map((f) => [String(f.id), f.type === "yes_no" ? "Yes" : "Lovelace Ltd"]));
+    const ok = await submit(token, "pre-registration-form", { company: "Lovelace Ltd", mobile: "07911 123456", message: "Arriving by train", fields });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     const stored = PreRegistration.parse((await admin.get(`pre-registrations/${p.id}`)).json);
     expect(stored.details).toMatchObject({ company: "Lovelace Ltd", mobile: "+447911123456", message: "Arriving by train" });
