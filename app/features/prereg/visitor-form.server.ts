@@ -71,16 +71,18 @@ export async function visitorFormAction(request: Request, token: string) {
   if (submission.status !== "success") return answer(FORM, { result: submission.reply() }, 400);
   const uploading = form.get("intent") === "upload";
   const file = form.get("file");
-  const hasFile = typeof file === "object" && file !== null && file.size > 0;
-  if (uploading && !hasFile) return answer(FORM, { result: submission.reply({ fieldErrors: { file: ["sites:media.file_required"] } }) }, 400);
-  if (hasFile) {
+  // A file already received (same name and size: with JavaScript the input still holds the one just added) is not sent twice.
+  const posted = typeof file === "object" && file !== null && file.size > 0 ? file : null;
+  if (uploading && !posted) return answer(FORM, { result: submission.reply({ fieldErrors: { file: ["sites:media.file_required"] } }) }, 400);
+  if (posted) {
+    const received = link.documents.some((d) => d.filename === posted.name.slice(0, 200) && d.size === posted.size);
     try {
-      await callUpstream("uploadMagicLinkDocument", { ...ctx, query: { token }, file: { name: file.name, type: file.type, data: file } });
+      if (!received) await callUpstream("uploadMagicLinkDocument", { ...ctx, query: { token }, file: { name: posted.name, type: posted.type, data: posted } });
     } catch (err) {
       if (err instanceof UpstreamError && err.status === 413) return answer(FORM, { result: submission.reply({ fieldErrors: { file: [DOCUMENT_RULE] } }) }, 413);
       return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "prereg:errors.generic" });
     }
-    if (uploading) return answer(FORM, { result: submission.reply(), notice: { key: "prereg:magic.document_added", values: { name: file.name.slice(0, 200) }, tone: "success" } }, 200);
+    if (uploading) return answer(FORM, { result: submission.reply(), notice: { key: "prereg:magic.document_added", values: { name: posted.name.slice(0, 200) }, tone: "success" } }, 200);
   }
   const answers: Record<string, string | string[]> = {};
   for (const key of new Set(form.keys())) {
