@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_KIND_MESSAGE, MagicLinkView, PRE_REG_LIMITS, PRE_REG_MESSAGES as M, PreRegistration } from "../../contract/index.ts";
-import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
+import type { TestUpstream } from "../test-support.ts";
+import { startPreRegTests } from "./test-start.ts";
 import { httpTestClient, type As } from "../api/http-test-client.ts";
 
 let up: TestUpstream;
@@ -22,13 +23,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"
 let n = 0;
 
 beforeAll(async () => {
-  up = await startTestUpstream();
-  serverErrors = collectServerErrors(up);
-  await call("POST", "/__test/clients/eu:1", { group_limit: null, settings: { "beta.new-pre-reg-form": true } });
-  admin = await as("admin@example.com");
-  const sites = (await admin.get("sites")).json as { id: number; name: string }[];
-  hq = sites.find((s) => s.name === "Head Office")!.id;
-  wh = sites.find((s) => s.name !== "Head Office")!.id;
+  ({ serverErrors, admin, hq, wh } = await startPreRegTests(call, as, (started) => (up = started)));
   const made = await admin.post("groups", { name: `Fielded ${Date.now()}`, type: "standard" });
   expect(made.status, JSON.stringify(made.json)).toBe(200);
   group = made.json.id;
