@@ -2,7 +2,7 @@
  * Pre-registration and its magic link, with JavaScript (ADR 019): an administrator pre-registers a
  * visitor in a group that needs approval (the dialog over Today), approves them on the list, the
  * invitation is read from the upstream's outbox, the visitor opens the link in a fresh browser
- * without signing in, completes the form, the host sees what they sent, and the link opened again
+ * without signing in, completes the form (custom fields and a document), the host sees what they sent, and the link opened again
  * says it was used. axe checks each screen. (The rules in depth: upstream/src/prereg tests and
  * tests/integration/forms-prereg, without JavaScript.)
  */
@@ -52,9 +52,17 @@ test("pre-register, approve, the visitor completes the form by magic link, the l
     await expect(heading(guest)).toHaveText("Complete your details before you arrive");
     await expect(guest.getByText(/Vivian Visitor, you are expected at Head Office/)).toBeVisible();
     await checkpoint(guest, testInfo, "magic link form");
-    await guest.getByLabel("Company").fill("Visitor & Co");
-    await guest.getByLabel("Mobile number").fill("07911 123456");
+    await guest.getByLabel("Company", { exact: true }).fill("Visitor & Co");
+    // (Head Office also has a custom field called "Mobile number": ours comes first.)
+    await guest.getByLabel("Mobile number", { exact: true }).first().fill("07911 123456");
     await guest.getByLabel("Message for your host").fill("Arriving by bike");
+    // Head Office's required custom fields (seeded) and a document (ADR 019 "Fields and documents").
+    await guest.getByLabel("Company (required)").fill("Visitor & Co");
+    await guest.getByLabel("Have you read the safety briefing? (required)").selectOption({ label: "Yes" });
+    await guest.getByLabel("Document", { exact: true }).setInputFiles({ name: "ID.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await guest.getByRole("button", { name: "Add the document" }).click();
+    await expect(guest.getByText("ID.pdf was received")).toBeVisible();
+    await expect(guest.getByLabel("Company", { exact: true })).toHaveValue("Visitor & Co");
     await guest.getByRole("button", { name: "Send my details" }).click();
     await expect(guest.getByText("Thank you. Your answer has been sent to your host.")).toBeVisible();
 
@@ -65,6 +73,7 @@ test("pre-register, approve, the visitor completes the form by magic link, the l
     await expect(details).toContainText("Company: Visitor & Co");
     await expect(details).toContainText("Mobile: +447911123456");
     await expect(details).toContainText("Message: Arriving by bike");
+    await expect(page.getByRole("row", { name: /Vivian Visitor/ }).getByRole("link", { name: "ID.pdf" })).toHaveAttribute("href", /^\/files\//);
 
     // Opened again, the link says it was used.
     await guest.goto(link!);

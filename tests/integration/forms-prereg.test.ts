@@ -77,7 +77,15 @@ describe("pre-registering without JavaScript", () => {
     form = await form.form("Meine Angaben senden").fill("Mobilnummer", "12").submit("Meine Angaben senden");
     expect(form.status).toBe(422);
     expect(form.fieldErrors("Mobilnummer")).toEqual(["Die Mobilnummer ist ungültig"]);
-    form = await form.form("Meine Angaben senden").fill("Firma", "Needsapproval GmbH").fill("Mobilnummer", "07911 123456").fill("Nachricht an Ihren Gastgeber", "Ich komme mit dem Zug").submit("Meine Angaben senden");
+    form = await form
+      .form("Meine Angaben senden")
+      .fill("Firma", "Needsapproval GmbH")
+      .fill("Mobilnummer", "07911 123456")
+      .fill("Nachricht an Ihren Gastgeber", "Ich komme mit dem Zug")
+      // Head Office's required custom fields (seeded, for every group; their labels are data, not translated).
+      .fill("Company (erforderlich)", "Needsapproval GmbH")
+      .select("Have you read the safety briefing? (erforderlich)", "Ja")
+      .submit("Meine Angaben senden");
     expect(form.status).toBe(200);
     expect(notices(form)).toContain("Vielen Dank");
     form = await visitor.open(link);

@@ -30,7 +30,19 @@ export const PRE_REG_LIMITS = {
   /** The CSV text of one import (the portal refuses larger files with 413). */
   csvBytes: 512 * 1024,
   csvRows: 500,
+  /** The visitor's documents (groups spec §9: files 30 MB in general). */
+  documents: 3,
+  documentBytes: 30 * 1024 * 1024,
+  /** One custom field's answer. */
+  fieldAnswer: 500,
 } as const;
+
+/**
+ * The custom-field types the visitor's form asks (ADR 019 "Fields and documents"); signature and
+ * photo fields are completed at the kiosk, a notify list is the host's.
+ */
+export const PRE_REG_FIELD_TYPES = ["text", "uppercase", "email", "phone", "number", "url", "yes_no", "dropdown", "dropdown_other", "checkboxes", "date"] as const;
+export const KIOSK_FIELD_TYPES = ["signature", "photo"] as const;
 
 /** The upstream's words (the portal translates them through known-messages). */
 export const PRE_REG_MESSAGES = {
@@ -57,4 +69,13 @@ export const PRE_REG_MESSAGES = {
   tooMany: "Too many attempts. Please wait and try again.",
   /** The link is unknown (never issued, or altered). */
   linkInvalid: "This link is not valid",
+  /** A custom field's answer (the visitor's form). */
+  fieldRequired: "This field is required",
+  fieldPhone: "The phone number is not valid",
+  fieldNumber: "Enter a number",
+  fieldUrl: "Enter a web address starting with http:// or https://",
+  fieldOption: "Choose one of the options",
+  fieldDate: "Enter a date",
+  fieldTooLong: "The answer is too long",
+  documentsFull: `You can send at most ${PRE_REG_LIMITS.documents} documents`,
 } as const;

@@ -14,8 +14,11 @@
 import { z } from "zod";
 import type { RouteDef } from "./common.ts";
 
+import { FileName, type UploadDef } from "./files.ts";
+import { ATTACHMENT_KINDS } from "./messages.ts";
 import {
   MAGIC_LINK_PURPOSES,
+  PRE_REG_FIELD_TYPES,
   PRE_REG_KINDS,
   PRE_REG_LIMITS,
   PRE_REG_STATUSES,
@@ -36,6 +39,18 @@ export const ChangeRequest = z.object({
   arrive_at: z.string().nullable(),
   message: z.string().nullable(),
   submitted_at: z.string(),
+});
+
+/** A custom field's answer as a visit stores it. */
+export const FieldAnswer = z.object({ label: z.string(), value: z.string() });
+
+/** A document the visitor sent with the form (read at `files/{name}` by the pre-registration's viewers). */
+export const PreRegistrationDocument = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  file: FileName,
+  kind: z.enum(ATTACHMENT_KINDS),
+  size: z.number().int(),
 });
 
 export const PreRegistration = z.object({
@@ -59,6 +74,9 @@ export const PreRegistration = z.object({
   details: PreRegistrationDetails.nullable(),
   /** The visitor's latest change request (shown to the host). */
   change_request: ChangeRequest.nullable(),
+  /** The visitor's answers to the site's custom fields (the visit's `fields` once signed in). */
+  fields: z.array(FieldAnswer),
+  documents: z.array(PreRegistrationDocument),
   created_at: z.string(),
 });
 export type PreRegistration = z.infer<typeof PreRegistration>;
@@ -130,6 +148,12 @@ export const MagicLinkView = z.object({
   arrive_at: z.string(),
   timezone: z.string(),
   company: z.string().nullable(),
+  /** The form's custom fields: the site's, for the group, of the types asked before arriving. */
+  fields: z.array(z.object({ id: z.number().int(), label: z.string(), type: z.enum(PRE_REG_FIELD_TYPES), required: z.boolean(), options: z.array(z.string()) })),
+  /** Labels of the signature and photo fields, completed at the kiosk. */
+  kiosk_fields: z.array(z.string()),
+  /** The documents sent so far (names only). */
+  documents: z.array(z.object({ filename: z.string(), size: z.number().int() })),
 });
 export type MagicLinkView = z.infer<typeof MagicLinkView>;
 
@@ -139,7 +163,12 @@ export const MagicLinkSubmit = MagicLinkRequest.extend({
   message: z.string().max(PRE_REG_LIMITS.message).nullish(),
   change: z.enum(["change", "cancel"]).nullish(),
   arrive_at: line(40).nullish(),
+  /** Custom field answers by field id (checkboxes: the ticked options). */
+  fields: z.record(z.string().regex(/^\d{1,9}$/), z.union([line(PRE_REG_LIMITS.fieldAnswer), z.array(line(100)).max(100)])).nullish(),
 });
+
+/** One document per POST, read only while the form link is open; does not use the link. */
+const documentUpload = { field: "file", kinds: ATTACHMENT_KINDS, maxBytes: PRE_REG_LIMITS.documentBytes } as const satisfies UploadDef;
 
 export const preRegistrationRoutes = {
   preRegistrations: { method: "GET", path: "pre-registrations", base: "regional", auth: "bearer", response: PreRegistrationList, summary: "Upcoming and pending pre-registrations, by arrival, 15 a page; ?site_id, ?date (YYYY-MM-DD, site time), ?page (Today.viewer)" },
@@ -153,4 +182,5 @@ export const preRegistrationRoutes = {
   signInPreRegistration: { method: "POST", path: "pre-registrations/{preRegistrationId}/sign-in", base: "regional", auth: "bearer", response: PreRegistration, summary: "Sign an expected visitor in: a visit at the site, as Today's sign-in (Today.viewer + Today.signInOut)" },
   magicLink: { method: "POST", path: "magic-links/view", base: "auth", auth: "none", body: MagicLinkRequest, response: MagicLinkView, readOnly: true, summary: "What a magic link opens (never consumes it): open, used, expired or revoked; 404 for an unknown token" },
   submitMagicLink: { method: "POST", path: "magic-links/submit", base: "auth", auth: "none", body: MagicLinkSubmit, response: MagicLinkView, summary: "The visitor's form or change request: consumes the link once (throttled; 409 when it is no longer open)" },
+  uploadMagicLinkDocument: { method: "POST", path: "magic-links/documents", base: "auth", auth: "none", upload: documentUpload, response: MagicLinkView, summary: "A document for the visitor's form (?token=; multipart `file`: PDF or image, at most 30 MB; at most 3): only while the form link is open, never uses it (throttled)" },
 } as const satisfies Record<string, RouteDef>;

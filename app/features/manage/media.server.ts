@@ -35,7 +35,12 @@ export const isMultipart = (request: Request) => /^multipart\/form-data\s*;/i.te
  * file is buffered in memory only up to its limit; past it the read stops at once. Text fields are
  * bounded too, and so is the number of parts.
  */
-export async function readMultipartForm(request: Request, fileLimit: (fields: Map<string, string>) => number | null): Promise<MultipartRead> {
+export async function readMultipartForm(
+  request: Request,
+  fileLimit: (fields: Map<string, string>) => number | null,
+  /** A form with many fields (the visitor's custom fields, each checkbox a part) may allow more parts. */
+  maxParts = MAX_PARTS,
+): Promise<MultipartRead> {
   const fields = new Map<string, string>();
   if (!request.body || !isMultipart(request)) return { ok: false, reason: "unreadable", fields };
   const source = request.body.getReader();
@@ -58,7 +63,7 @@ export async function readMultipartForm(request: Request, fileLimit: (fields: Ma
   let inFile = false;
   const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_BYTES });
   const handler: UploadHandler = async (part) => {
-    if (++parts > MAX_PARTS) throw new RefusedUpload();
+    if (++parts > maxParts) throw new RefusedUpload();
     if (hasControlCharacters(part.name) || (typeof part.filename === "string" && hasControlCharacters(part.filename))) throw new RefusedText();
     if (typeof part.filename === "string") {
       const limit = fileLimit(fields);

@@ -16,7 +16,8 @@ import { upstreamContext } from "~/session/request-context.server";
 import { callUpstream } from "~/upstream/client.server";
 import { UpstreamError } from "~/upstream/errors";
 import { refusalResponse } from "~/upstream/refusal.server";
-import { changeRequestSchema, visitorFormSchema } from "./magic-schemas";
+import { changeRequestSchema } from "./magic-schemas";
+import { visitorFormAction } from "./visitor-form.server";
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
@@ -50,22 +51,23 @@ export async function magicLinkLoader(request: Request, purpose: MagicLinkPurpos
 /** The visitor's POST: parse → invalid | the upstream → refused (its 422s on the fields; a link no longer open says why) | thanks. */
 export async function magicLinkAction(request: Request, purpose: MagicLinkPurpose) {
   const token = tokenOf(request);
+  if (purpose === "pre-registration-form") return visitorFormAction(request, token);
   const form = await request.formData();
   const FORM = { intent: purpose };
-  const submission = parseSubmission(form, { schema: purpose === "pre-registration-form" ? visitorFormSchema : changeRequestSchema });
+  const submission = parseSubmission(form, { schema: changeRequestSchema });
   if (submission.status !== "success") return invalid(FORM, submission);
   const v = submission.value as Record<string, string | undefined>;
   try {
     await callUpstream("submitMagicLink", {
       ...(await upstreamContext(request)),
-      body: { token, purpose, company: v.company ?? null, mobile: v.mobile ?? null, message: v.message ?? null, change: (v.change as "change" | "cancel" | undefined) ?? null, arrive_at: v.arrive_at ?? null },
+      body: { token, purpose, message: v.message ?? null, change: (v.change as "change" | "cancel" | undefined) ?? null, arrive_at: v.arrive_at ?? null },
     });
     return data<ActionResult & { sent: true }>({ intent: purpose, row: null, result: null, notice: null, sent: true });
   } catch (err) {
     if (err instanceof UpstreamError && err.status === 404) throw new Response("Not found", { status: 404 });
     // No longer open (used, expired or revoked while the form was open): the page reloads and says which.
     if (err instanceof UpstreamError && err.status === 409) return answer(FORM, {}, 409);
-    return refused(err, { ...FORM, submission, fields: ["company", "mobile", "message", "change", "arrive_at"], upstreamFailed: "prereg:errors.generic" });
+    return refused(err, { ...FORM, submission, fields: ["message", "change", "arrive_at"], upstreamFailed: "prereg:errors.generic" });
   }
 }
 

@@ -15,7 +15,17 @@ export const visitorFormSchema = z.object({
   company: text(PRE_REG_LIMITS.company),
   mobile: text(40),
   message: z.string().trim().max(PRE_REG_LIMITS.message, "prereg:validation.too_long").optional(),
+  /** A document (checked in the browser for its size; the upstream judges its content). */
+  file: z
+    .any()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (typeof File !== "undefined" && value instanceof File && value.size > PRE_REG_LIMITS.documentBytes) ctx.addIssue({ code: "custom", message: "prereg:magic.document_rules" });
+    }),
 });
+
+/** The kinds a visitor's document may be: a PDF or an image. */
+export const DOCUMENT_ACCEPT = ".pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp";
 
 /** The visitor's change request (magic link). */
 export const changeRequestSchema = z

@@ -60,6 +60,27 @@ export function PreRegistrationRow({ p, can, locale, back }: { p: PreRegistratio
         ) : (
           <span className="muted">{t("details.none")}</span>
         )}
+        {p.fields.length ? (
+          <dl className="muted" data-testid="visitor-fields">
+            {p.fields.map((f, i) => (
+              <div key={i}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {p.documents.length ? (
+          <ul aria-label={t("details.documents", { name: p.name })} data-testid="visitor-documents">
+            {p.documents.map((d) => (
+              <li key={d.id}>
+                <a href={`/files/${d.file}`} download={d.filename}>
+                  {d.filename}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {p.change_request ? (
           <div data-testid="change-request">
             <span className="tag">{p.change_request.kind === "cancel" ? t("change.cancel") : t("change.change", { when: p.change_request.arrive_at ? at(p.change_request.arrive_at) : "" })}</span>

@@ -1,7 +1,9 @@
 /**
  * /magic-link/pre-registration-form?token=… — the visitor completes their details before arriving
- * (company, mobile, a message for the host), open without signing in (ADR 019). Opening it never
- * uses the link; sending the form does, once. A used, expired or revoked link says so.
+ * (company, mobile, a message for the host, the site's custom fields) and sends up to 3 documents,
+ * open without signing in (ADR 019). Opening it never uses the link; adding a document does not
+ * either; sending the form does, once. A used, expired or revoked link says so. Multipart, so it
+ * works without JavaScript.
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -9,13 +11,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { PRE_REG_LIMITS } from "@contract";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { MagicLinkPage } from "~/features/prereg/magic-link-page";
 import { magicLinkAction, magicLinkLoader } from "~/features/prereg/magic-link.server";
 import { visitorFormSchema } from "~/features/prereg/magic-schemas";
 import type { Locale } from "~/i18n/config";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { PhoneField } from "~/ui/fields";
+import { VisitorCustomField } from "~/features/prereg/visitor-fields";
+import { DOCUMENT_ACCEPT } from "~/features/prereg/magic-schemas";
+import { FileField, PhoneField } from "~/ui/fields";
 import { FormErrors, SubmitButton, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
@@ -41,13 +46,35 @@ export default function PreRegistrationForm() {
   return (
     <MagicLinkPage heading={t("magic.form_heading")} link={link} locale={locale as Locale} sent={sent}>
       <ActionNotice notice={pageNotice(actionData)} />
-      <ValidatedForm form={form} action={to}>
+      <ValidatedForm form={form} action={to} encType="multipart/form-data">
         <FormErrors formId={form.id} />
         <TextField field={fields.company} label={t("fields.company")} autoComplete="organization" />
         <PhoneField field={fields.mobile} label={t("magic.mobile")} hint={t("magic.mobile_hint")} />
         <TextAreaField field={fields.message} label={t("magic.message")} rows={3} />
+        {link.fields.map((f) => (
+          <VisitorCustomField key={f.id} form={form as never} field={f} />
+        ))}
+        {link.kiosk_fields.length ? <p className="muted">{t("magic.kiosk_fields", { fields: link.kiosk_fields.join(", ") })}</p> : null}
+        <h2>{t("magic.documents")}</h2>
+        {link.documents.length ? (
+          <ul aria-label={t("magic.documents_received")}>
+            {link.documents.map((d, i) => (
+              <li key={i}>{d.filename}</li>
+            ))}
+          </ul>
+        ) : null}
+        {link.documents.length < PRE_REG_LIMITS.documents ? (
+          <>
+            <FileField field={fields.file} label={t("magic.document")} hint={t("magic.document_rules")} accept={DOCUMENT_ACCEPT} />
+            <SubmitButton name="intent" value="upload" variant="secondary" formNoValidate>
+              {t("magic.document_add")}
+            </SubmitButton>
+          </>
+        ) : (
+          <p className="muted">{t("magic.documents_full")}</p>
+        )}
         <div className="actions">
-          <SubmitButton>{t("magic.form_submit")}</SubmitButton>
+          <SubmitButton name="intent" value="send">{t("magic.form_submit")}</SubmitButton>
         </div>
       </ValidatedForm>
     </MagicLinkPage>

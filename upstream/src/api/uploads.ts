@@ -98,16 +98,22 @@ export async function readUpload(req: IncomingMessage, def: UploadDef): Promise<
 }
 
 /** Store a file of a site; returns its id and name (`{random}.{kind}`, what the entities carry). */
-export const storeFile = (_app: App, q: Queryable, siteId: number, file: UploadedFile) => insertFile(q, { site_id: siteId, group_id: null }, file);
+export const storeFile = (_app: App, q: Queryable, siteId: number, file: UploadedFile) => insertFile(q, { site_id: siteId }, file);
 
 /** Store a file of a group (its attachments); read by the group's viewers. */
-export const storeGroupFile = (q: Queryable, groupId: number, file: UploadedFile) => insertFile(q, { site_id: null, group_id: groupId }, file);
+export const storeGroupFile = (q: Queryable, groupId: number, file: UploadedFile) => insertFile(q, { group_id: groupId }, file);
 
-async function insertFile(q: Queryable, owner: { site_id: number | null; group_id: number | null }, file: UploadedFile): Promise<{ id: number; name: string }> {
+/** Store a file of exactly one owner (migration 021: a pre-registration's documents too). */
+export const storeOwnedFile = (q: Queryable, owner: FileOwner, file: UploadedFile) => insertFile(q, owner, file);
+
+type FileOwner = { site_id: number } | { group_id: number } | { pre_registration_id: number };
+
+async function insertFile(q: Queryable, owner: FileOwner, file: UploadedFile): Promise<{ id: number; name: string }> {
   const token = randomBytes(18).toString("base64url");
+  const o = owner as { site_id?: number; group_id?: number; pre_registration_id?: number };
   const [{ id }] = await q.query<{ id: number }>(
-    "INSERT INTO files (site_id, group_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-    [owner.site_id, owner.group_id, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
+    "INSERT INTO files (site_id, group_id, pre_registration_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    [o.site_id ?? null, o.group_id ?? null, o.pre_registration_id ?? null, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
   );
   return { id, name: `${token}.${file.kind}` };
 }
@@ -155,6 +161,9 @@ interface FileRow {
   /** A site's file, or (migration 015) a group's. */
   site_id: number | null;
   group_id: number | null;
+  /** (migration 021) a pre-registration's document, and that pre-registration's site. */
+  pre_registration_id: number | null;
+  pr_site_id: number | null;
   client_id: number;
 }
 
@@ -176,12 +185,17 @@ async function entitlement(app: App, ctx: Ctx, region: Region, name: string, fil
       const p = await authenticate(app, ctx.req, region);
       if (p.client.id !== file.client_id) return null;
       if (file.group_id !== null) return abilities(p).includes("ManageVisitorGroup.viewer") ? PRIVATE_MAX_AGE : null;
+      if (file.pre_registration_id !== null) {
+        // As the pre-registration itself: Today.viewer at its site.
+        const seesIt = abilities(p).includes("Today.viewer") && (p.m.site_ids === null || p.m.site_ids.includes(file.pr_site_id!));
+        return seesIt ? PRIVATE_MAX_AGE : null;
+      }
       const seesSite = p.m.site_ids === null || p.m.site_ids.includes(file.site_id!);
       return seesSite ? PRIVATE_MAX_AGE : null;
     }
     if (/^Device\s/i.test(auth)) {
       const device = await authenticateDevice(app, ctx.req, region);
-      return device.id === file.site_id ? PRIVATE_MAX_AGE : null;
+      return file.site_id !== null && device.id === file.site_id ? PRIVATE_MAX_AGE : null;
     }
   } catch (err) {
     if (err instanceof HttpError) return null; // an expired, revoked or foreign token: not entitled
@@ -206,9 +220,9 @@ export function registerFileRoutes(router: Router, app: App): void {
       const file = m
         ? await one<FileRow>(
             app.db,
-            `SELECT f.id, f.content_type, f.site_id, f.group_id, coalesce(s.client_id, g.client_id) AS client_id
-               FROM files f LEFT JOIN sites s ON s.id = f.site_id LEFT JOIN groups g ON g.id = f.group_id
-               JOIN clients c ON c.id = coalesce(s.client_id, g.client_id)
+            `SELECT f.id, f.content_type, f.site_id, f.group_id, f.pre_registration_id, pr.site_id AS pr_site_id, coalesce(s.client_id, g.client_id, pr.client_id) AS client_id
+               FROM files f LEFT JOIN sites s ON s.id = f.site_id LEFT JOIN groups g ON g.id = f.group_id LEFT JOIN pre_registrations pr ON pr.id = f.pre_registration_id
+               JOIN clients c ON c.id = coalesce(s.client_id, g.client_id, pr.client_id)
               WHERE f.token = $1 AND f.kind = $2 AND c.region = $3`,
             [m[1], m[2], region],
           )

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MagicLinkView, PRE_REG_MESSAGES as M, PreRegistration, PreRegistrationList, PreRegistrationOptions } from "../../contract/index.ts";
-import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
+import type { TestUpstream } from "../test-support.ts";
+import { startPreRegTests } from "./test-start.ts";
 import { httpTestClient, type As } from "../api/http-test-client.ts";
 
 let up: TestUpstream;
@@ -44,13 +45,7 @@ const view = (token: string, purpose: string) => call("POST", "/api/v2/magic-lin
 const submit = (token: string, purpose: string, extra: Record<string, unknown> = {}) => call("POST", "/api/v2/magic-links/submit", { token, purpose, ...extra });
 
 beforeAll(async () => {
-  up = await startTestUpstream();
-  serverErrors = collectServerErrors(up);
-  await call("POST", "/__test/clients/eu:1", { group_limit: null, settings: { "beta.new-pre-reg-form": true } });
-  admin = await as("admin@example.com");
-  const sites = (await admin.get("sites")).json as { id: number; name: string }[];
-  hq = sites.find((s) => s.name === "Head Office")!.id;
-  wh = sites.find((s) => s.name !== "Head Office")!.id;
+  ({ serverErrors, admin, hq, wh } = await startPreRegTests(call, as, (started) => (up = started)));
   const groups = await up.app.db.query<{ id: number; name: string }>("SELECT g.id, g.name FROM groups g JOIN clients c ON c.id = g.client_id WHERE c.region = 'eu' AND c.number = 1", []);
   visitors = groups.find((g) => g.name === "Visitors")!.id;
   returningGroup = groups.find((g) => g.name === "Staff")!.id;
@@ -175,7 +170,10 @@ describe("magic links", () => {
     const bad = await submit(token, "pre-registration-form", { mobile: "12" });
     expect(bad.status).toBe(422);
     expect(bad.json.errors.mobile).toEqual([M.mobile]);
-    const ok = await submit(token, "pre-registration-form", { company: "Lovelace Ltd", mobile: "07911 123456", message: "Arriving by train" });
+    // Head Office's required custom fields (seeded, for every group) are answered too (ADR 019 "Fields and documents").
+    const required = await up.app.db.query<{ id: number; type: string }>("SELECT id, type FROM custom_fields WHERE site_id = $1 AND required", [hq]);
+    const fields = Object.fromEntries(required.map((f) => [String(f.id), f.type === "yes_no" ? "Yes" : "Lovelace Ltd"]));
+    const ok = await submit(token, "pre-registration-form", { company: "Lovelace Ltd", mobile: "07911 123456", message: "Arriving by train", fields });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     const stored = PreRegistration.parse((await admin.get(`pre-registrations/${p.id}`)).json);
     expect(stored.details).toMatchObject({ company: "Lovelace Ltd", mobile: "+447911123456", message: "Arriving by train" });

@@ -27,6 +27,7 @@ import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { signInAt } from "../api/visits.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";
+import { deleteDocuments, documentsOf } from "./fields-documents.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rights
@@ -74,13 +75,14 @@ interface Row {
   visit_id: number | null;
   details: PreRegistration["details"];
   change_request: PreRegistration["change_request"];
+  fields: PreRegistration["fields"] | null;
   created_at: Date | string;
 }
 
 const COLS = `pr.*, s.name AS site_name, s.timezone, g.name AS group_name, m.name AS employee_name`;
 const FROM = `FROM pre_registrations pr JOIN sites s ON s.id = pr.site_id JOIN groups g ON g.id = pr.group_id LEFT JOIN members m ON m.id = pr.employee_id`;
 
-export function toPreRegistration(r: Row): PreRegistration {
+export function toPreRegistration(r: Row, documents: PreRegistration["documents"] = []): PreRegistration {
   return {
     id: r.id,
     site: { id: r.site_id, name: r.site_name, timezone: r.timezone },
@@ -100,11 +102,20 @@ export function toPreRegistration(r: Row): PreRegistration {
     visit_id: r.visit_id ?? null,
     details: r.details ?? null,
     change_request: r.change_request ?? null,
+    fields: r.fields ?? [],
+    documents,
     created_at: iso(r.created_at)!,
   };
 }
 
 export const rowById = (q: Queryable, id: number) => one<Row>(q, `SELECT ${COLS} ${FROM} WHERE pr.id = $1`, [id]);
+
+/** Rows as the contract has them, with their documents. */
+async function withDocuments(q: Queryable, rows: Row[]): Promise<PreRegistration[]> {
+  const docs = await documentsOf(q, rows.map((r) => r.id));
+  return rows.map((r) => toPreRegistration(r, docs.get(r.id) ?? []));
+}
+const shown = async (q: Queryable, id: number) => (await withDocuments(q, [(await rowById(q, id))!]))[0]!;
 
 const parseId = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN);
 
@@ -140,7 +151,7 @@ export async function listPreRegistrations(app: App, p: Principal, query: URLSea
     ...params,
     (page - 1) * per,
   ]);
-  return { data: rows.map(toPreRegistration), total: Number(n), page, per_page: per };
+  return { data: await withDocuments(app.db, rows), total: Number(n), page, per_page: per };
 }
 
 interface GroupRow {
@@ -181,7 +192,7 @@ export async function preRegistrationOptions(app: App, p: Principal) {
 
 export async function getPreRegistration(app: App, p: Principal, idParam: string) {
   requireRights(p, "Today.viewer");
-  return toPreRegistration(await visible(app, p, idParam));
+  return (await withDocuments(app.db, [await visible(app, p, idParam)]))[0]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,7 +342,7 @@ export async function createPreRegistration(app: App, p: Principal, body: z.outp
   const checked = await check(app, p, body);
   if ("problems" in checked) throw validation(checked.problems);
   const id = await app.db.tx((q) => insert(app, q, p, checked.ok));
-  return toPreRegistration((await rowById(app.db, id))!);
+  return shown(app.db, id);
 }
 
 /** The CSV's columns (header names, case-insensitive; `arrival` may also be `arrive_at` or `time of arrival`). */
@@ -407,7 +418,7 @@ async function step(app: App, row: Row, from: PreRegStatus[], to: PreRegStatus, 
     if (!moved.length) throw validation({ pre_registration: [refusal] });
     await after?.(q);
   });
-  return toPreRegistration((await rowById(app.db, row.id))!);
+  return shown(app.db, row.id);
 }
 
 export async function approvePreRegistration(app: App, p: Principal, idParam: string) {
@@ -419,13 +430,19 @@ export async function approvePreRegistration(app: App, p: Principal, idParam: st
 export async function declinePreRegistration(app: App, p: Principal, idParam: string) {
   requireRights(p, "Today.viewer", "Today.approve");
   const row = await visible(app, p, idParam);
-  return step(app, row, ["pending"], "declined", M.notPending, (q) => revokeLinks(q, row.id));
+  return step(app, row, ["pending"], "declined", M.notPending, async (q) => {
+    await revokeLinks(q, row.id);
+    await deleteDocuments(q, row.id);
+  });
 }
 
 export async function cancelPreRegistration(app: App, p: Principal, idParam: string) {
   requireRights(p, "Today.viewer", "Today.signInOut");
   const row = await visible(app, p, idParam);
-  return step(app, row, ["pending", "expected"], "cancelled", M.notOpen, (q) => revokeLinks(q, row.id));
+  return step(app, row, ["pending", "expected"], "cancelled", M.notOpen, async (q) => {
+    await revokeLinks(q, row.id);
+    await deleteDocuments(q, row.id);
+  });
 }
 
 /**
@@ -448,11 +465,13 @@ export async function signInPreRegistration(app: App, p: Principal, idParam: str
     );
     await app.db.tx(async (q) => {
       await q.query("UPDATE pre_registrations SET visit_id = $2 WHERE id = $1", [row.id, visit.id]);
+      // The visitor's answers become the visit's (ADR 019 "Fields and documents").
+      if (row.fields?.length) await q.query("UPDATE visits SET fields = $2::jsonb WHERE id = $1", [visit.id, JSON.stringify(row.fields)]);
       await revokeLinks(q, row.id);
     });
   } catch (err) {
     await app.db.query("UPDATE pre_registrations SET status = 'expected' WHERE id = $1 AND visit_id IS NULL", [row.id]);
     throw err;
   }
-  return toPreRegistration((await rowById(app.db, row.id))!);
+  return shown(app.db, row.id);
 }
