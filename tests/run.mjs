@@ -97,8 +97,9 @@ function redisDb(offset) {
 
 /**
  * The end-to-end tests (their own stack and Redis database). They start as soon as the unit
- * project ends, beside the integration projects, which mostly wait on HTTP and timers: on two
- * cores that fills the time the integration files spend waiting (ADR 012). GATEHOUSE_TEST_SERIAL=1
+ * project and the own-stack integration files (the timer-bound ones) end, beside the other
+ * integration files, which mostly wait on HTTP: on two cores that fills the time they spend
+ * waiting (ADR 012). GATEHOUSE_TEST_SERIAL=1
  * runs them after everything else instead.
  */
 let e2e = null;
@@ -124,6 +125,7 @@ function startE2e() {
 }
 const overlap = process.env.GATEHOUSE_TEST_SERIAL !== "1";
 
+const done = new Set();
 if (projects.length) {
   const started = Date.now();
   await Promise.all(
@@ -138,7 +140,10 @@ if (projects.length) {
         totals.skipped += r.numPendingTests + r.numTodoTests;
         if (r.numTotalTests === 0) failedSteps.push(`vitest ${project} ran no test`);
       } else failedSteps.push(`vitest ${project} report missing`);
-      if (project === "unit" && overlap) startE2e();
+      done.add(project);
+      // Playwright waits for the unit files and for the timer-bound files of the own stack (token
+      // lifetimes, streams within 2 s), which a loaded machine makes late; it runs beside the rest.
+      if (overlap && ["unit", "integration-own-stack"].every((p) => !projects.includes(p) || done.has(p))) startE2e();
     }),
   );
   console.log(`◀ vitest (${projects.join(" + ")}): ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -203,6 +203,8 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
       UPSTREAM_TEST_HOOKS: "1",
       UPSTREAM_LOG: process.env.STACK_LOG ? "1" : "0",
       LOGIN_RATE_LIMIT: "1000",
+      // New password hashes at a lower scrypt cost: the runs sign in hundreds of times (passwords.ts).
+      UPSTREAM_SCRYPT_N: "1024",
       ...opts.env,
     });
     await waitForHttp(`${url}/healthz`, 90_000, p.child).catch((e) => {

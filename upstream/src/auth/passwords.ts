@@ -1,7 +1,12 @@
 /** Password hashing (scrypt, salted) and the strength rule of spec §5. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const N = 16384;
+/**
+ * The scrypt cost of new hashes. `UPSTREAM_SCRYPT_N` (a power of two, 1024 or more) lowers it for
+ * the test stacks only (tests/support/stack.ts), where every sign-in of a run pays it; a stored
+ * hash carries its own cost, so verifying never depends on this setting.
+ */
+const N = ((n) => (Number.isInteger(n) && n >= 1024 && n <= 1_048_576 && (n & (n - 1)) === 0 ? n : 16384))(Number(process.env.UPSTREAM_SCRYPT_N));
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
