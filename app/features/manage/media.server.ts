@@ -43,20 +43,7 @@ export async function readMultipartForm(
 ): Promise<MultipartRead> {
   const fields = new Map<string, string>();
   if (!request.body || !isMultipart(request)) return { ok: false, reason: "unreadable", fields };
-  const source = request.body.getReader();
-  // The parser reads through this stream; on a refusal the rest is drained from `source` directly,
-  // after the parser's last read has settled: with two reads outstanding, the Node request stream
-  // behind `source` can pause for good (its pump pauses right after being asked for more).
-  let inflight: Promise<unknown> | null = null;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const read = source.read();
-      inflight = read;
-      const { done, value } = await read;
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
+  const { body, dropRest } = multipartFeed(request.body);
   let parts = 0;
   let files = 0;
   /** Whether the part being read is the file (a too-long text field is not "too large", just bad). */
@@ -81,8 +68,7 @@ export async function readMultipartForm(
     const form = await unstable_parseMultipartFormData({ headers: request.headers, body } as unknown as Request, handler);
     return { ok: true, form };
   } catch (err) {
-    await (inflight as Promise<unknown> | null)?.catch(() => undefined);
-    await drain(source);
+    await dropRest();
     const tooLarge = err instanceof MaxPartSizeExceededError && inFile;
     return { ok: false, reason: tooLarge ? "too_large" : err instanceof RefusedText ? "control_characters" : "unreadable", fields };
   }
@@ -96,6 +82,33 @@ class RefusedText extends Error {}
  * control character was the reason (its data names the message, see GeneralErrorBoundary).
  */
 export const unusableUpload = (read: { reason: string }) => new Response(read.reason === "control_characters" ? "refused.control_characters" : "Bad request", { status: 400 });
+
+/**
+ * A post's body as the multipart parser reads it, and `dropRest` for after a refusal: the rest is
+ * read and dropped from the request directly, once the parser's last read has settled — with two
+ * reads outstanding, the Node request stream behind it can pause for good (its pump pauses right
+ * after being asked for more).
+ */
+export function multipartFeed(post: ReadableStream<Uint8Array>): { body: ReadableStream<Uint8Array>; dropRest: () => Promise<void> } {
+  const source = post.getReader();
+  let inflight: Promise<unknown> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const read = source.read();
+      inflight = read;
+      const { done, value } = await read;
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  return {
+    body,
+    async dropRest() {
+      await inflight?.catch(() => undefined);
+      await drain(source);
+    },
+  };
+}
 
 async function drain(source: ReadableStreamDefaultReader<Uint8Array>) {
   let read = 0;

@@ -3,18 +3,18 @@
  * the file part goes on to the upstream as it arrives (`previewMemberImport`, a raw body), counted
  * against MEMBER_IO_LIMITS.bytes: the portal never holds the file. A post that says it is larger
  * is answered before anything is sent on. After a refusal the rest of the post is read and dropped
- * (up to a bound) so the browser gets the answer rather than a reset connection.
+ * (up to a bound, `multipartFeed`) so the browser gets the answer rather than a reset connection.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { MEMBER_IO_LIMITS, type MemberImportPreview } from "@contract";
 import type { Access } from "~/access/guard.server";
+import { isMultipart, multipartFeed } from "~/features/manage/media.server";
 import { hasControlCharacters } from "~/forms/control-characters";
 
 /** Room for the multipart framing and the few text fields around the file. */
 const SLACK_BYTES = 64 * 1024;
 const TEXT_PART_BYTES = 1024;
 const MAX_PARTS = 5;
-const DRAIN_BYTES = 128 * 1024 * 1024;
 
 export type UploadOutcome =
   | { ok: true; preview: MemberImportPreview }
@@ -25,39 +25,15 @@ export type UploadOutcome =
 class TooLarge extends Error {}
 class Unusable extends Error {}
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  let read = 0;
-  try {
-    while (read < DRAIN_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // the browser went away
-  }
-}
-
 /** Read the post, sending its file on to the upstream as it streams. */
 export async function streamImport(request: Request, access: Access, groupId: number): Promise<UploadOutcome> {
-  if (!request.body || !/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) return { ok: false, reason: "unreadable" };
-  const source = request.body.getReader();
+  if (!request.body || !isMultipart(request)) return { ok: false, reason: "unreadable" };
+  const { body, dropRest } = multipartFeed(request.body);
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > MEMBER_IO_LIMITS.bytes + SLACK_BYTES) {
-    await drain(source);
+    await dropRest();
     return { ok: false, reason: "too_large" };
   }
-  let inflight: Promise<unknown> | null = null;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const read = source.read();
-      inflight = read;
-      const { done, value } = await read;
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
   let parts = 0;
   let outcome: UploadOutcome | null = null;
   let tooLarge = false;
@@ -108,8 +84,7 @@ export async function streamImport(request: Request, access: Access, groupId: nu
   try {
     await unstable_parseMultipartFormData({ headers: request.headers, body } as unknown as Request, handler);
   } catch (err) {
-    await (inflight as Promise<unknown> | null)?.catch(() => undefined);
-    await drain(source);
+    await dropRest();
     if (err instanceof TooLarge || tooLarge) return { ok: false, reason: "too_large" };
     if (outcome) return outcome;
     return { ok: false, reason: "unreadable" };
