@@ -66,15 +66,23 @@ export function CoreForm({
         idPrefix={`${id}-site`}
       />
       {choices.managers ? (
-        <SelectField field={fields.manager_id as never} label={t("field.manager")} hint={t("field.manager_hint")}>
-          <option value="">{t("field.no_manager")}</option>
-          {choices.managers.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </SelectField>
+        <ManagerSelect field={fields.manager_id} managers={choices.managers} hint={t("field.manager_hint")} />
       ) : null}
     </MemberForm>
+  );
+}
+
+/** The manager choice (a member of a group with Time & Attendance on), or none: the details tab's and multi-edit's. */
+export function ManagerSelect({ field, managers, hint }: { field: unknown; managers: NonNullable<CoreChoices["managers"]>; hint?: string }) {
+  const { t } = useTranslation("members");
+  return (
+    <SelectField field={field as never} label={t("field.manager")} hint={hint}>
+      <option value="">{t("field.no_manager")}</option>
+      {managers.map((m) => (
+        <option key={m.value} value={m.value}>
+          {m.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { MemberPermission } from "@contract";
 import { CheckField, ChoiceList, InputField, SelectField, initialValues } from "~/ui/form";
-import type { CoreChoices } from "~/features/members/core-form";
+import { ManagerSelect, type CoreChoices } from "~/features/members/core-form";
 import { MemberForm, useMemberForm } from "~/features/members/member-form";
 import { membersPath } from "~/features/members/paths";
 import { multiEditSchema, PERMISSION_CHANGES } from "~/features/members/schemas";
@@ -43,14 +43,7 @@ export function MultiEditForm({ groupId, members, choices, offered, lastResult }
         <fieldset className="plain-fieldset">
           <legend>{t("field.manager")}</legend>
           <CheckField field={fields.change_manager as never} label={t("multi_edit.change_manager")} />
-          <SelectField field={fields.manager_id as never} label={t("field.manager")}>
-            <option value="">{t("field.no_manager")}</option>
-            {choices.managers.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
-          </SelectField>
+          <ManagerSelect field={fields.manager_id} managers={choices.managers} />
         </fieldset>
       ) : null}
       <fieldset className="plain-fieldset">

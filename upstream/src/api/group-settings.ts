@@ -53,6 +53,7 @@ import { globalId } from "../model.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
+import { MANAGER_FROM } from "../members/core.ts";
 import { likePattern, parseId } from "./manage.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { signOutFirstNeedsFlagSql, signOutFirstSql } from "./sign-out-first.ts";
@@ -240,10 +241,6 @@ async function offeredAt(q: Queryable, p: Principal, g: GroupRow, everySite: boo
 
 const timeAndAttendanceOn = (p: Principal) => (p.client.settings as Record<string, unknown>).time_and_attendance_enabled === true;
 const centralRecordOn = (p: Principal) => ((p.client.settings as { central_record?: { enabled?: unknown } }).central_record?.enabled ?? false) === true;
-
-/** Members (not archived: core.ts's `isManagerChoice`) of the client's groups with Time & Attendance on (`also`: this group, counted as on or off by the save). */
-const MANAGER_FROM = `FROM members m JOIN groups mg ON mg.id = m.group_id
-  WHERE mg.client_id = $1 AND m.archived_at IS NULL AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
 
 /**
  * A default manager must be a member of a group with Time & Attendance on (groups spec §5), this

@@ -125,14 +125,17 @@ export async function checkMemberRefs(
   return problems;
 }
 
+/**
+ * Who may manage (groups spec §5): members, not archived, of the client's (`$1`) groups with Time &
+ * Attendance on — the group `$2` counted as `$3` says (a save turning it on or off), the others as
+ * stored. The group's time-and-attendance tab and the member editor both ask it.
+ */
+export const MANAGER_FROM = `FROM members m JOIN groups mg ON mg.id = m.group_id
+  WHERE mg.client_id = $1 AND m.archived_at IS NULL AND (CASE WHEN mg.id = $2 THEN $3::boolean ELSE coalesce((mg.settings->'time_and_attendance'->>'enabled')::boolean, false) END)`;
+
 /** A member of one of the client's groups with Time & Attendance on, not archived. */
 export async function isManagerChoice(q: Queryable, clientId: number, memberId: number): Promise<boolean> {
-  return !!(await one(
-    q,
-    `SELECT 1 FROM members m JOIN groups g ON g.id = m.group_id
-      WHERE m.id = $2 AND g.client_id = $1 AND m.archived_at IS NULL AND coalesce((g.settings->'time_and_attendance'->>'enabled')::boolean, false)`,
-    [clientId, memberId],
-  ));
+  return !!(await one(q, `SELECT 1 ${MANAGER_FROM} AND m.id = $4`, [clientId, 0, false, memberId]));
 }
 
 /** Where a member stands today (`MemberState`), as SQL over `m` (a members row) and the day `$today`. */
