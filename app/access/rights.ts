@@ -1,18 +1,10 @@
-/** Rights (abilities) the portal checks, as the upstream names them (spec platform §6). */
-export const RIGHTS = [
-  "ManageSite.viewer", "ManageSite.editor", "ManageEvent.viewer", "ManageEvent.editor",
-  "ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "ManageVisitorGroup.delete", "ManageVisitorGroup.export", "GroupMember.viewer", "GroupMember.editor", "GroupMember.delete", "GroupMember.sensitive",
-  "ManageClient.editor", "ManageUser.viewer", "ManageUser.editor", "AuditLog.viewer", "Referral.manager",
-  "Spaces.viewer", "Spaces.editor", "HealthCheck.editor", "BlockList.viewer", "ManageClientApi.viewer",
-  "ManageForm.viewer", "ManageNotification.viewer", "Rota.viewer", "ClosurePeriod.viewer",
-  "TimeAndAttendance.viewer", "Client.view", "Client.update", "Super.clientUser.create",
-  "EvacList.viewer", "EvacReport.viewer", "EvacReport.editor", "EvacReport.delete", "History.viewer", "BookingsReport.viewer", "TimeSheet.viewer",
-  "AbsenceReport.viewer", "AbsenceReport.view", "DailyAttendanceReport.viewer", "DailyAttendanceReport.view",
-  "CustomField.view",
-  // Today view (groups spec §6): see who is on site, sign in/out, sign out all, approve pending
-  // sign-ins, view locations.
-  "Today.viewer", "Today.signInOut", "Today.signOutAll", "Today.approve", "Today.locations",
-] as const;
+import { CLIENT_RIGHTS, SUPER_RIGHT } from "@contract";
+
+/**
+ * Rights (abilities) the portal checks, as the upstream names them (platform §6, groups spec §6):
+ * every right a client's role can hold (the contract's permission sections), and the super users' own.
+ */
+export const RIGHTS = [...CLIENT_RIGHTS, SUPER_RIGHT] as const;
 export type Right = (typeof RIGHTS)[number];
 
 /** The role that makes a user an administrator (spec §6: full access, the Manage tab). */

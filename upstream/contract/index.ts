@@ -24,6 +24,7 @@
 export * from "./common.ts";
 export * from "./files.ts";
 export * from "./manage.ts";
+export * from "./permissions.ts";
 export * from "./auth.ts";
 export * from "./config.ts";
 export * from "./realtime.ts";

@@ -1,62 +1,15 @@
 /** Rows, mappings to contract shapes, and small queries shared by the auth service and the API. */
 import type { z } from "zod";
 import type { Client, Site, CustomField, Region } from "../contract/index.ts";
-import { REGIONS } from "../contract/index.ts";
+import { REGIONS, CLIENT_RIGHTS, SUPER_RIGHT } from "../contract/index.ts";
 import { one, type Queryable } from "./db/index.ts";
 
 /**
- * Every right string the portal checks (spec §6 and the groups document), except
- * Super.clientUser.create, which only super users get (added at runtime, see `abilities`).
- * The Administrator role of every client holds all of these.
+ * Every right a client's role can hold (the contract's permission sections). Super.clientUser.create
+ * only super users get (added at runtime, see `abilities`). The Administrator role of every client
+ * holds all of these.
  */
-export const ALL_RIGHTS = [
-  "ManageSite.viewer",
-  "ManageSite.editor",
-  "ManageEvent.viewer",
-  "ManageEvent.editor",
-  "ManageVisitorGroup.viewer",
-  "ManageVisitorGroup.editor",
-  "ManageVisitorGroup.delete",
-  "ManageVisitorGroup.export",
-  "GroupMember.viewer",
-  "GroupMember.editor",
-  "GroupMember.delete",
-  "GroupMember.sensitive",
-  "ManageClient.editor",
-  "ManageUser.viewer",
-  "ManageUser.editor",
-  "AuditLog.viewer",
-  "Referral.manager",
-  "Spaces.viewer",
-  "Spaces.editor",
-  "HealthCheck.editor",
-  "BlockList.viewer",
-  "ManageClientApi.viewer",
-  "ManageForm.viewer",
-  "ManageNotification.viewer",
-  "Rota.viewer",
-  "ClosurePeriod.viewer",
-  "TimeAndAttendance.viewer",
-  "Client.view",
-  "Client.update",
-  "EvacList.viewer",
-  "EvacReport.viewer",
-  "EvacReport.editor",
-  "EvacReport.delete",
-  "History.viewer",
-  "BookingsReport.viewer",
-  "TimeSheet.viewer",
-  "AbsenceReport.viewer",
-  "AbsenceReport.view",
-  "DailyAttendanceReport.viewer",
-  "DailyAttendanceReport.view",
-  "CustomField.view",
-  "Today.viewer",
-  "Today.signInOut",
-  "Today.signOutAll",
-  "Today.approve",
-  "Today.locations",
-] as const;
+export const ALL_RIGHTS = CLIENT_RIGHTS;
 
 /** The Today view's rights: see who is on site, sign in/out, sign out all, approve, see locations. */
 export const TODAY_RIGHTS = ["Today.viewer", "Today.signInOut", "Today.signOutAll", "Today.approve", "Today.locations"] as const;
@@ -67,6 +20,7 @@ export const STANDARD_RIGHTS = [
   "EvacReport.viewer",
   "EvacReport.editor",
   "History.viewer",
+  "History.delete",
   "BookingsReport.viewer",
   "TimeSheet.viewer",
   "Spaces.viewer",
@@ -76,7 +30,7 @@ export const STANDARD_RIGHTS = [
 /** "Front Desk", a viewer-only custom role of Acme Ltd. */
 export const FRONT_DESK_RIGHTS = ["EvacList.viewer", "History.viewer", "ManageSite.viewer", "BlockList.viewer", "Today.viewer"] as const;
 
-export const SUPER_RIGHT = "Super.clientUser.create";
+export { SUPER_RIGHT };
 
 export interface ClientRow {
   id: number;

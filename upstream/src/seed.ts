@@ -31,6 +31,9 @@
  * Revision 13 (migration 018) gives Acme's Staff and Contractors members for every members filter
  * and editor tab (`seed-members.ts`): upcoming, ended and archived ones, and one with a manager,
  * emergency contacts, a document, a QR code and an RFID tag.
+ * Revision 16 brings the built-in roles to the permission sections of the role editor
+ * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
+ * visitor records (platform §6).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -50,7 +53,7 @@ export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 15;
+export const SEED_REVISION = 16;
 
 interface ClientSeed {
   region: string;
