@@ -49,3 +49,16 @@ export function tabBar(parent: string, params: Record<string, string | number>, 
     .map((e) => ({ to: fill(e.path), labelKey: e.tab!.labelKey, name: e.path.slice(parent.length + 1) }))
     .filter((t) => opensScreen(t.to, ctx));
 }
+
+/**
+ * The first page directly below `parent`, in the table's order, whose screen exists and which this
+ * context may open, or null: where a landing (`/manage/account`) sends the user.
+ */
+export function firstOpenChild(parent: string, ctx: AccessContext): string | null {
+  const child = ACCESS_TABLE.find((e) => {
+    if (!e.screen || !e.path.startsWith(`${parent}/`) || /[/:]/.test(e.path.slice(parent.length + 1))) return false;
+    const kind = outcomeFor(e.path, ctx).kind;
+    return kind === "view" || kind === "redirect";
+  });
+  return child?.path ?? null;
+}

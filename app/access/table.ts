@@ -225,10 +225,11 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/addons/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["anySiteHasSpace"] } },
   { path: "/manage/addons/discover/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["noSiteHasSpace"] } },
 
-  { path: "/manage/account", rule: {} },
-  { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } } },
+  // The account pages (ADR 023): the landing sends the user to the first one they may open (403 when none).
+  { path: "/manage/account", rule: {}, screen: true },
+  { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.info", order: 1 } },
   { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
-  { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } } },
+  { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.password_policy", order: 3 } },
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
   { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },

@@ -5,6 +5,7 @@
  * adds its rows here, never a table of its own.
  */
 import {
+  ACCOUNT_MESSAGES,
   ATTACHMENT_KIND_MESSAGE,
   AUTO_CLEAR_HOURS_MESSAGE,
   AUTO_CLEAR_TIME_MESSAGE,
@@ -160,6 +161,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
   [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
   [IMPORT_STALE]: "members:import.preview.stale",
+  // The account pages (the contract's account.ts; ADR 023).
+  // Its email rule is REPLY_TO_MESSAGE's words, translated above.
+  ...Object.fromEntries(Object.entries(ACCOUNT_MESSAGES).filter(([k]) => k !== "contactEmail").map(([k, text]) => [text, `account:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

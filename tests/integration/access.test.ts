@@ -6,7 +6,7 @@
  * in tests/unit/access.test.ts.
  */
 import { describe, expect, test } from "vitest";
-import { outcomeFor } from "~/access/outcome";
+import { firstOpenChild, outcomeFor } from "~/access/outcome";
 import { ACCESS_TABLE } from "~/access/table";
 import { pathVariants, upstreamAccess } from "../support/access";
 import { WebClient, h1 } from "../support/client";
@@ -69,6 +69,8 @@ describe.each(Object.entries(FIXTURES))("%s", (_name, email) => {
       if (expected === "view" && path === "/trial-ended" && !ctx.expired) expected = "redirect /today";
       if (expected === "view" && path === "/select-site") expected = "redirect /today";
       if (expected === "view" && path === "/403") expected = "forbidden";
+      // The account landing sends the user to the first account page they may open, or 403 (ADR 023).
+      if (expected === "view" && path === "/manage/account") expected = firstOpenChild(path, ctx) ? `redirect ${firstOpenChild(path, ctx)}` : "forbidden";
       if (expected === "view" && path === "/realtime") expected = "status 400"; // no channels asked for
       // A directory's return page without its code and state: nothing connected, back to the groups.
       if (expected === "view" && /^\/manage\/group\/callback\/(azure-ad|google-apps|brivo)$/.test(path)) expected = "redirect /manage/overview/groups";

@@ -34,6 +34,8 @@
  * Revision 16 brings the built-in roles to the permission sections of the role editor
  * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
  * visitor records (platform §6).
+ * Revision 20 gives Acme and Globex what the account pages show (`account/seed.ts`, migration 025):
+ * address, phone, billing contact, subscriptions, invoices of every status, SMS tokens, referrals.
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -48,12 +50,13 @@ import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } fro
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
+import { seedAccount } from "./account/seed.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 16;
+export const SEED_REVISION = 20;
 
 interface ClientSeed {
   region: string;
@@ -462,6 +465,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     if (from < 13) await seedMembers(q, gid, clientIds.get(gid)!, from);
     // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 20: the account pages (info, SMS, subscriptions and invoices, referrals).
+    await seedAccount(q, gid, clientIds.get(gid)!);
   }
   return result;
 }

@@ -110,6 +110,9 @@ import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, l
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
+import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
+import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -277,6 +280,21 @@ const impl: Impl = {
   issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
   revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
   uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
+  // The account pages (account/; ADR 023).
+  accountInfo: ({ app, principal }) => getAccountInfo(app, principal),
+  updateAccountInfo: ({ app, principal, body }) => updateAccountInfo(app, principal, body),
+  uploadAccountLogo: ({ app, principal, body }) => setAccountLogo(app, principal, body),
+  deleteAccountLogo: ({ app, principal }) => setAccountLogo(app, principal, null),
+  passwordPolicy: ({ app, principal }) => getPasswordPolicy(app, principal),
+  updatePasswordPolicy: ({ app, principal, body }) => updatePasswordPolicy(app, principal, body),
+  smsAccount: ({ app, principal }) => getSmsAccount(app, principal),
+  buySmsTokens: ({ app, principal, body }) => buySmsTokens(app, principal, body),
+  billing: ({ app, principal }) => getBilling(app, principal),
+  updateBillingContact: ({ app, principal, body }) => updateBillingContact(app, principal, body),
+  cancelSubscriptions: ({ app, principal, body }) => cancelSubscriptions(app, principal, body),
+  invoicePdf: ({ app, principal, ctx }) => invoicePdf(app, principal, ctx),
+  referrals: ({ app, principal }) => getReferrals(app, principal),
+  chooseReferralReward: ({ app, principal, ctx, body }) => chooseReferralReward(app, principal, ctx.params.referralId, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

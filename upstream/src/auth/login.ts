@@ -13,6 +13,7 @@ import { randomToken, sha256 } from "./crypto.ts";
 import { hashPassword, PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
 import { createSession, issueTokenPair } from "./tokens.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
+import { passwordExpired } from "../account/rules.ts";
 
 export const LOGIN_TOKEN_TTL = 600;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -121,9 +122,7 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
   const filled = (v: string | undefined): v is string => typeof v === "string" && v.trim() !== "";
 
   // 1. Password expired.
-  const expiryDays = client.password_expiry_days;
-  const expiredByPolicy =
-    expiryDays != null && new Date(u.password_changed_at).getTime() + expiryDays * 86_400_000 < Date.now();
+  const expiredByPolicy = passwordExpired(client.password_expiry_days, new Date(u.password_changed_at));
   if (u.password_expired || expiredByPolicy) {
     if (filled(body.newPassword)) {
       const errors = passwordStrengthErrors(body.newPassword);

@@ -1,6 +1,8 @@
 /** Auth service calls other than login: token refresh/switch, logout, forgot and reset password. */
 import type { z } from "zod";
 import type { AccessTokenRequest, ResetRequest, TokenPair } from "../../contract/index.ts";
+import { ACCOUNT_MESSAGES } from "../../contract/index.ts";
+import { reauthenticationDue } from "../account/rules.ts";
 import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
 import { HttpError, validation } from "../http/errors.ts";
@@ -31,6 +33,11 @@ export async function accessToken(app: App, body: z.infer<typeof AccessTokenRequ
     } else {
       target = ms.find((m) => m.client_id === rt.client_id) ?? ms.find((m) => m.client_id === user.last_client_id) ?? ms[0];
       if (!target) throw invalidGrant("Your account does not have access to any client.");
+    }
+    // The client's password policy forces re-authentication (ADR 023): a session past its hours signs in again.
+    const session = await one<{ created_at: Date }>(q, "SELECT created_at FROM sessions WHERE id = $1", [rt.session_id]);
+    if (session && reauthenticationDue(target.client.force_reauthentication, new Date(session.created_at))) {
+      throw invalidGrant(ACCOUNT_MESSAGES.reauthenticate);
     }
     if (!(await rt.markUsed())) throw invalidGrant("The refresh token has already been used.");
     if (body.client_id && body.update_last_client) {

