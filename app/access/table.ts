@@ -230,7 +230,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.info", order: 1 } },
   { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
   { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.password_policy", order: 3 } },
-  { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
+  { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.sms", order: 4 } },
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
   { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
   { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },

@@ -26,7 +26,7 @@ async function ownClient(opts: { country?: string; subscriptions?: string[]; tri
   return { ...made, email, browser, api: await upstreamAccess(upstreamUrl(), email) };
 }
 
-const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy"];
+const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy", "/manage/account/sms"];
 
 describe("the account landing", () => {
   test("sends an administrator to the first account page they may open", async () => {
@@ -145,5 +145,41 @@ describe("the password policy, enforced by the upstream at sign-in", () => {
     const page = await signInWithForms(newBrowser(), user);
     expect(page.heading()).toBe("Set up two-factor authentication");
     expect(page.notices().join(" ")).toContain("Password policy requires you to setup two factor authentication to continue.");
+  });
+});
+
+describe("SMS tokens, without JavaScript", () => {
+  test("an order is pending with its invoice; paying the invoice makes the tokens available", async () => {
+    const { browser, api } = await ownClient();
+    let page = await browser.open("/manage/account/sms");
+    expect(page.has("1 token = 1 message.")).toBe(true);
+    expect(page.has("No orders yet.")).toBe(true);
+    page = await page.form("Order tokens").fill("Number of tokens", "50").submit("Order tokens");
+    expect(page.status).toBe(400);
+    expect(page.fieldErrors("Number of tokens")).toEqual(["Order between 100 and 100000 tokens"]);
+    page = await page.form("Order tokens").fill("Number of tokens", "500").submit("Order tokens");
+    expect(page.notices().join(" ")).toContain("500 tokens ordered");
+    let sms = await api.get("account/sms");
+    expect([sms.available, sms.pending, sms.purchases[0].status]).toEqual([0, 500, "pending"]);
+    const invoice = (await api.get("account/billing")).invoices.find((i: { number: string }) => i.number === sms.purchases[0].invoice_number);
+    expect(invoice.status).toBe("pending");
+    await hook("POST", `account/invoices/${invoice.id}/pay`);
+    sms = await api.get("account/sms");
+    expect([sms.available, sms.pending, sms.purchases[0].status]).toEqual([500, 0, "available"]);
+    page = await browser.open("/manage/account/sms");
+    expect(page.row(sms.purchases[0].invoice_number).text()).toContain("Available");
+    // Paid once: paying again changes nothing.
+    await expect(hook("POST", `account/invoices/${invoice.id}/pay`)).rejects.toThrow();
+    expect((await api.get("account/sms")).available).toBe(500);
+  });
+
+  test("hostile orders: 4xx with a message", async () => {
+    const { browser } = await ownClient();
+    const failures = await failuresOf(browser.client, [
+      ["/manage/account/sms", { intent: "buy", tokens: "abc" }, 400, "Order between 100 and 100000 tokens"],
+      ["/manage/account/sms", { intent: "buy", tokens: "100.5" }, 400, "Order between 100 and 100000 tokens"],
+      ["/manage/account/sms", { intent: "buy", tokens: "99999999999" }, 400, "Order between 100 and 100000 tokens"],
+    ]);
+    expect(failures).toEqual([]);
   });
 });

@@ -38,3 +38,8 @@ export async function accountAction<H extends Record<string, Handler>>(
   if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
   return handlers[intent]!({ request, access, viewer: access.viewer, form: posted.form }) as ReturnType<H[keyof H]>;
 }
+
+/** An amount in cents of `currency`, as the user's language writes money. */
+export function money(cents: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale.replace("_", "-"), { style: "currency", currency }).format(cents / 100);
+}
