@@ -234,7 +234,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
   { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
   { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
-  { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] } },
+  { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] }, screen: true, tab: { labelKey: "tab.subscriptions", order: 8 } },
+  // One invoice as a PDF (ADR 023): the subscriptions page's rule.
+  { path: "/manage/account/subscriptions/invoices/:invoiceId", rule: {}, screen: true },
   { path: "/manage/account/sso", rule: {} },
   { path: "/manage/account/sso/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
   { path: "/manage/account/sso/configuration", rule: { when: ["ssoConfigurationVisible"] } },

@@ -26,7 +26,7 @@ async function ownClient(opts: { country?: string; subscriptions?: string[]; tri
   return { ...made, email, browser, api: await upstreamAccess(upstreamUrl(), email) };
 }
 
-const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy", "/manage/account/sms"];
+const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy", "/manage/account/sms", "/manage/account/subscriptions", "/manage/account/subscriptions/invoices/1"];
 
 describe("the account landing", () => {
   test("sends an administrator to the first account page they may open", async () => {
@@ -179,6 +179,96 @@ describe("SMS tokens, without JavaScript", () => {
       ["/manage/account/sms", { intent: "buy", tokens: "abc" }, 400, "Order between 100 and 100000 tokens"],
       ["/manage/account/sms", { intent: "buy", tokens: "100.5" }, 400, "Order between 100 and 100000 tokens"],
       ["/manage/account/sms", { intent: "buy", tokens: "99999999999" }, 400, "Order between 100 and 100000 tokens"],
+    ]);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("subscriptions, invoices, billing contact and cancellation, without JavaScript", () => {
+  test("the subscriptions and invoices are listed; an invoice downloads as a PDF; another client's is not found", async () => {
+    const { browser, api } = await ownClient({ subscriptions: ["Pro plan", "Spaces add-on"] });
+    const page = await browser.open("/manage/account/subscriptions");
+    expect(page.row("Pro plan").text()).toContain("Active");
+    const invoice = (await api.get("account/billing")).invoices[0];
+    expect(page.row(invoice.number).text()).toContain("Posted");
+    const href = page.row(invoice.number).link(`Download ${invoice.number}`);
+    const pdf = await browser.client.request(href);
+    expect(pdf.res.status).toBe(200);
+    expect(pdf.res.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.res.headers.get("content-disposition")).toContain(`${invoice.number}.pdf`);
+    expect(pdf.body.startsWith("%PDF")).toBe(true);
+    // Acme's invoices are not this client's.
+    const acme = await upstreamAccess(upstreamUrl(), "admin@example.com");
+    const foreign = (await acme.get("account/billing")).invoices[0];
+    expect((await browser.client.request(`/manage/account/subscriptions/invoices/${foreign.id}`)).res.status).toBe(404);
+    expect((await browser.client.request("/manage/account/subscriptions/invoices/abc")).res.status).toBe(404);
+  });
+
+  test("the billing contact is saved, with its messages", async () => {
+    const { browser, api } = await ownClient({ subscriptions: ["Pro plan"] });
+    let page = await browser.open("/manage/account/subscriptions");
+    page = await page.form("Save billing contact").fill("Name", "").fill("Email", "nope").submit("Save billing contact");
+    expect(page.status).toBe(400);
+    expect(page.fieldErrors("Name")).toEqual(["The billing contact's name is required"]);
+    expect(page.fieldErrors("Email")).toEqual(["A valid email is required"]);
+    page = await page.form("Save billing contact").fill("Name", "Bea Billing").fill("Email", "Bea@Example.com").fill("Phone (optional)", "020 7946 0011").submit("Save billing contact");
+    expect(page.notices().join(" ")).toContain("Billing contact saved");
+    expect((await api.get("account/billing")).contact).toEqual({ name: "Bea Billing", email: "bea@example.com", phone: "+442079460011" });
+  });
+
+  test("cancellation: every rule of platform §5 with its message, then the chosen subscription stops renewing", async () => {
+    const { browser, api } = await ownClient({ subscriptions: ["Pro plan", "Spaces add-on"] });
+    let page = await browser.open("/manage/account/subscriptions");
+    page = await page.form("Cancel the chosen subscriptions").submit("Cancel the chosen subscriptions");
+    expect(page.status).toBe(400);
+    expect(page.groupErrors("Subscriptions to cancel")).toEqual(["Choose at least one subscription"]);
+    expect(page.fieldErrors("Why are you cancelling?")).toEqual(["Please tell us why you are cancelling"]);
+    expect(page.fieldErrors("Reason")).toEqual(["Choose a reason"]);
+    expect(page.fieldErrors("What will you use instead?")).toEqual(["The alternative solution must be at least 3 characters"]);
+    page = await page
+      .form("Cancel the chosen subscriptions")
+      .check("Spaces add-on")
+      .fill("Why are you cancelling?", "We closed the London office")
+      .select("Reason", "Other")
+      .fill("What will you use instead?", "no")
+      .submit("Cancel the chosen subscriptions");
+    expect(page.fieldErrors("More details")).toEqual(["Please tell us more about the reason"]);
+    expect(page.fieldErrors("What will you use instead?")).toEqual(["The alternative solution must be at least 3 characters"]);
+    page = await page.form("Cancel the chosen subscriptions").fill("More details", "Budget moved to facilities").fill("What will you use instead?", "A paper visitor book").submit("Cancel the chosen subscriptions");
+    expect(page.notices().join(" ")).toContain("Cancelled: the chosen subscriptions will not renew");
+    const subs = (await api.get("account/billing")).subscriptions;
+    expect(subs.map((x: { plan: string; status: string }) => [x.plan, x.status])).toEqual([["Pro plan", "active"], ["Spaces add-on", "non_renewing"]]);
+    expect(page.row("Spaces add-on").text()).toContain("Non renewing");
+    // A non-renewing subscription is not offered again; the upstream refuses it too.
+    expect(page.form("Cancel the chosen subscriptions").has("Spaces add-on")).toBe(false);
+    const again = await api.send("POST", "account/billing/cancellations", { subscription_ids: [subs[1].id], details: "x", reason: "other", more_details: "y", alternative: "abc" });
+    expect(again.status).toBe(422);
+  });
+
+  test("only a super, primary or billing user of a client neither on trial nor a reseller's: 403 otherwise, from the upstream too", async () => {
+    const { global_id } = await ownClient({ subscriptions: ["Pro plan"] });
+    const plain = uniqueEmail("not-billing");
+    await createUser({ email: plain, client: global_id, role: "Administrator" });
+    const client = newClient();
+    await signIn(client, plain);
+    expect((await client.request("/manage/account/subscriptions")).res.status).toBe(403);
+    expect((await (await upstreamAccess(upstreamUrl(), plain)).get("account/billing")).message).toMatch(/^Only a super, primary or billing user/);
+    const trial = await ownClient({ subscriptions: ["Pro plan"], trial_ends_on: "2099-01-01" });
+    expect((await trial.browser.client.request("/manage/account/subscriptions")).res.status).toBe(403);
+    const globex = newClient();
+    await signIn(globex, "globex@example.com"); // primary and billing, but a reseller's client
+    expect((await globex.request("/manage/account/subscriptions")).res.status).toBe(403);
+  });
+
+  test("hostile cancellations and contacts: 4xx with a message", async () => {
+    const { browser, subscriptions } = await ownClient({ subscriptions: ["Pro plan"] });
+    const ok = { intent: "cancel", subscription_ids: String(subscriptions[0]), details: "d", reason: "too_expensive", alternative: "abc" };
+    const failures = await failuresOf(browser.client, [
+      ["/manage/account/subscriptions", { ...ok, subscription_ids: "999999" }, 422, "Choose at least one subscription"],
+      ["/manage/account/subscriptions", { ...ok, subscription_ids: "-1" }, 400, "Choose at least one subscription"],
+      ["/manage/account/subscriptions", { ...ok, reason: "bored" }, 400, "Choose a reason"],
+      ["/manage/account/subscriptions", { intent: "save", name: "A\nB", email: "a@b.co" }, 400, "This must be on one line"],
+      ["/manage/account/subscriptions", { intent: "save", name: "A", email: "a@b.co", phone: "123" }, 422, "Enter a valid phone number"],
     ]);
     expect(failures).toEqual([]);
   });
