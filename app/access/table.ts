@@ -233,7 +233,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.sms", order: 4 } },
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
   { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
-  { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
+  { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } }, screen: true, tab: { labelKey: "tab.refer", order: 7 } },
   { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] }, screen: true, tab: { labelKey: "tab.subscriptions", order: 8 } },
   // One invoice as a PDF (ADR 023): the subscriptions page's rule.
   { path: "/manage/account/subscriptions/invoices/:invoiceId", rule: {}, screen: true },

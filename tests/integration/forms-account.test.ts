@@ -17,8 +17,8 @@ const tag = () => Math.random().toString(36).slice(2, 7);
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 /** A client of the test's own (GB unless told) and its primary, billing administrator, signed in without JavaScript. */
-async function ownClient(opts: { country?: string; subscriptions?: string[]; trial_ends_on?: string | null } = {}) {
-  const made = await hook<{ global_id: string; subscriptions: number[] }>("POST", "account/clients", { name: `Account Co ${tag()}`, ...opts });
+async function ownClient(opts: { country?: string; subscriptions?: string[]; trial_ends_on?: string | null; referrals?: { company: string; status: "trial" | "purchased" }[] } = {}) {
+  const made = await hook<{ global_id: string; subscriptions: number[]; referrals: number[] }>("POST", "account/clients", { name: `Account Co ${tag()}`, ...opts });
   const email = uniqueEmail("account");
   await createUser({ email, client: made.global_id, role: "Administrator", primary: true, billing: true, name: "Ada Account" });
   const browser = newBrowser();
@@ -26,7 +26,7 @@ async function ownClient(opts: { country?: string; subscriptions?: string[]; tri
   return { ...made, email, browser, api: await upstreamAccess(upstreamUrl(), email) };
 }
 
-const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy", "/manage/account/sms", "/manage/account/subscriptions", "/manage/account/subscriptions/invoices/1"];
+const ACCOUNT_ROUTES = ["/manage/account/info", "/manage/account/password-policy", "/manage/account/sms", "/manage/account/subscriptions", "/manage/account/subscriptions/invoices/1", "/manage/account/refer"];
 
 describe("the account landing", () => {
   test("sends an administrator to the first account page they may open", async () => {
@@ -271,5 +271,32 @@ describe("subscriptions, invoices, billing contact and cancellation, without Jav
       ["/manage/account/subscriptions", { intent: "save", name: "A", email: "a@b.co", phone: "123" }, 422, "Enter a valid phone number"],
     ]);
     expect(failures).toEqual([]);
+  });
+});
+
+describe("referrals, without JavaScript", () => {
+  test("the link, the referrals, and a purchased one's reward chosen as a donation or a discount; rewards by currency", async () => {
+    const { browser, api, referrals } = await ownClient({ referrals: [{ company: "Wayne Enterprises", status: "purchased" }, { company: "Cyberdyne", status: "trial" }] });
+    let page = await browser.open("/manage/account/refer");
+    expect(page.has("you earn £50.00")).toBe(true);
+    expect(page.field("Your referral link").value).toMatch(/\/login\?ref=[\w-]+$/);
+    expect(page.row("Cyberdyne").text()).toContain("On a trial");
+    expect(page.row("Cyberdyne").hasButton(/Save reward/)).toBe(false);
+    page = await page.form("Save reward for Wayne Enterprises").select("Reward for Wayne Enterprises (£50.00)", "A discount on our invoice").submit("Save reward for Wayne Enterprises");
+    expect(page.notices().join(" ")).toContain("Reward saved: a discount on your invoice");
+    expect((await api.get("account/referrals")).referrals.find((r: { company: string }) => r.company === "Wayne Enterprises").reward).toBe("discount");
+    // A trial referral has no reward yet; an unknown one is gone; a made-up kind is refused.
+    const failures = await failuresOf(browser.client, [
+      ["/manage/account/refer", { intent: "reward", id: String(referrals[1]), reward: "donation" }, 422, "A reward is chosen once the referral has purchased"],
+      ["/manage/account/refer", { intent: "reward", id: "999999", reward: "donation" }, 404, "That referral no longer exists."],
+      ["/manage/account/refer", { intent: "reward", id: String(referrals[0]), reward: "cash" }, 400, "Choose a donation or a discount"],
+      ["/manage/account/refer", { intent: "reward", id: "x", reward: "cash" }, 400, "Bad request"],
+    ]);
+    expect(failures).toEqual([]);
+    const us = await ownClient({ country: "US" });
+    expect((await us.browser.open("/manage/account/refer")).has("you earn US$60.00")).toBe(true);
+    const de = await ownClient({ country: "DE" });
+    expect((await de.api.get("account/referrals")).reward_amount).toBe(60);
+    expect((await de.api.get("account/referrals")).currency).toBe("EUR");
   });
 });

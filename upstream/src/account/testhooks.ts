@@ -19,6 +19,8 @@ const NewClientBody = z.object({
   trial_ends_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().default(null),
   /** Active subscriptions to give it (plan names), each with an invoice. */
   subscriptions: z.array(z.string().min(1).max(100)).max(10).default([]),
+  /** Organisations it referred, on a trial or purchased. */
+  referrals: z.array(z.object({ company: z.string().min(1).max(100), status: z.enum(["trial", "purchased"]) })).max(10).default([]),
 });
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -50,7 +52,12 @@ export function registerAccountTestHooks(router: Router, app: App): void {
         subscriptions.push(s!.id);
         await createInvoice(q, id, "posted", [{ description: plan, amount_cents: 10000 }]);
       }
-      return { global_id: `${b.region}:${n}`, subscriptions };
+      const referrals: number[] = [];
+      for (const r of b.referrals) {
+        const [row] = await q.query<{ id: number }>("INSERT INTO referrals (client_id, company, status) VALUES ($1, $2, $3) RETURNING id", [id, r.company, r.status]);
+        referrals.push(row!.id);
+      }
+      return { global_id: `${b.region}:${n}`, subscriptions, referrals };
     });
     return { status: 201, body };
   });
