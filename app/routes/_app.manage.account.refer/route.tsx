@@ -8,12 +8,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REFERRAL_REWARD_KINDS } from "@contract";
 import { pageNotice, rowNotice } from "~/forms/action-result";
-import { AccountPage } from "~/features/account/account-page";
+import { AccountPage, ListSection } from "~/features/account/account-page";
 import { accountAction, accountPage, money } from "~/features/account/account.server";
 import { formatDay } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
-import { DataTable } from "~/ui/data-table";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { SubmitButton } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
@@ -55,44 +54,37 @@ export default function ReferPage() {
           {t("refer.link_hint")}
         </p>
       </div>
-      <section className="tab-section" aria-labelledby="referrals-heading">
-        <h3 id="referrals-heading">{t("refer.referrals")}</h3>
-        {referrals.length === 0 ? (
-          <p className="muted">{t("refer.none")}</p>
-        ) : (
-          <DataTable caption={t("refer.referrals")} columns={[t("refer.col.company"), t("refer.col.referred_on"), t("refer.col.status"), t("refer.col.reward")]}>
-            {referrals.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{r.company}</th>
-                <td>{r.referred_on}</td>
-                <td>{t(`refer.status.${r.status}`)}</td>
-                <td>
-                  {r.status === "purchased" ? (
-                    <Form method="post" action="/manage/account/refer" className="inline-form" preventScrollReset>
-                      <input type="hidden" name="id" value={r.id} />
-                      <label htmlFor={`reward-${r.id}`}>{t("refer.reward_for", { company: r.company, amount })}</label>
-                      <select id={`reward-${r.id}`} name="reward" defaultValue={r.reward ?? ""}>
-                        {r.reward ? null : <option value="">{t("refer.choose")}</option>}
-                        {REFERRAL_REWARD_KINDS.map((k) => (
-                          <option key={k} value={k}>
-                            {t(`refer.kind.${k}`)}
-                          </option>
-                        ))}
-                      </select>
-                      <SubmitButton name="intent" value="reward" variant="secondary">
-                        {t("refer.save", { company: r.company })}
-                      </SubmitButton>
-                      <ActionNotice notice={rowNotice(actionData, r.id)} />
-                    </Form>
-                  ) : (
-                    <span className="muted">{t("refer.after_purchase")}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListSection id="referrals" heading={t("refer.referrals")} emptyText={t("refer.none")} empty={referrals.length === 0} columns={[t("refer.col.company"), t("refer.col.referred_on"), t("refer.col.status"), t("refer.col.reward")]}>
+        {referrals.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">{r.company}</th>
+            <td>{r.referred_on}</td>
+            <td>{t(`refer.status.${r.status}`)}</td>
+            <td>
+              {r.status === "purchased" ? (
+                <Form method="post" action="/manage/account/refer" className="inline-form" preventScrollReset>
+                  <input type="hidden" name="id" value={r.id} />
+                  <label htmlFor={`reward-${r.id}`}>{t("refer.reward_for", { company: r.company, amount })}</label>
+                  <select id={`reward-${r.id}`} name="reward" defaultValue={r.reward ?? ""}>
+                    {r.reward ? null : <option value="">{t("refer.choose")}</option>}
+                    {REFERRAL_REWARD_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`refer.kind.${k}`)}
+                      </option>
+                    ))}
+                  </select>
+                  <SubmitButton name="intent" value="reward" variant="secondary">
+                    {t("refer.save", { company: r.company })}
+                  </SubmitButton>
+                  <ActionNotice notice={rowNotice(actionData, r.id)} />
+                </Form>
+              ) : (
+                <span className="muted">{t("refer.after_purchase")}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListSection>
     </AccountPage>
   );
 }

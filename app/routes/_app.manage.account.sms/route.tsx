@@ -10,12 +10,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_LIMITS } from "@contract";
 import { resultFor } from "~/forms/action-result";
-import { AccountPage } from "~/features/account/account-page";
+import { AccountPage, ListSection } from "~/features/account/account-page";
 import { accountAction, accountPage, money } from "~/features/account/account.server";
 import { formatDay } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
-import { DataTable } from "~/ui/data-table";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { NumberField } from "~/ui/fields";
 import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
@@ -77,23 +76,16 @@ export default function SmsPage() {
         </ValidatedForm>
       </section>
 
-      <section className="tab-section" aria-labelledby="sms-orders-heading">
-        <h3 id="sms-orders-heading">{t("sms.orders")}</h3>
-        {purchases.length === 0 ? (
-          <p className="muted">{t("sms.no_orders")}</p>
-        ) : (
-          <DataTable caption={t("sms.orders")} columns={[t("sms.col.invoice"), t("sms.col.date"), t("sms.col.tokens"), t("sms.col.status")]}>
-            {purchases.map((p) => (
-              <tr key={p.id}>
-                <th scope="row">{p.invoice}</th>
-                <td>{p.on}</td>
-                <td>{p.tokens}</td>
-                <td>{t(`sms.status.${p.status}`)}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListSection id="sms-orders" heading={t("sms.orders")} emptyText={t("sms.no_orders")} empty={purchases.length === 0} columns={[t("sms.col.invoice"), t("sms.col.date"), t("sms.col.tokens"), t("sms.col.status")]}>
+        {purchases.map((p) => (
+          <tr key={p.id}>
+            <th scope="row">{p.invoice}</th>
+            <td>{p.on}</td>
+            <td>{p.tokens}</td>
+            <td>{t(`sms.status.${p.status}`)}</td>
+          </tr>
+        ))}
+      </ListSection>
     </AccountPage>
   );
 }

@@ -8,7 +8,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resultFor } from "~/forms/action-result";
-import { AccountPage } from "~/features/account/account-page";
+import { AccountPage, ListSection } from "~/features/account/account-page";
 import { accountAction, accountPage, money } from "~/features/account/account.server";
 import { formatDay } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
@@ -69,29 +69,22 @@ export default function SubscriptionsPage() {
         </DataTable>
       )}
 
-      <section className="tab-section" aria-labelledby="invoices-heading">
-        <h3 id="invoices-heading">{t("billing.invoices")}</h3>
-        {invoices.length === 0 ? (
-          <p className="muted">{t("billing.no_invoices")}</p>
-        ) : (
-          <DataTable caption={t("billing.invoices")} columns={[t("billing.col.number"), t("billing.col.status"), t("billing.col.issued"), t("billing.col.due"), t("billing.col.total"), t("billing.col.pdf")]}>
-            {invoices.map((i) => (
-              <tr key={i.id}>
-                <th scope="row">{i.number}</th>
-                <td>{t(`billing.invoice_status.${i.status}`)}</td>
-                <td>{i.issued}</td>
-                <td>{i.due}</td>
-                <td>{i.total}</td>
-                <td>
-                  <a href={`/manage/account/subscriptions/invoices/${i.id}`} download>
-                    {t("billing.download", { number: i.number })}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListSection id="invoices" heading={t("billing.invoices")} emptyText={t("billing.no_invoices")} empty={invoices.length === 0} columns={[t("billing.col.number"), t("billing.col.status"), t("billing.col.issued"), t("billing.col.due"), t("billing.col.total"), t("billing.col.pdf")]}>
+        {invoices.map((i) => (
+          <tr key={i.id}>
+            <th scope="row">{i.number}</th>
+            <td>{t(`billing.invoice_status.${i.status}`)}</td>
+            <td>{i.issued}</td>
+            <td>{i.due}</td>
+            <td>{i.total}</td>
+            <td>
+              <a href={`/manage/account/subscriptions/invoices/${i.id}`} download>
+                {t("billing.download", { number: i.number })}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </ListSection>
 
       <section className="tab-section" aria-labelledby="contact-heading">
         <h3 id="contact-heading">{t("billing.contact")}</h3>
