@@ -35,6 +35,16 @@ describe("the account landing", () => {
     expect(page.region("Account pages").links().map((l) => l.name)).toEqual(expect.arrayContaining(["Information", "Password policy"]));
   });
 
+  test("the manage landing offers the account pages to whoever may open one of them", async () => {
+    const admin = await ownClient();
+    let page = await admin.browser.open("/manage");
+    page = await page.click("Account");
+    expect(page.path).toBe("/manage/account/info");
+    const frontdesk = newBrowser();
+    await signInWithForms(frontdesk, "frontdesk@example.com");
+    expect((await frontdesk.open("/manage")).hasLink("Account")).toBe(false);
+  });
+
   test("a Standard User gets 403 on the landing and on every account page, GET and POST", async () => {
     const client = newClient();
     await signIn(client, "standard@example.com");

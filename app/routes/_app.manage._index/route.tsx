@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { opensScreen } from "~/access/outcome";
+import { firstOpenChild, opensScreen } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
@@ -23,16 +23,18 @@ const SECTIONS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "manage")]);
   const sections = SECTIONS.filter((s) => opensScreen(s.path, access.ctx));
-  return data({ title: `${t("landing.title")} · Gatehouse`, sections }, { headers: access.headers });
+  // The account pages (ADR 023): offered when the user may open at least one of them.
+  const account = firstOpenChild("/manage/account", access.ctx) !== null;
+  return data({ title: `${t("landing.title")} · Gatehouse`, sections, account }, { headers: access.headers });
 }
 
 export default function ManageLanding() {
-  const { sections } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("manage");
+  const { sections, account } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["manage", "account"]);
   return (
     <div className="manage">
       <h1>{t("landing.title")}</h1>
-      {sections.length === 0 ? (
+      {sections.length === 0 && !account ? (
         <p className="empty-state">{t("landing.none")}</p>
       ) : (
         <ul className="report-cards">
@@ -44,6 +46,14 @@ export default function ManageLanding() {
               <p>{t(`landing.${s.key}.summary`)}</p>
             </li>
           ))}
+          {account ? (
+            <li>
+              <h2>
+                <Link to="/manage/account">{t("account:landing.title")}</Link>
+              </h2>
+              <p>{t("account:landing.summary")}</p>
+            </li>
+          ) : null}
         </ul>
       )}
     </div>
