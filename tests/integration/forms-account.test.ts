@@ -93,6 +93,10 @@ describe("the company information, without JavaScript", () => {
     expect(file.res.status).toBe(200);
     page = await page.form("Upload logo").attach("Logo image", { name: "notes.txt", type: "text/plain", data: Buffer.from("hello") }).submit("Upload logo");
     expect(page.status).toBe(422);
+    expect(page.fieldErrors("Logo image")).toEqual(["The image must be a PNG, JPEG, GIF or WebP file"]);
+    page = await page.form("Upload logo").submit("Upload logo");
+    expect(page.status).toBe(400);
+    expect(page.fieldErrors("Logo image")).toEqual(["Choose a file to upload"]);
     page = await (await browser.open("/manage/account/info")).form("Remove logo").submit("Remove logo");
     expect(page.notices().join(" ")).toContain("Logo removed");
     expect((await api.get("account/info")).logo).toBeNull();
