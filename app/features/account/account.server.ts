@@ -43,3 +43,6 @@ export async function accountAction<H extends Record<string, Handler>>(
 export function money(cents: number, currency: string, locale: string): string {
   return new Intl.NumberFormat(locale.replace("_", "-"), { style: "currency", currency }).format(cents / 100);
 }
+
+/** A day (YYYY-MM-DD) in the user's language: here, so the pages' browser code carries no date-fns. */
+export { formatDay as day } from "~/i18n/format";

@@ -9,8 +9,7 @@ import { useTranslation } from "react-i18next";
 import { REFERRAL_REWARD_KINDS } from "@contract";
 import { pageNotice, rowNotice } from "~/forms/action-result";
 import { AccountPage, ListSection } from "~/features/account/account-page";
-import { accountAction, accountPage, money } from "~/features/account/account.server";
-import { formatDay } from "~/i18n/format";
+import { accountAction, accountPage, day, money } from "~/features/account/account.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tabs,
       link: r.link,
       amount: money(r.reward_amount * 100, r.currency, locale),
-      referrals: r.referrals.map((x) => ({ ...x, referred_on: formatDay(x.referred_on, locale) })),
+      referrals: r.referrals.map((x) => ({ ...x, referred_on: day(x.referred_on, locale) })),
     },
     { headers: access.headers },
   );

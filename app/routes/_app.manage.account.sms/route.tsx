@@ -11,8 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ACCOUNT_LIMITS } from "@contract";
 import { resultFor } from "~/forms/action-result";
 import { AccountPage, ListSection } from "~/features/account/account-page";
-import { accountAction, accountPage, money } from "~/features/account/account.server";
-import { formatDay } from "~/i18n/format";
+import { accountAction, accountPage, day, money } from "~/features/account/account.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -34,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       available: sms.available,
       pending: sms.pending,
       price: money(sms.price_cents, sms.currency, locale),
-      purchases: sms.purchases.map((p) => ({ id: p.id, tokens: p.tokens, status: p.status, invoice: p.invoice_number, on: formatDay(p.created_at.slice(0, 10), locale) })),
+      purchases: sms.purchases.map((p) => ({ id: p.id, tokens: p.tokens, status: p.status, invoice: p.invoice_number, on: day(p.created_at.slice(0, 10), locale) })),
     },
     { headers: access.headers },
   );

@@ -9,8 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resultFor } from "~/forms/action-result";
 import { AccountPage, ListSection } from "~/features/account/account-page";
-import { accountAction, accountPage, money } from "~/features/account/account.server";
-import { formatDay } from "~/i18n/format";
+import { accountAction, accountPage, day, money } from "~/features/account/account.server";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { DataTable } from "~/ui/data-table";
@@ -34,10 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         plan: s.plan,
         status: s.status,
         amount: price(s.amount_cents),
-        renews: formatDay(s.renews_on, locale),
+        renews: day(s.renews_on, locale),
         addons: s.addons.map((a) => `${a.name} (${price(a.amount_cents)})`),
       })),
-      invoices: b.invoices.map((i) => ({ id: i.id, number: i.number, status: i.status, issued: formatDay(i.issued_on, locale), due: i.due_on ? formatDay(i.due_on, locale) : "", total: price(i.total_cents) })),
+      invoices: b.invoices.map((i) => ({ id: i.id, number: i.number, status: i.status, issued: day(i.issued_on, locale), due: i.due_on ? day(i.due_on, locale) : "", total: price(i.total_cents) })),
       contact: { name: b.contact?.name ?? "", email: b.contact?.email ?? "", phone: b.contact?.phone ?? "" },
     },
     { headers: access.headers },
