@@ -48,12 +48,13 @@ import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } fro
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
+import { seedSsoSelfService } from "./seed-sso.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 16;
+export const SEED_REVISION = 21;
 
 interface ClientSeed {
   region: string;
@@ -462,6 +463,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     if (from < 13) await seedMembers(q, gid, clientIds.get(gid)!, from);
     // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
+    await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
   }
   return result;
 }
