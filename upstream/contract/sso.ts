@@ -130,6 +130,8 @@ export const SsoConfig = z.object({
     /** The last successful SSO sign-in through this configuration, and the last change to it. */
     tested_at: z.string().nullable(),
     changed_at: z.string(),
+    /** Who may be the break-glass account: this client's users who sign in with a password. */
+    break_glass_candidates: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
   }),
 });
 export type SsoConfig = z.infer<typeof SsoConfig>;

@@ -127,14 +127,14 @@ describe("configuration", () => {
     expect((await save({ provider: { client_id: "gatehouse-portal", provider_host: "https://idp.initech.example" } })).json.has_client_secret).toBe(true);
   });
 
-  it("an unreachable resolver answers 503 with a message, never a 500", async () => {
+  it("an unreachable resolver answers 422 with its message, never a 500", async () => {
     await up.app.db.query("UPDATE sso_configs SET domain_verified = false, enabled = false WHERE client_id = (SELECT id FROM clients WHERE region = 'eu' AND number = 5)");
     await admin.post(`${base}/config/verification`, { method: "dns" });
     up.app.opts.dnsResolverUrl = "http://127.0.0.1:9/resolve";
     try {
       const r = await admin.post(`${base}/config/verification/check`, {});
-      expect(r.status).toBe(503);
-      expect(r.json.message).toBe(M.dnsUnavailable);
+      expect(r.status).toBe(422);
+      expect(errorsOf(r)).toContain(M.dnsUnavailable);
     } finally {
       up.app.opts.dnsResolverUrl = undefined;
     }

@@ -126,6 +126,11 @@ export async function viewOf(q: Queryable, row: SsoRow): Promise<SsoConfig> {
       break_glass_user_id: await breakGlassLocalId(q, row),
       tested_at: iso(row.tested_at),
       changed_at: iso(row.changed_at)!,
+      break_glass_candidates: await q.query<{ id: number; name: string; email: string }>(
+        `SELECT cu.id, u.name, u.email FROM client_users cu JOIN users u ON u.id = cu.user_id
+          WHERE cu.client_id = $1 AND NOT u.sso AND u.password_hash IS NOT NULL ORDER BY lower(u.name), cu.id LIMIT 500`,
+        [row.client_id],
+      ),
     },
   };
 }
@@ -273,7 +278,8 @@ export async function checkSsoVerification(app: App, p: Principal, clientIdParam
       records = await lookupTxt(resolverUrl(app), row.domain);
     } catch (err) {
       app.log({ level: "warn", msg: "sso dns lookup failed", error: String(err) });
-      throw new HttpError(503, { message: M.dnsUnavailable });
+      // A 422 on the verification, so the page says what happened (ADR 024), never a 500.
+      throw validation({ verification: [M.dnsUnavailable] });
     }
     if (!records.includes(`${SSO_TXT_PREFIX}${row.verification_token}`)) throw validation({ verification: [M.dnsNotFound] });
   } else if (row.verification_method === "email" && row.email_code_hash) {
