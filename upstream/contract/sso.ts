@@ -60,6 +60,8 @@ export const SSO_MESSAGES = {
   breakGlassInvalid: "The break-glass account must be a user of this organisation who signs in with a password.",
   requestGone: "This access request has already been decided.",
   userGone: "This user no longer signs in with single sign-on here.",
+  removePrimary: "Cannot perform delete: You cannot delete primary user",
+  removeSelf: "You cannot remove yourself.",
   passwordEnforced: "Your organisation requires single sign-on: sign in with your identity provider.",
 } as const;
 

@@ -525,8 +525,8 @@ async function seedAcmeExtras(app: App, q: Queryable, acmeId: number, siteIds: M
   );
 
   await q.query(
-    `INSERT INTO sso_configs (client_id, type, domain, domain_verified, provider, default_role_id, default_site_ids)
-     VALUES ($1, 'okta', 'sso.example.com', true, $2::jsonb, $3, $4::jsonb)`,
+    `INSERT INTO sso_configs (client_id, type, domain, domain_verified, provider, default_role_id, default_site_ids, enabled, verified_at, tested_at)
+     VALUES ($1, 'okta', 'sso.example.com', true, $2::jsonb, $3, $4::jsonb, true, now(), now())`,
     [acmeId, JSON.stringify({ client_id: "gatehouse-portal", provider_host: oidcIssuer(app) }), standardRoleId, JSON.stringify([hq])],
   );
 }

@@ -391,8 +391,8 @@ export async function requirePassword(app: App, p: Principal, clientIdParam: str
 export async function removeSsoUser(app: App, p: Principal, clientIdParam: string, userIdParam: string) {
   requireSsoEditor(p, clientIdParam);
   const row = await ssoUser(app.db, p, userIdParam);
-  if (row.is_primary) throw validation({ user: ["Cannot perform delete: You cannot delete primary user"] });
-  if (row.user_id === p.user.id) throw validation({ user: ["You cannot remove yourself."] });
+  if (row.is_primary) throw validation({ user: [M.removePrimary] });
+  if (row.user_id === p.user.id) throw validation({ user: [M.removeSelf] });
   await app.db.query("DELETE FROM client_users WHERE id = $1", [row.id]);
   return { message: "Removed." };
 }
