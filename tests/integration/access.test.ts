@@ -6,7 +6,7 @@
  * in tests/unit/access.test.ts.
  */
 import { describe, expect, test } from "vitest";
-import { outcomeFor } from "~/access/outcome";
+import { outcomeFor, tabBar } from "~/access/outcome";
 import { ACCESS_TABLE } from "~/access/table";
 import { pathVariants, upstreamAccess } from "../support/access";
 import { WebClient, h1 } from "../support/client";
@@ -52,6 +52,12 @@ async function classifyAll(client: WebClient, paths: string[]): Promise<string[]
   return out;
 }
 
+/** Where the SSO landing sends this context: its first tab, or 403 when it may open none. */
+const ssoLanding = (ctx: Parameters<typeof outcomeFor>[1]) => {
+  const first = tabBar("/manage/account/sso", {}, ctx)[0];
+  return first ? `redirect ${first.to}` : "forbidden";
+};
+
 describe.each(Object.entries(FIXTURES))("%s", (_name, email) => {
   test("every route answers as the access table decides, also in upper, mixed and percent-encoded forms", async () => {
     const { ctx, config, get } = await upstreamView(email);
@@ -70,6 +76,8 @@ describe.each(Object.entries(FIXTURES))("%s", (_name, email) => {
       if (expected === "view" && path === "/select-site") expected = "redirect /today";
       if (expected === "view" && path === "/403") expected = "forbidden";
       if (expected === "view" && path === "/realtime") expected = "status 400"; // no channels asked for
+      // The SSO landing sends you to the first tab you may open (ADR 024), none: 403.
+      if (expected === "view" && path === "/manage/account/sso") expected = ssoLanding(ctx);
       // A directory's return page without its code and state: nothing connected, back to the groups.
       if (expected === "view" && /^\/manage\/group\/callback\/(azure-ad|google-apps|brivo)$/.test(path)) expected = "redirect /manage/overview/groups";
       // Slack's return page without its code and state: nothing connected, back to the group's notifications.

@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sso")]);
   const title = `${t("tab.configuration")} · ${t("title")} · Gatehouse`;
   const loaded = await loadSsoConfig(access);
-  if (loaded.state === "forbidden") return data({ title, forbidden: true as const }, { status: 403, headers: access.headers });
+  // Platform §8: the call's 403 means "not authorised for these settings", a page that says so (not an error page).
+  if (loaded.state === "forbidden") return data({ title, forbidden: true as const }, { headers: access.headers });
   const [roles, clients] = await Promise.all([loadList(() => access.viewer.api("clientRoles")), loadList(() => access.viewer.api("clients"))]);
   const config = loaded.state === "ok" ? loaded.config : null;
   return data(

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const loaded = await loadSsoConfig(access);
   const title = `${t("tab.settings")} · ${t("title")} · Gatehouse`;
   const configurable = opensScreen(`${SSO_PATH}/configuration`, access.ctx);
-  if (loaded.state !== "ok") return data({ title, config: null, configurable, editable: false, roleName: null, tested: null }, { status: loaded.state === "forbidden" ? 403 : 200, headers: access.headers });
+  if (loaded.state !== "ok") return data({ title, config: null, configurable, editable: false, roleName: null, tested: null }, { headers: access.headers });
   const roles = await loadList(() => access.viewer.api("clientRoles"));
   const { config } = loaded;
   const when = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

@@ -7,6 +7,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
+import { resolve } from "~/access/match";
 import { tabBar } from "~/access/outcome";
 import { SSO_PATH } from "~/features/sso/sso.server";
 import { translator } from "~/i18n/i18n.server";
@@ -19,7 +20,8 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "sso")]);
   const tabs = tabBar(SSO_PATH, {}, access.ctx);
-  if (new URL(request.url).pathname.replace(/\/+$/, "") === SSO_PATH) {
+  // The bare URL (as the table resolves it: any case or encoding) goes to the first tab.
+  if (resolve(new URL(request.url).pathname).target?.path === SSO_PATH) {
     if (!tabs[0]) throw new Response("Forbidden", { status: 403, statusText: "Forbidden", headers: access.headers });
     throw redirect(tabs[0].to, { headers: access.headers });
   }

@@ -62,12 +62,13 @@ const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOS
 export function requireSsoViewer(p: Principal, clientIdParam: string): void {
   const target = parseGlobalId(clientIdParam);
   if (!target || `${target.region}:${target.number}` !== globalId(p.client) || !abilities(p).includes("ManageUser.viewer")) throw forbidden(M.notAuthorised);
-  requireActive(p);
 }
 
+/** Changing needs ManageUser.editor and an active client (an expired one can still look: the access table's rule). */
 export function requireSsoEditor(p: Principal, clientIdParam: string): void {
   requireSsoViewer(p, clientIdParam);
   if (!abilities(p).includes("ManageUser.editor")) throw forbidden(M.notAuthorisedChange);
+  requireActive(p);
 }
 
 /** Changing the configuration itself: the editor, and the self-service flag or a super user. */
