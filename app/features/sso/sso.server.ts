@@ -11,7 +11,7 @@ import { UpstreamError } from "~/upstream/errors";
 import { refusalResponse } from "~/upstream/refusal.server";
 
 export const ssoClientId = (access: Pick<Access, "config">) => access.config.client.global_client_id;
-export const SSO_PATH = "/manage/account/sso";
+export { SSO_PATH } from "./paths";
 
 export type LoadedConfig = { state: "ok"; config: SsoConfig } | { state: "none" } | { state: "forbidden" };
 

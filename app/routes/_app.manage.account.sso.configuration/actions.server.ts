@@ -5,7 +5,8 @@
  */
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { SSO_PATH, type SsoAction } from "~/features/sso/sso.server";
+import { type SsoAction } from "~/features/sso/sso.server";
+import { SSO_PATH } from "~/features/sso/paths";
 import { codeSchema, configSchema, emailSchema } from "~/features/sso/schemas";
 
 const HERE = `${SSO_PATH}/configuration`;

@@ -4,7 +4,8 @@
  * (hostile input: 400); a refusal (404 gone, 422 primary or oneself) is the row's notice.
  */
 import { done, refused, requirePostedId } from "~/forms/action-result.server";
-import { SSO_PATH, type SsoAction } from "~/features/sso/sso.server";
+import { type SsoAction } from "~/features/sso/sso.server";
+import { SSO_PATH } from "~/features/sso/paths";
 
 const HERE = `${SSO_PATH}/users`;
 

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { resolve } from "~/access/match";
 import { tabBar } from "~/access/outcome";
-import { SSO_PATH } from "~/features/sso/sso.server";
+import { SSO_PATH } from "~/features/sso/paths";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
