@@ -102,8 +102,8 @@ describe("SSO self-service, without JavaScript", () => {
     expect(page.text()).toContain("Last successful single sign-on");
   });
 
-  test("a declined person is told; require password sign-in and remove", async () => {
-    const { browser } = await admin();
+  test("a declined person is told; enforce and auto-approve; require password sign-in and remove", async () => {
+    const { browser, email } = await admin();
     const domain = `decline-${tag()}.example`;
     await configured(browser, domain);
     const person = `dee.clined@${domain}`;
@@ -123,6 +123,18 @@ describe("SSO self-service, without JavaScript", () => {
     page = await page.form({ button: /Require password sign-in .*Sam Sso/ }).submit(/Require password sign-in/);
     expect(notices(page)).toContain("a link to set one was emailed");
     expect((await hook("GET", `outbox?to=${encodeURIComponent(sso)}`)).subject).toMatch(/password/i);
+    // Settings: enforce (the person's sign-in above was the test), with a break-glass account; auto-approve.
+    page = await browser.open("/manage/account/sso/settings");
+    expect(page.text()).toContain("Last successful single sign-on");
+    page = await page.form("Save settings").check("Enforce single sign-on").submit("Save settings");
+    expect(page.status).toBe(422);
+    expect(page.fieldErrors("Break-glass account")).toContain("Choose a break-glass account before enforcing single sign-on.");
+    page = await page.form("Save settings").select("Break-glass account", `Ada Admin (${email})`).check("Enforce single sign-on").check("Approve new users automatically").submit("Save settings");
+    expect(notices(page)).toContain("The single sign-on settings were saved.");
+    // A new person of the domain now gets the default role at once and reaches Today.
+    page = await ssoSignIn(`auto.new@${domain}`);
+    expect(page.path).toBe("/today");
+
     const leaving = `rae.move@${domain}`;
     await createUser({ email: leaving, role: "Standard User", client: CLIENT, sso: true, name: "Rae Move" });
     page = await browser.open("/manage/account/sso/users");
