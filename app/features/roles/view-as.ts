@@ -33,11 +33,15 @@ export function roleContext(role: ViewAsRole, client: ClientView, site: Site | n
   );
 }
 
-/** Plumbing, not pages: live updates, files, the site picker's and language's redirects, signing out. */
-const NOT_PAGES = new Set(["/realtime", "/files/:name", "/select-site", "/language", "/logout", "/healthz"]);
+/**
+ * Plumbing, not pages: live updates, files, the site picker's and language's redirects, signing
+ * out, the error pages, and the return pages of outside services (directories, Slack).
+ */
+const NOT_PAGES = new Set(["/realtime", "/files/:name", "/select-site", "/language", "/logout", "/healthz", "/trial-ended", "/403", "/404"]);
+const isPlumbing = (path: string) => NOT_PAGES.has(path) || path.startsWith("/manage/group/callback/");
 
 /** The pages "view as" lists: every signed-in screen of the table (no redirects, no plumbing). */
-export const VIEW_AS_PAGES: readonly RouteEntry[] = ACCESS_TABLE.filter((e) => e.screen && !e.rule.anonymous && !e.redirect && !NOT_PAGES.has(e.path));
+export const VIEW_AS_PAGES: readonly RouteEntry[] = ACCESS_TABLE.filter((e) => e.screen && !e.rule.anonymous && !e.redirect && !isPlumbing(e.path));
 
 /** The site a site page is asked about: the chosen one, else the first the role would see. */
 const siteFor = (ctxSites: readonly Site[]) => ctxSites[0] ?? null;
