@@ -15,9 +15,10 @@ import { resultFor, pageNotice, type ActionResult } from "~/forms/action-result"
 import { DataTable } from "~/ui/data-table";
 import { FieldErrors, FormErrors, SubmitButton, TextField, ValidatedForm, initialValues } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
+import { PERMISSIONS_PATH } from "./paths";
 import { roleSchema } from "./schema";
 
-const PATH = "/manage/account/permissions";
+const PATH = PERMISSIONS_PATH;
 
 /** With JavaScript: a level implies its section's view level; no view level, no other level. */
 function implyViewLevel(event: React.FormEvent<HTMLDivElement>) {

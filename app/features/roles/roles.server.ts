@@ -12,7 +12,9 @@ import { parseSubmission } from "~/forms/submission";
 import { upstreamLoad } from "~/upstream/load.server";
 import { ROLE_FIELDS, roleSchema } from "./schema";
 
-export const PERMISSIONS_PATH = "/manage/account/permissions";
+import { PERMISSIONS_PATH } from "./paths";
+
+export { PERMISSIONS_PATH };
 export const ROLE_NOT_FOUND = "roles:messages.notFound";
 export const SAVE_INTENT = "save";
 

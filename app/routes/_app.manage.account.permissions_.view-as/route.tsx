@@ -9,7 +9,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { loadRoles, PERMISSIONS_PATH } from "~/features/roles/roles.server";
+import { PERMISSIONS_PATH } from "~/features/roles/paths";
+import { loadRoles } from "~/features/roles/roles.server";
 import { viewAsQuery } from "~/features/roles/schema";
 import { pagesFor, type Access } from "~/features/roles/view-as";
 import { translator } from "~/i18n/i18n.server";
