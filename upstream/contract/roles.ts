@@ -23,6 +23,7 @@ export const BUILT_IN_ROLES = ["Administrator", "Standard User"] as const;
 export const ROLE_MESSAGES = {
   nameRequired: "The role name is required",
   nameTooLong: "The role name must be at most 100 characters",
+  nameOneLine: "The role name must be one line of text",
   nameTaken: "A role with this name already exists",
   unknownRight: "Unknown rights cannot be granted",
   escalation: "You cannot grant rights you do not hold",
@@ -47,7 +48,9 @@ export type RoleSummary = z.infer<typeof RoleSummary>;
  * with ROLE_MESSAGES.unknownRight), not by the schema, so the refusal reads the same everywhere.
  */
 export const RoleInput = z.object({
-  name: z.string().max(1000),
+  // No control characters (a line break, a NUL): one line of text, as the portal's form sends it.
+  // eslint-disable-next-line no-control-regex
+  name: z.string().max(1000).regex(/^[^\u0000-\u001f\u007f]*$/, ROLE_MESSAGES.nameOneLine),
   rights: z.array(z.string().max(100)).max(500),
 });
 export type RoleInput = z.infer<typeof RoleInput>;

@@ -98,9 +98,10 @@ describe("over HTTP", () => {
       expect(r.json.errors).toEqual(errors);
     }
     // Hostile shapes: the schema's 422, never a 500.
-    for (const body of [{ name: 5, rights: [] }, { name: "x" }, { name: "x", rights: "Today.viewer" }, { name: "x", rights: Array(501).fill("Today.viewer") }]) {
+    for (const body of [{ name: 5, rights: [] }, { name: "x" }, { name: "x", rights: "Today.viewer" }, { name: "x", rights: Array(501).fill("Today.viewer") }, { name: "a\u0000b", rights: [] }, { name: "x", rights: ["Today.viewer\u0000"] }]) {
       expect((await admin.post("roles", body)).status, JSON.stringify(body).slice(0, 60)).toBe(422);
     }
+    expect((await admin.post("roles", { name: "Two\nlines", rights: [] })).json.errors).toEqual({ name: [M.nameOneLine] });
     // Renaming onto another role's name (in another case) is refused too; keeping its own name is not.
     const mine = await create(unique(), []);
     expect((await admin.patch(`roles/${mine.id}`, { name: taken.name.toUpperCase(), rights: [] })).json.errors).toEqual({ name: [M.nameTaken] });
