@@ -231,7 +231,12 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } } },
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
-  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  // Roles and permissions (ADR 021): the roles, the editor (a new role needs ManageUser.editor to
+  // open; an existing one opens read-only for viewers), and "view as".
+  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true },
+  { path: "/manage/account/permissions/new", rule: { rights: { allOf: ["ManageUser.editor"] } }, screen: true },
+  { path: "/manage/account/permissions/view-as", rule: {}, screen: true },
+  { path: "/manage/account/permissions/:roleId", rule: {}, screen: true },
   { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
   { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] } },
   // SSO self-service (issue 16 §5; ADR 024): the landing sends to the first tab the user may open

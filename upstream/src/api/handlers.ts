@@ -123,6 +123,7 @@ import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, l
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -301,6 +302,11 @@ const impl: Impl = {
   issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
   revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
   uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
+  // Roles and permissions (roles/; ADR 021).
+  roles: ({ app, principal }) => listRoles(app, principal),
+  createRole: ({ app, principal, body }) => createRole(app, principal, body),
+  updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
+  deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
