@@ -296,10 +296,16 @@ export async function checkSsoVerification(app: App, p: Principal, clientIdParam
   }
   return app.db.tx(async (q) => {
     if (await claimedElsewhere(q, row.domain, p.client.id)) throw validation({ domain: [M.domainClaimed] });
-    await q.query(
-      "UPDATE sso_configs SET domain_verified = true, verified_at = now(), email_code_hash = NULL, verification_email = NULL WHERE id = $1",
-      [row.id],
-    );
+    try {
+      await q.query(
+        "UPDATE sso_configs SET domain_verified = true, verified_at = now(), email_code_hash = NULL, verification_email = NULL WHERE id = $1",
+        [row.id],
+      );
+    } catch (err) {
+      // Two clients verifying one domain at once: the unique index decides, the other is refused.
+      if ((err as { code?: string }).code === "23505") throw validation({ domain: [M.domainClaimed] });
+      throw err;
+    }
     return viewOf(q, (await configRow(q, p.client.id))!);
   });
 }
