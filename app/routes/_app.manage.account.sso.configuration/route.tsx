@@ -98,7 +98,7 @@ function ConfigurationForms({ config, editable, own, roles, clients }: Loaded) {
       <h2>{t("tab.configuration")}</h2>
       <ActionNotice notice={pageNotice(actionData)} />
       {config ? (
-        <p className="status-line">
+        <p className="sso-status">
           <span className={`badge ${config.enabled ? "badge--success" : ""}`}>{t(config.enabled ? "configuration.state_enabled" : "configuration.state_disabled")}</span>{" "}
           <span className={`badge ${config.domain_verified ? "badge--success" : ""}`}>{t(config.domain_verified ? "configuration.domain_verified" : "configuration.domain_unverified")}</span>
         </p>

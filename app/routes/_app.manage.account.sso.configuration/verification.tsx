@@ -29,7 +29,7 @@ export function Verification({ config, editable, action, answer }: { config: Sso
           {v.method === "dns" && v.record_value ? (
             <>
               <p>{t("verification.dns_publish")}</p>
-              <dl className="record">
+              <dl className="sso-record">
                 <dt>{t("verification.record_name")}</dt>
                 <dd>
                   <code>{v.record_name}</code>

@@ -94,7 +94,7 @@ export default function SsoSettingsTab() {
     <>
       <h2>{t("tab.settings")}</h2>
       <ActionNotice notice={pageNotice(actionData)} />
-      <dl className="summary">
+      <dl className="sso-record">
         <dt>{t("settings.default_role")}</dt>
         <dd>
           {roleName ?? t("settings.no_default_role")} {configurable ? <Link to={`${SSO_PATH}/configuration`}>{t("settings.change_in_configuration")}</Link> : null}
