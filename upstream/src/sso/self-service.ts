@@ -365,11 +365,17 @@ export async function breakGlassLocalId(q: Queryable, row: SsoRow): Promise<numb
 
 // --- who signs in by SSO ---------------------------------------------------------------------
 
+/**
+ * Who signs in by SSO here: SSO users, and, while SSO is enforced, the password users of the
+ * domain (not the break-glass account).
+ */
 const SSO_USERS_SQL = `
   SELECT cu.id, u.id AS user_id, u.name, u.email, r.name AS role, cu.is_primary,
          (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id AND s.via_sso) AS last_sso_sign_in
     FROM client_users cu JOIN users u ON u.id = cu.user_id JOIN roles r ON r.id = cu.role_id
-   WHERE cu.client_id = $1 AND (u.sso OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.via_sso))`;
+    LEFT JOIN sso_configs c ON c.client_id = cu.client_id AND c.enabled AND c.enforced
+   WHERE cu.client_id = $1
+     AND (u.sso OR (c.id IS NOT NULL AND lower(split_part(u.email, '@', 2)) = lower(c.domain) AND u.id IS DISTINCT FROM c.break_glass_user_id))`;
 
 /** GET sso/{clientId}/users */
 export async function listSsoUsers(app: App, p: Principal, clientIdParam: string): Promise<SsoUser[]> {
