@@ -65,11 +65,13 @@ import {
   NOT_SIGN_OUT_FIRST_MESSAGE,
   RETURN_NOT_AWAY_MESSAGE,
   PRE_REG_MESSAGES,
+  SSO_MESSAGES,
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
+  ROLE_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -164,6 +166,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // The account pages (the contract's account.ts; ADR 023).
   // Its email rule is REPLY_TO_MESSAGE's words, translated above.
   ...Object.fromEntries(Object.entries(ACCOUNT_MESSAGES).filter(([k]) => k !== "contactEmail").map(([k, text]) => [text, `account:messages.${k}`])),
+  // Roles and permissions (the contract's roles.ts; ADR 021).
+  ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
+  // SSO self-service (the contract's sso.ts; ADR 024).
+  ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -40,9 +40,10 @@ describe("the account landing", () => {
     let page = await admin.browser.open("/manage");
     page = await page.click("Account");
     expect(page.path).toBe("/manage/account/info");
-    const frontdesk = newBrowser();
-    await signInWithForms(frontdesk, "frontdesk@example.com");
-    expect((await frontdesk.open("/manage")).hasLink("Account")).toBe(false);
+    // A Standard User may open no account page (and not /manage either).
+    const standard = newBrowser();
+    await signInWithForms(standard, "standard@example.com");
+    expect((await standard.open("/manage")).hasLink("Account")).toBe(false);
   });
 
   test("a Standard User gets 403 on the landing and on every account page, GET and POST", async () => {

@@ -13,69 +13,7 @@ import type { RouteDef } from "./common.ts";
 import { FileName } from "./files.ts";
 import { SUPPORTED_LOCALES } from "./manage.ts";
 import { imageUpload } from "./shared.ts";
-
-export const ACCOUNT_LIMITS = {
-  name: 100,
-  address: 300,
-  phone: 30,
-  contactName: 100,
-  email: 200,
-  details: 2000,
-  alternative: 2000,
-  /** The smallest alternative solution (platform §5: at least 3 characters). */
-  alternativeMin: 3,
-  /** SMS tokens in one order. */
-  smsMin: 100,
-  smsMax: 100_000,
-} as const;
-
-/** Password expiry options (platform §9), or null: never. */
-export const PASSWORD_EXPIRY_DAYS = [30, 60, 90] as const;
-/**
- * Force re-authentication (ADR 023): a session of a user of the client lasts at most this many
- * hours from the sign-in; then the token refresh is refused and the user signs in again.
- */
-export const REAUTHENTICATION_HOURS = 12;
-
-/** 1 token = 1 message (platform §9); what one token costs, in the client's currency (cents). */
-export const SMS_TOKEN_PRICE_CENTS = 5;
-
-export const CURRENCIES = ["GBP", "EUR", "USD"] as const;
-export type Currency = (typeof CURRENCIES)[number];
-/** The client's currency from its country: GB pays in GBP, US in USD, everyone else in EUR. */
-export const currencyOf = (country: string): Currency => (country === "GB" ? "GBP" : country === "US" ? "USD" : "EUR");
-/** A purchased referral's reward (platform §9): 50 GBP, 60 EUR or 60 USD. */
-export const REFERRAL_REWARDS: Record<Currency, number> = { GBP: 50, EUR: 60, USD: 60 };
-
-export const SUBSCRIPTION_STATUSES = ["active", "non_renewing"] as const;
-export const INVOICE_STATUSES = ["paid", "posted", "payment_due", "not_paid", "voided", "pending"] as const;
-export const REFERRAL_STATUSES = ["trial", "purchased"] as const;
-export const REFERRAL_REWARD_KINDS = ["donation", "discount"] as const;
-export const CANCEL_REASONS = ["too_expensive", "missing_features", "switching_provider", "no_longer_needed", "other"] as const;
-
-/** The upstream's words for the rules of this area (the portal translates them: known-messages.ts). */
-export const ACCOUNT_MESSAGES = {
-  companyName: "Company name is required",
-  country: "Choose a country",
-  phone: "Enter a valid phone number",
-  timezone: "Choose a valid time zone",
-  expiry: "Password expiry must be 30, 60 or 90 days, or never",
-  smsTokens: `Order between ${ACCOUNT_LIMITS.smsMin} and ${ACCOUNT_LIMITS.smsMax} tokens`,
-  contactName: "The billing contact's name is required",
-  contactEmail: "A valid email is required",
-  subscriptions: "Choose at least one subscription",
-  details: "Please tell us why you are cancelling",
-  reason: "Choose a reason",
-  moreDetails: "Please tell us more about the reason",
-  alternative: `The alternative solution must be at least ${ACCOUNT_LIMITS.alternativeMin} characters`,
-  subscriptionGone: "Subscription not found.",
-  invoiceGone: "Invoice not found.",
-  referralGone: "Referral not found.",
-  reward: "Choose a donation or a discount",
-  referralNotPurchased: "A reward is chosen once the referral has purchased",
-  reauthenticate: "Password policy requires you to sign in again.",
-  notBilling: "Only a super, primary or billing user of a client that is not on trial or with a reseller manages subscriptions.",
-} as const;
+import { CURRENCIES, INVOICE_STATUSES, REFERRAL_REWARD_KINDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES, ACCOUNT_LIMITS } from "./account-messages.ts";
 
 // --- Info --------------------------------------------------------------------------------------
 
@@ -112,12 +50,7 @@ export const PasswordPolicy = z.object({
   prevent_password_reuse: z.boolean(),
 });
 export type PasswordPolicy = z.infer<typeof PasswordPolicy>;
-export const PasswordPolicyInput = z.object({
-  password_expiry_days: z.number().int().nullable(),
-  force_2fa: z.boolean(),
-  force_reauthentication: z.boolean(),
-  prevent_password_reuse: z.boolean(),
-});
+export const PasswordPolicyInput = PasswordPolicy.extend({ password_expiry_days: z.number().int().nullable() });
 
 // --- SMS ---------------------------------------------------------------------------------------
 
@@ -198,20 +131,19 @@ export const Referrals = z.object({
 export type Referrals = z.infer<typeof Referrals>;
 export const ReferralRewardInput = z.object({ reward: z.string().max(20) });
 
-const r = { base: "regional", auth: "bearer" } as const;
 export const accountRoutes = {
-  accountInfo: { method: "GET", path: "account/info", ...r, response: AccountInfo, summary: "The client's information (ManageClient.editor)" },
-  updateAccountInfo: { method: "PATCH", path: "account/info", ...r, body: AccountInfoInput, response: AccountInfo, summary: "Save the client's information; company name required, phone stored E.164 (ManageClient.editor)" },
-  uploadAccountLogo: { method: "POST", path: "account/logo", ...r, upload: imageUpload, response: AccountInfo, summary: "Upload the client's logo (multipart `file`: PNG, JPEG, GIF or WebP; ManageClient.editor)" },
-  deleteAccountLogo: { method: "DELETE", path: "account/logo", ...r, response: AccountInfo, summary: "Remove the client's logo (ManageClient.editor)" },
-  passwordPolicy: { method: "GET", path: "account/password-policy", ...r, response: PasswordPolicy, summary: "The client's password policy (ManageClient.editor)" },
-  updatePasswordPolicy: { method: "PATCH", path: "account/password-policy", ...r, body: PasswordPolicyInput, response: PasswordPolicy, summary: "Save the password policy: expiry 30/60/90 days or never, forced 2FA, forced re-authentication, no password reuse (ManageClient.editor)" },
-  smsAccount: { method: "GET", path: "account/sms", ...r, response: SmsAccount, summary: "SMS tokens available and pending, and the purchases (ManageClient.editor)" },
-  buySmsTokens: { method: "POST", path: "account/sms/purchases", ...r, body: SmsOrder, response: SmsAccount, summary: "Order SMS tokens: a pending purchase and its invoice; the tokens become available when the invoice is paid (ManageClient.editor)" },
-  billing: { method: "GET", path: "account/billing", ...r, response: Billing, summary: "Subscriptions with add-ons, invoices and the billing contact (super, primary or billing user; not on trial; not a reseller client)" },
-  updateBillingContact: { method: "PATCH", path: "account/billing/contact", ...r, body: BillingContactInput, response: Billing, summary: "Save the billing contact (as `billing`)" },
-  cancelSubscriptions: { method: "POST", path: "account/billing/cancellations", ...r, body: CancellationInput, response: Billing, summary: "Cancel subscriptions (platform §5's rules): they become non renewing (as `billing`)" },
-  invoicePdf: { method: "GET", path: "account/invoices/{invoiceId}/pdf", ...r, download: true, response: z.void(), summary: "One invoice as a PDF, streamed (as `billing`)" },
-  referrals: { method: "GET", path: "account/referrals", ...r, response: Referrals, summary: "The client's referral link, referrals and reward (Referral.manager)" },
-  chooseReferralReward: { method: "PATCH", path: "account/referrals/{referralId}", ...r, body: ReferralRewardInput, response: Referrals, summary: "Choose a purchased referral's reward: a donation or a discount (Referral.manager)" },
+  accountInfo: { method: "GET", path: "account/info", base: "regional", auth: "bearer", response: AccountInfo, summary: "The client's information" },
+  updateAccountInfo: { method: "PATCH", path: "account/info", base: "regional", auth: "bearer", body: AccountInfoInput, response: AccountInfo, summary: "Save the client's information" },
+  uploadAccountLogo: { method: "POST", path: "account/logo", base: "regional", auth: "bearer", upload: imageUpload, response: AccountInfo, summary: "Upload the logo (multipart `file`)" },
+  deleteAccountLogo: { method: "DELETE", path: "account/logo", base: "regional", auth: "bearer", response: AccountInfo, summary: "Remove the logo" },
+  passwordPolicy: { method: "GET", path: "account/password-policy", base: "regional", auth: "bearer", response: PasswordPolicy, summary: "The password policy" },
+  updatePasswordPolicy: { method: "PATCH", path: "account/password-policy", base: "regional", auth: "bearer", body: PasswordPolicyInput, response: PasswordPolicy, summary: "Save the password policy" },
+  smsAccount: { method: "GET", path: "account/sms", base: "regional", auth: "bearer", response: SmsAccount, summary: "SMS tokens and orders" },
+  buySmsTokens: { method: "POST", path: "account/sms/purchases", base: "regional", auth: "bearer", body: SmsOrder, response: SmsAccount, summary: "Order SMS tokens" },
+  billing: { method: "GET", path: "account/billing", base: "regional", auth: "bearer", response: Billing, summary: "Subscriptions, invoices, billing contact" },
+  updateBillingContact: { method: "PATCH", path: "account/billing/contact", base: "regional", auth: "bearer", body: BillingContactInput, response: Billing, summary: "Save the billing contact" },
+  cancelSubscriptions: { method: "POST", path: "account/billing/cancellations", base: "regional", auth: "bearer", body: CancellationInput, response: Billing, summary: "Cancel subscriptions" },
+  invoicePdf: { method: "GET", path: "account/invoices/{invoiceId}/pdf", base: "regional", auth: "bearer", download: true, response: z.void(), summary: "An invoice as a PDF" },
+  referrals: { method: "GET", path: "account/referrals", base: "regional", auth: "bearer", response: Referrals, summary: "Referral link, referrals, reward" },
+  chooseReferralReward: { method: "PATCH", path: "account/referrals/{referralId}", base: "regional", auth: "bearer", body: ReferralRewardInput, response: Referrals, summary: "Choose a referral's reward" },
 } as const satisfies Record<string, RouteDef>;

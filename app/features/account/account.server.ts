@@ -5,7 +5,7 @@
  * intent; any other intent a 400). A page that takes a file names it with `uploadOf`.
  */
 import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
-import { tabBar } from "~/access/outcome";
+import { leadsSomewhere, tabBar } from "~/access/outcome";
 import { postedForm, type UploadTarget } from "~/features/manage/upload.server";
 import type { Viewer } from "~/session/auth.server";
 
@@ -14,7 +14,8 @@ export const ACCOUNT_PATH = "/manage/account";
 /** The page's access and the account tab bar for this user. */
 export async function accountPage(request: Request) {
   const access = await requireAccess(request);
-  return { access, tabs: tabBar(ACCOUNT_PATH, {}, access.ctx) };
+  // A tab that is itself a landing (SSO self-service) only when it leads somewhere for this user.
+  return { access, tabs: tabBar(ACCOUNT_PATH, {}, access.ctx).filter((tab) => leadsSomewhere(tab.to, access.ctx)) };
 }
 
 export interface AccountAction {
