@@ -22,6 +22,7 @@
  * route table, and its place in `routes` (names must not repeat across areas; a test checks).
  */
 export * from "./common.ts";
+export * from "./date-range.ts";
 export * from "./files.ts";
 export * from "./manage.ts";
 export * from "./permissions.ts";
