@@ -110,6 +110,8 @@ import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, l
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
+import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -277,6 +279,21 @@ const impl: Impl = {
   issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
   revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
   uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
+  // Portal users and my profile (users/; ADR 020).
+  portalUsers: ({ app, principal, ctx }) => listPortalUsers(app, principal, ctx.url.searchParams),
+  portalUserOptions: ({ app, principal }) => portalUserOptions(app, principal),
+  invitePortalUser: ({ app, principal, body }) => invitePortalUser(app, principal, body),
+  portalUser: ({ app, principal, ctx }) => getPortalUser(app, principal, ctx.params.userId),
+  updatePortalUser: ({ app, principal, ctx, body }) => updatePortalUser(app, principal, ctx.params.userId, body),
+  deletePortalUser: ({ app, principal, ctx }) => deletePortalUser(app, principal, ctx.params.userId),
+  removePortalUser2fa: ({ app, principal, ctx }) => removePortalUser2fa(app, principal, ctx.params.userId),
+  resendInvitation: ({ app, principal, ctx }) => resendInvitation(app, principal, ctx.params.userId),
+  profile: ({ app, principal }) => getProfile(app, principal),
+  updateProfile: ({ app, principal, body }) => updateProfile(app, principal, body),
+  changePassword: ({ app, principal, body }) => changePassword(app, principal, body),
+  startTwoFactor: ({ app, principal }) => startTwoFactor(app, principal),
+  enableTwoFactor: ({ app, principal, body }) => enableTwoFactor(app, principal, body),
+  disableTwoFactor: ({ app, principal, body }) => disableTwoFactor(app, principal, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
