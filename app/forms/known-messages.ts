@@ -69,6 +69,8 @@ import {
   IMPORT_STALE,
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
+  USER_MESSAGES,
+  PROFILE_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -160,6 +162,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
   [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
   [IMPORT_STALE]: "members:import.preview.stale",
+  // Portal users and my profile (the contract's users.ts; ADR 020).
+  // Its email rule is REPLY_TO_MESSAGE's words, translated above.
+  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email").map(([k, text]) => [text, `users:errors.${k}`])),
+  ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */
