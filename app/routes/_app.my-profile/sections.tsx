@@ -90,7 +90,8 @@ export function TwoFactorSection({ profile, lastResult }: { profile: Profile; la
   return (
     <Section id="profile-two-factor" title={t("profile.two_factor_heading")}>
       <p>{t(profile.two_factor ? "profile.two_factor_on" : "profile.two_factor_off")}</p>
-      {!profile.two_factor ? (
+      {/* A refused "turn off" (it was already off) keeps its form, so its message shows. */}
+      {!profile.two_factor && !lastResult ? (
         <Link className="button" to="/my-profile/two-factor" preventScrollReset>
           {t("profile.two_factor_set_up")}
         </Link>
