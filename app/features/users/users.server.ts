@@ -11,10 +11,9 @@ import type { Access } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
 import { upstreamLoad } from "~/upstream/load.server";
 
-export const USERS_PATH = "/manage/account/users";
-export const userPath = (id: number) => `${USERS_PATH}/${id}`;
-/** What a 404 means for a user form or row: the upstream's "Failed to find existing user". */
-export const USER_NOT_FOUND = "users:errors.notFound";
+import { USERS_PATH } from "./paths";
+
+export { USER_NOT_FOUND, USERS_PATH, userPath } from "./paths";
 
 /** The `:userId` of the URL, or a 404. */
 export function userIdParam(params: Params): number {
