@@ -286,7 +286,8 @@ describe("my profile", () => {
     } finally {
       await up.app.db.query("UPDATE clients SET prevent_password_reuse = false WHERE region = 'eu' AND number = 2");
     }
-  });
+    // About 40 scrypt hashes and checks at the production cost: slow on a busy machine.
+  }, 60_000);
 
   it("without prevent_password_reuse an earlier password may be chosen again", async () => {
     const u = await user("noreuse");
