@@ -53,6 +53,7 @@ export const PROFILE_MESSAGES = {
   not2fa: "Two-factor authentication is not on",
   forced2fa: "Your organisation requires two-factor authentication",
   locale: "Choose a supported language",
+  tooMany: "Too many attempts: wait a minute and try again",
 } as const;
 
 /** The portal's languages (platform §9), as the upstream stores a user's locale. */

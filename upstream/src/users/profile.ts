@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { PROFILE_LOCALES, PROFILE_MESSAGES, USER_NOTIFICATIONS, notificationDefault, type ChangePassword, type Profile, type UpdateProfile } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
-import { validation } from "../http/errors.ts";
+import { HttpError, validation } from "../http/errors.ts";
 import type { Principal } from "../api/regional.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../auth/totp.ts";
@@ -28,6 +28,17 @@ const fresh = (app: App, p: Principal) => one<ProfileUser>(app.db, "SELECT * FRO
 /** Whether one of the user's clients forces two-factor authentication. */
 const twoFactorForced = async (app: App, userId: number) =>
   (await one<{ on: boolean }>(app.db, "SELECT coalesce(bool_or(c.force_2fa), false) AS on FROM client_users cu JOIN clients c ON c.id = cu.client_id WHERE cu.user_id = $1", [userId]))?.on ?? false;
+
+/**
+ * A password or code typed on My profile is one attempt of the user's (the login's limiter, its
+ * own key): a stolen session cannot guess the current password or a code; success clears it.
+ */
+function attempt(app: App, userId: number, field: string): () => void {
+  const key = `profile:${userId}`;
+  const r = app.limiter.hit(key);
+  if (!r.ok) throw new HttpError(429, { message: PROFILE_MESSAGES.tooMany, errors: { [field]: [PROFILE_MESSAGES.tooMany] } }, { "retry-after": String(r.retryAfter) });
+  return () => app.limiter.clear(key);
+}
 
 /** GET me/profile */
 export async function getProfile(app: App, p: Principal): Promise<Profile> {
@@ -59,8 +70,10 @@ export async function updateProfile(app: App, p: Principal, body: z.infer<typeof
 export async function changePassword(app: App, p: Principal, body: z.infer<typeof ChangePassword>) {
   const u = await fresh(app, p);
   if (u.sso || !u.password_hash) throw validation({ current_password: [PROFILE_MESSAGES.sso] });
+  const succeeded = attempt(app, u.id, "current_password");
   if (!(await verifyPassword(body.current_password, u.password_hash))) throw validation({ current_password: [PROFILE_MESSAGES.currentPassword] });
   if (body.password !== body.password_confirmation) throw validation({ password_confirmation: [PROFILE_MESSAGES.confirmation] });
+  succeeded();
   await app.db.tx((q) => setPassword(q, u.id, body.password, "password"));
   return { message: "Your password has been changed." };
 }
@@ -81,7 +94,9 @@ export async function enableTwoFactor(app: App, p: Principal, body: { code: stri
   if (u.totp_secret) throw validation({ code: [PROFILE_MESSAGES.already2fa] });
   const pending = u.totp_pending_secret && u.totp_pending_at && Date.now() - new Date(u.totp_pending_at).getTime() < TWO_FACTOR_SETUP_TTL * 1000 ? u.totp_pending_secret : null;
   if (!pending) throw validation({ code: [PROFILE_MESSAGES.noSetup] });
+  const succeeded = attempt(app, u.id, "code");
   if (!verifyTotp(pending, body.code)) throw validation({ code: [PROFILE_MESSAGES.code] });
+  succeeded();
   await app.db.query("UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = $1 AND totp_secret IS NULL", [u.id, pending]);
   return { message: "Two-factor authentication is on." };
 }
@@ -91,7 +106,9 @@ export async function disableTwoFactor(app: App, p: Principal, body: { code: str
   const u = await fresh(app, p);
   if (!u.totp_secret) throw validation({ code: [PROFILE_MESSAGES.not2fa] });
   if (await twoFactorForced(app, u.id)) throw validation({ code: [PROFILE_MESSAGES.forced2fa] });
+  const succeeded = attempt(app, u.id, "code");
   if (!verifyTotp(u.totp_secret, body.code)) throw validation({ code: [PROFILE_MESSAGES.code] });
+  succeeded();
   await app.db.query("UPDATE users SET totp_secret = NULL WHERE id = $1", [u.id]);
   return { message: "Two-factor authentication is off." };
 }

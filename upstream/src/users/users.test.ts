@@ -310,6 +310,15 @@ describe("my profile", () => {
     expect422(await u.as.post("me/two-factor", { code: totp(setup.secret) }), "code", PROFILE_MESSAGES.noSetup);
   });
 
+  it("a stolen session cannot guess: the 11th wrong password or code in a minute is 429", async () => {
+    const u = await user("guess");
+    let last = { status: 0, json: {} as Json };
+    for (let i = 0; i < 11; i++) last = await u.as.post("me/password", { current_password: `Wrong-${i}`, password: "New-Passw0rd!", password_confirmation: "New-Passw0rd!" });
+    expect(last.status).toBe(429);
+    expect(last.json.errors.current_password).toEqual([PROFILE_MESSAGES.tooMany]);
+    expect((await u.as.post("me/password", { current_password: PASSWORD, password: "New-Passw0rd!", password_confirmation: "New-Passw0rd!" })).status).toBe(429);
+  });
+
   it("keeps two-factor when a client forces it", async () => {
     const e = email("forced");
     await call("POST", "/__test/users", { email: e, client: "eu:3", role: "Administrator", totp_secret: "JBSWY3DPEHPK3PXP" });
