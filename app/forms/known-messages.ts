@@ -64,11 +64,13 @@ import {
   NOT_SIGN_OUT_FIRST_MESSAGE,
   RETURN_NOT_AWAY_MESSAGE,
   PRE_REG_MESSAGES,
+  SSO_MESSAGES,
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
+  ROLE_MESSAGES,
   USER_MESSAGES,
   PROFILE_MESSAGES,
 } from "@contract";
@@ -162,9 +164,14 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
   [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
   [IMPORT_STALE]: "members:import.preview.stale",
+  // Roles and permissions (the contract's roles.ts; ADR 021).
+  ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
+  // SSO self-service (the contract's sso.ts; ADR 024).
+  ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
   // Portal users and my profile (the contract's users.ts; ADR 020).
-  // Its email rule is REPLY_TO_MESSAGE's words, translated above.
-  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email").map(([k, text]) => [text, `users:errors.${k}`])),
+  // Its email rule is REPLY_TO_MESSAGE's words, and "delete primary user" SSO_MESSAGES.removePrimary's
+  // (the spec's one toast), translated above.
+  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `users:errors.${k}`])),
   ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
 };
 

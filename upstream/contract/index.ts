@@ -51,6 +51,9 @@ export * from "./member-io.ts";
 export * from "./pre-registration-messages.ts";
 export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
+export * from "./roles.ts";
+export * from "./sso.ts";
+export * from "./user-messages.ts";
 export * from "./users.ts";
 
 import { z } from "zod";
@@ -76,6 +79,8 @@ import { siteSettingRoutes } from "./site-settings.ts";
 import { memberRoutes } from "./members.ts";
 import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
+import { roleRoutes } from "./roles.ts";
+import { ssoRoutes } from "./sso.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -102,6 +107,8 @@ export const routes = {
   ...memberRoutes,
   ...memberIoRoutes,
   ...preRegistrationRoutes,
+  ...roleRoutes,
+  ...ssoRoutes,
   ...userRoutes,
 } as const satisfies Record<string, RouteDef>;
 

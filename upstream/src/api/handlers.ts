@@ -9,6 +9,20 @@ import { validation, zodErrors } from "../http/errors.ts";
 import { bearerToken, type Ctx, type Router } from "../http/router.ts";
 import { ssoAccessRequest, ssoLogin } from "../sso/rp.ts";
 import {
+  approveAccessRequest,
+  checkSsoVerification,
+  declineAccessRequest,
+  getSsoConfig,
+  listAccessRequests,
+  listSsoUsers,
+  removeSsoUser,
+  requirePassword,
+  saveSsoConfig,
+  saveSsoSettings,
+  setSsoEnabled,
+  startSsoVerification,
+} from "../sso/self-service.ts";
+import {
   authenticate,
   broadcastingAuth,
   getClient,
@@ -17,7 +31,6 @@ import {
   getCustomFields,
   getRoles,
   getSites,
-  getSsoConfig,
   type Principal,
 } from "./regional.ts";
 import {
@@ -110,6 +123,7 @@ import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, l
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
 
@@ -149,7 +163,6 @@ const impl: Impl = {
   sites: ({ app, principal }) => getSites(app, principal),
   clientRoles: ({ app, principal }) => getRoles(app, principal),
   siteCustomFields: ({ app, principal, ctx }) => getCustomFields(app, principal, ctx.params.siteId),
-  ssoConfig: ({ app, principal, ctx }) => getSsoConfig(app, principal, ctx.params.clientId),
   broadcastingAuth: ({ app, principal, body }) => broadcastingAuth(app, principal, body),
   siteToday: ({ app, principal, ctx }) => getSiteToday(app, principal, ctx.params.siteId),
   signInOptions: ({ app, principal, ctx }) => getSignInOptions(app, principal, ctx.params.siteId),
@@ -257,6 +270,18 @@ const impl: Impl = {
   declinePreRegistration: ({ app, principal, ctx }) => declinePreRegistration(app, principal, ctx.params.preRegistrationId),
   cancelPreRegistration: ({ app, principal, ctx }) => cancelPreRegistration(app, principal, ctx.params.preRegistrationId),
   signInPreRegistration: ({ app, principal, ctx }) => signInPreRegistration(app, principal, ctx.params.preRegistrationId),
+  ssoConfig: ({ app, principal, ctx }) => getSsoConfig(app, principal, ctx.params.clientId),
+  saveSsoConfig: ({ app, principal, ctx, body }) => saveSsoConfig(app, principal, ctx.params.clientId, body),
+  startSsoVerification: ({ app, principal, ctx, body }) => startSsoVerification(app, principal, ctx.params.clientId, body),
+  checkSsoVerification: ({ app, principal, ctx, body }) => checkSsoVerification(app, principal, ctx.params.clientId, body),
+  setSsoEnabled: ({ app, principal, ctx, body }) => setSsoEnabled(app, principal, ctx.params.clientId, body),
+  saveSsoSettings: ({ app, principal, ctx, body }) => saveSsoSettings(app, principal, ctx.params.clientId, body),
+  ssoUsers: ({ app, principal, ctx }) => listSsoUsers(app, principal, ctx.params.clientId),
+  ssoRequirePassword: ({ app, principal, ctx }) => requirePassword(app, principal, ctx.params.clientId, ctx.params.userId),
+  removeSsoUser: ({ app, principal, ctx }) => removeSsoUser(app, principal, ctx.params.clientId, ctx.params.userId),
+  ssoAccessRequests: ({ app, principal, ctx }) => listAccessRequests(app, principal, ctx.params.clientId),
+  approveSsoAccessRequest: ({ app, principal, ctx, body }) => approveAccessRequest(app, principal, ctx.params.clientId, ctx.params.requestId, body),
+  declineSsoAccessRequest: ({ app, principal, ctx }) => declineAccessRequest(app, principal, ctx.params.clientId, ctx.params.requestId),
   magicLink: ({ app, body }) => viewMagicLink(app, body),
   submitMagicLink: ({ app, body }) => submitMagicLink(app, body),
   // Members in and out as spreadsheets (issue 15 §3; ADR 018).
@@ -279,6 +304,11 @@ const impl: Impl = {
   issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
   revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
   uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
+  // Roles and permissions (roles/; ADR 021).
+  roles: ({ app, principal }) => listRoles(app, principal),
+  createRole: ({ app, principal, body }) => createRole(app, principal, body),
+  updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
+  deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
   // Portal users and my profile (users/; ADR 020).
   portalUsers: ({ app, principal, ctx }) => listPortalUsers(app, principal, ctx.url.searchParams),
   portalUserOptions: ({ app, principal }) => portalUserOptions(app, principal),
