@@ -118,6 +118,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // Uploaded files, streamed from the upstream with the user's token (the upstream decides who may see which).
   { path: "/files/:name", rule: {}, screen: true },
   { path: "/my-profile", rule: {}, screen: true },
+  { path: "/my-profile/two-factor", rule: {}, screen: true },
   { path: "/support", rule: {}, screen: true },
   { path: "/client-switcher", rule: { when: ["multiClient"] }, screen: true },
   { path: "/trial-ended", rule: {}, screen: true },
@@ -228,7 +229,12 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // The account pages (ADR 023): the landing sends the user to the first one they may open (403 when none).
   { path: "/manage/account", rule: {}, screen: true },
   { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.info", order: 1 } },
-  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  // Portal users (platform §6; ADR 020): ManageUser.viewer to open the list and a user (read-only),
+  // .editor to change; inviting needs .editor to open; deleting .delete and removing two-factor
+  // .remove2fa as well (`requireRight` in the handler).
+  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.users", order: 2 } },
+  { path: "/manage/account/users/new", rule: { rights: { allOf: ["ManageUser.editor"] } }, screen: true },
+  { path: "/manage/account/users/:userId", rule: {}, screen: true },
   { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.password_policy", order: 3 } },
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.sms", order: 4 } },
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },

@@ -1,66 +1,22 @@
 /**
- * The account area's constants and words (ADR 023) as plain values without zod: the portal's
- * known-messages table and the account forms import them (ADR 010, as ./pre-registration-messages).
- * ./index re-exports them; ./account holds the schemas and routes.
+ * The account area's words (ADR 023) as plain strings without zod: the portal's known-messages
+ * table imports them, so they are in every page with a form (ADR 010) — nothing else lives here.
+ * ./account-values holds the area's other plain values; ./account the schemas and routes.
+ * Plain strings (no template from ACCOUNT_LIMITS), the upstream's words for the area's rules.
  */
-export const ACCOUNT_LIMITS = {
-  name: 100,
-  address: 300,
-  phone: 30,
-  contactName: 100,
-  email: 200,
-  details: 2000,
-  alternative: 2000,
-  /** The smallest alternative solution (platform §5: at least 3 characters). */
-  alternativeMin: 3,
-  /** SMS tokens in one order. */
-  smsMin: 100,
-  smsMax: 100_000,
-} as const;
-
-/** Password expiry options (platform §9), or null: never. */
-export const PASSWORD_EXPIRY_DAYS = [30, 60, 90] as const;
-/**
- * Force re-authentication (ADR 023): a session of a user of the client lasts at most this many
- * hours from the sign-in; then the token refresh is refused and the user signs in again.
- */
-export const REAUTHENTICATION_HOURS = 12;
-
-/** 1 token = 1 message (platform §9); what one token costs, in the client's currency (cents). */
-export const SMS_TOKEN_PRICE_CENTS = 5;
-
-export const CURRENCIES = ["GBP", "EUR", "USD"] as const;
-export type Currency = (typeof CURRENCIES)[number];
-/** The client's currency from its country: GB pays in GBP, US in USD, everyone else in EUR. */
-export const currencyOf = (country: string): Currency => (country === "GB" ? "GBP" : country === "US" ? "USD" : "EUR");
-/** A purchased referral's reward (platform §9): 50 GBP, 60 EUR or 60 USD. */
-export const REFERRAL_REWARDS: Record<Currency, number> = { GBP: 50, EUR: 60, USD: 60 };
-
-export const SUBSCRIPTION_STATUSES = ["active", "non_renewing"] as const;
-export const INVOICE_STATUSES = ["paid", "posted", "payment_due", "not_paid", "voided", "pending"] as const;
-export const REFERRAL_STATUSES = ["trial", "purchased"] as const;
-export const REFERRAL_REWARD_KINDS = ["donation", "discount"] as const;
-export const CANCEL_REASONS = ["too_expensive", "missing_features", "switching_provider", "no_longer_needed", "other"] as const;
-
-/** The upstream's words for the rules of this area (the portal translates them: known-messages.ts). */
 export const ACCOUNT_MESSAGES = {
   companyName: "Company name is required",
   country: "Choose a country",
   phone: "Enter a valid phone number",
   timezone: "Choose a valid time zone",
   expiry: "Password expiry must be 30, 60 or 90 days, or never",
-  smsTokens: `Order between ${ACCOUNT_LIMITS.smsMin} and ${ACCOUNT_LIMITS.smsMax} tokens`,
+  smsTokens: "Order between 100 and 100000 tokens",
   contactName: "The billing contact's name is required",
-  contactEmail: "A valid email is required",
   subscriptions: "Choose at least one subscription",
   details: "Please tell us why you are cancelling",
   reason: "Choose a reason",
   moreDetails: "Please tell us more about the reason",
-  alternative: `The alternative solution must be at least ${ACCOUNT_LIMITS.alternativeMin} characters`,
-  invoiceGone: "Invoice not found.",
-  referralGone: "Referral not found.",
+  alternative: "The alternative solution must be at least 3 characters",
   reward: "Choose a donation or a discount",
   referralNotPurchased: "A reward is chosen once the referral has purchased",
-  reauthenticate: "Password policy requires you to sign in again.",
-  notBilling: "Only a super, primary or billing user manages subscriptions.",
 } as const;

@@ -13,7 +13,15 @@ import type { RouteDef } from "./common.ts";
 import { FileName } from "./files.ts";
 import { SUPPORTED_LOCALES } from "./manage.ts";
 import { imageUpload } from "./shared.ts";
-import { CURRENCIES, INVOICE_STATUSES, REFERRAL_REWARD_KINDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES, ACCOUNT_LIMITS } from "./account-messages.ts";
+import { ACCOUNT_LIMITS, CURRENCIES, INVOICE_STATUSES, REFERRAL_REWARD_KINDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from "./account-values.ts";
+
+/** Refusals the portal never shows as they come (a 404 page, a 403, a refused refresh): upstream only. */
+export const ACCOUNT_REFUSALS = {
+  invoiceGone: "Invoice not found.",
+  referralGone: "Referral not found.",
+  reauthenticate: "Password policy requires you to sign in again.",
+  notBilling: "Only a super, primary or billing user manages subscriptions.",
+} as const;
 
 // --- Info --------------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@
  * route table, and its place in `routes` (names must not repeat across areas; a test checks).
  */
 export * from "./common.ts";
+export * from "./date-range.ts";
 export * from "./files.ts";
 export * from "./manage.ts";
 export * from "./permissions.ts";
@@ -53,7 +54,10 @@ export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
+export * from "./user-messages.ts";
+export * from "./users.ts";
 export * from "./account-messages.ts";
+export * from "./account-values.ts";
 export * from "./account.ts";
 
 import { z } from "zod";
@@ -81,6 +85,7 @@ import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
+import { userRoutes } from "./users.ts";
 import { accountRoutes } from "./account.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -109,6 +114,7 @@ export const routes = {
   ...preRegistrationRoutes,
   ...roleRoutes,
   ...ssoRoutes,
+  ...userRoutes,
   ...accountRoutes,
 } as const satisfies Record<string, RouteDef>;
 

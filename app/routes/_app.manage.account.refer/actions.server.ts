@@ -16,7 +16,7 @@ export async function reward({ request, viewer, form }: AccountAction) {
   try {
     await viewer.api("chooseReferralReward", { params: { referralId }, body: { reward: submission.value.reward } });
   } catch (err) {
-    return refused(err, { ...ref, notFound: knownKey(ACCOUNT_MESSAGES.referralGone) });
+    return refused(err, { ...ref, notFound: "account:messages.referralGone" });
   }
   return done(request, viewer, "/manage/account/refer", { key: `account:refer.saved_${submission.value.reward}`, tone: "success" });
 }

@@ -5,7 +5,7 @@
  * billing users only; rights; the logo as a file of the client; the seed's revision 20.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, INVOICE_STATUSES } from "../../contract/index.ts";
+import { ACCOUNT_MESSAGES, ACCOUNT_REFUSALS, INVOICE_STATUSES } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient } from "../api/http-test-client.ts";
 import { MESSAGES } from "../auth/login.ts";
@@ -68,7 +68,7 @@ describe("the password policy where it bites", () => {
     expect(fresh.status).toBe(200);
     await up.app.db.query("UPDATE sessions SET created_at = now() - interval '13 hours' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]);
     const stale = await call("POST", "/api/v2/auth/access-token", { refresh_token: fresh.json.refresh_token });
-    expect([stale.status, stale.json.code, stale.json.message]).toEqual([401, "invalid_grant", ACCOUNT_MESSAGES.reauthenticate]);
+    expect([stale.status, stale.json.code, stale.json.message]).toEqual([401, "invalid_grant", ACCOUNT_REFUSALS.reauthenticate]);
   });
 });
 

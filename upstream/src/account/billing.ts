@@ -6,7 +6,7 @@
  */
 import PDFDocument from "pdfkit";
 import type { Billing, CancellationInput, Invoice } from "../../contract/index.ts";
-import { ACCOUNT_MESSAGES, currencyOf } from "../../contract/index.ts";
+import { ACCOUNT_REFUSALS, currencyOf } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { inBackground } from "../background.ts";
 import { one, type Queryable } from "../db/index.ts";
@@ -22,7 +22,7 @@ export function mayManageBilling(p: Pick<Principal, "client" | "user" | "m">): b
   return p.client.trial_ends_on === null && !p.client.reseller && (p.user.is_super || p.m.is_primary || p.m.is_billing);
 }
 function requireBilling(p: Principal): void {
-  if (!mayManageBilling(p)) throw forbidden(ACCOUNT_MESSAGES.notBilling);
+  if (!mayManageBilling(p)) throw forbidden(ACCOUNT_REFUSALS.notBilling);
 }
 
 const DATE = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
@@ -126,7 +126,7 @@ export async function invoicePdf(app: App, p: Principal, ctx: Ctx): Promise<void
         `SELECT id, number, status, ${DATE("issued_on")} AS issued_on, ${DATE("due_on")} AS due_on, total_cents, lines FROM invoices WHERE id = $1 AND client_id = $2`,
         [id, p.client.id],
       );
-  if (!inv) throw notFound(ACCOUNT_MESSAGES.invoiceGone);
+  if (!inv) throw notFound(ACCOUNT_REFUSALS.invoiceGone);
   const c = (await one<{ name: string; address: string | null; settings: { country?: string }; billing_contact: Billing["contact"] }>(
     app.db,
     "SELECT name, address, settings, billing_contact FROM clients WHERE id = $1",

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Referrals } from "../../contract/index.ts";
-import { ACCOUNT_MESSAGES, currencyOf, REFERRAL_REWARDS } from "../../contract/index.ts";
+import { ACCOUNT_REFUSALS, currencyOf, REFERRAL_REWARDS } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound } from "../http/errors.ts";
@@ -47,7 +47,7 @@ export async function chooseReferralReward(app: App, p: Principal, idParam: stri
   const id = parseId(idParam);
   return app.db.tx(async (q) => {
     const row = Number.isNaN(id) ? undefined : await one<{ status: string }>(q, "SELECT status FROM referrals WHERE id = $1 AND client_id = $2 FOR UPDATE", [id, p.client.id]);
-    if (!row) throw notFound(ACCOUNT_MESSAGES.referralGone);
+    if (!row) throw notFound(ACCOUNT_REFUSALS.referralGone);
     const reward = checkReward(body.reward, row.status);
     await q.query("UPDATE referrals SET reward = $2 WHERE id = $1", [id, reward]);
     return referralsOf(app, q, p.client.id);

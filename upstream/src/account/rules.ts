@@ -8,6 +8,7 @@ import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES as M,
+  REPLY_TO_MESSAGE,
   CANCEL_REASONS,
   PASSWORD_EXPIRY_DAYS,
   REAUTHENTICATION_HOURS,
@@ -102,7 +103,7 @@ export function checkContact(body: { name: string; email: string; phone?: string
   const errors: Errors = {};
   if (blank(body.name)) errors.name = [M.contactName];
   const email = body.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) errors.email = [M.contactEmail];
+  if (!EMAIL.test(email)) errors.email = [REPLY_TO_MESSAGE];
   const phone = e164(body.phone, country);
   if (phone === undefined) errors.phone = [M.phone];
   fail(errors);

@@ -124,6 +124,8 @@ import { deleteMemberDocument, uploadMemberDocument } from "../members/documents
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
+import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
+import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
 import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
 import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
@@ -310,6 +312,21 @@ const impl: Impl = {
   createRole: ({ app, principal, body }) => createRole(app, principal, body),
   updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
   deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
+  // Portal users and my profile (users/; ADR 020).
+  portalUsers: ({ app, principal, ctx }) => listPortalUsers(app, principal, ctx.url.searchParams),
+  portalUserOptions: ({ app, principal }) => portalUserOptions(app, principal),
+  invitePortalUser: ({ app, principal, body }) => invitePortalUser(app, principal, body),
+  portalUser: ({ app, principal, ctx }) => getPortalUser(app, principal, ctx.params.userId),
+  updatePortalUser: ({ app, principal, ctx, body }) => updatePortalUser(app, principal, ctx.params.userId, body),
+  deletePortalUser: ({ app, principal, ctx }) => deletePortalUser(app, principal, ctx.params.userId),
+  removePortalUser2fa: ({ app, principal, ctx }) => removePortalUser2fa(app, principal, ctx.params.userId),
+  resendInvitation: ({ app, principal, ctx }) => resendInvitation(app, principal, ctx.params.userId),
+  profile: ({ app, principal }) => getProfile(app, principal),
+  updateProfile: ({ app, principal, body }) => updateProfile(app, principal, body),
+  changePassword: ({ app, principal, body }) => changePassword(app, principal, body),
+  startTwoFactor: ({ app, principal }) => startTwoFactor(app, principal),
+  enableTwoFactor: ({ app, principal, body }) => enableTwoFactor(app, principal, body),
+  disableTwoFactor: ({ app, principal, body }) => disableTwoFactor(app, principal, body),
   // The account pages (account/; ADR 023).
   accountInfo: ({ app, principal }) => getAccountInfo(app, principal),
   updateAccountInfo: ({ app, principal, body }) => updateAccountInfo(app, principal, body),
