@@ -51,6 +51,7 @@ export * from "./member-io.ts";
 export * from "./pre-registration-messages.ts";
 export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
+export * from "./audit.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -75,6 +76,7 @@ import { siteSettingRoutes } from "./site-settings.ts";
 import { memberRoutes } from "./members.ts";
 import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
+import { auditRoutes } from "./audit.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -100,6 +102,7 @@ export const routes = {
   ...memberRoutes,
   ...memberIoRoutes,
   ...preRegistrationRoutes,
+  ...auditRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -34,6 +34,8 @@
  * Revision 16 brings the built-in roles to the permission sections of the role editor
  * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
  * visitor records (platform §6).
+ * Revision 19 (migration 024) gives Acme's audit log its first entries: real changes by Alice Admin
+ * through the audit log's capture path (`seed-audit.ts`), while Acme's log is empty.
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -48,12 +50,13 @@ import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } fro
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
+import { seedAuditLog } from "./seed-audit.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 16;
+export const SEED_REVISION = 19;
 
 interface ClientSeed {
   region: string;
@@ -463,6 +466,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
   }
+  // Revision 19: Acme's audit log, made by real changes (after everything they touch).
+  if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);
   return result;
 }
 
