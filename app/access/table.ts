@@ -230,7 +230,10 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
   { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } } },
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
-  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
+  // The audit log (ADR 022): the list, its CSV export, and one entry's before → after (a dialog).
+  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } }, screen: true },
+  { path: "/manage/account/audit-log/export", rule: {}, screen: true },
+  { path: "/manage/account/audit-log/:entryId", rule: {}, screen: true },
   { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
   { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
   { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] } },
