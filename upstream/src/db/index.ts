@@ -35,8 +35,8 @@ const SET_ACTOR = "SELECT set_config('gatehouse.audit', $1, true)";
 
 /**
  * The audit actor of the request being answered (src/audit/context.ts) reaches the triggers of
- * migration 024 as the transaction-local setting `gatehouse.audit`: set at the start of every
- * `tx`, and a lone write outside one runs in a short transaction of its own that sets it first.
+ * migration 024 as the transaction-local setting `gatehouse.audit`: set in every `tx` before its
+ * first write, and a lone write outside one runs in a short transaction of its own that sets it first.
  * Without an actor nothing changes (and nothing is recorded). ADR 022.
  */
 function audited(base: Queryable, tx: Db["tx"]): Queryable {
@@ -52,9 +52,29 @@ function audited(base: Queryable, tx: Db["tx"]): Queryable {
   };
 }
 
-async function setActor(q: Queryable): Promise<void> {
+/**
+ * A transaction's queryable that sets the actor just before its first write (so a read-only
+ * transaction costs nothing more, and `SET TRANSACTION …`, which must come first, still can).
+ */
+function withActor(q: Queryable): Queryable {
   const actor = auditActor();
-  if (actor) await q.query(SET_ACTOR, [auditSetting(actor)]);
+  if (!actor) return q;
+  let set = false;
+  const before = async (sql: string) => {
+    if (set || !isWrite(sql)) return;
+    set = true;
+    await q.query(SET_ACTOR, [auditSetting(actor)]);
+  };
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      await before(sql);
+      return q.query<T>(sql, params);
+    },
+    async exec(sql: string) {
+      await before(sql);
+      return q.exec(sql);
+    },
+  };
 }
 
 export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
@@ -79,8 +99,7 @@ async function openPg(url: string): Promise<Db> {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
-      await setActor(wrap(client));
-      const result = await fn(wrap(client));
+      const result = await fn(withActor(wrap(client)));
       await client.query("COMMIT");
       return result;
     } catch (err) {
@@ -115,11 +134,7 @@ async function openPglite(dir: string): Promise<Db> {
   });
   let closed = false;
   const tx = <T>(fn: (q: Queryable) => Promise<T>): Promise<T> =>
-    db.transaction(async (t) => {
-      const q = wrap(t);
-      await setActor(q);
-      return fn(q);
-    });
+    db.transaction((t) => fn(withActor(wrap(t))));
   return {
     kind: "pglite",
     ...audited(wrap(db), tx),
