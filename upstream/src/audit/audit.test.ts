@@ -11,6 +11,7 @@ import { collectServerErrors, startTestUpstream, type TestUpstream } from "../te
 import { httpTestClient, type As } from "../api/http-test-client.ts";
 import { withAuditActor } from "./context.ts";
 import { sweepAuditLog } from "./log.ts";
+import { inBackground, settleBackground } from "../background.ts";
 import { SEED_AUDIT_CHANGES } from "../seed-audit.ts";
 
 let up: TestUpstream;
@@ -122,6 +123,12 @@ describe("capture", () => {
     const groupId = site.json.groups[0].id;
     const k = await call("POST", "/eu/api/v2/kiosk/sign-in", { group_id: groupId, name: "Kiosk Visitor" }, { authorization: `Device ${site.json.device_token}` });
     expect(k.status, JSON.stringify(k.json)).toBe(200);
+    expect((await log()).total).toBe(before);
+    // Work a request starts in the background is the system's, not the user's.
+    withAuditActor({ client_id: 1, user_id: 1, user_name: "Alice Admin", address: null, operation: "test" }, () =>
+      inBackground(up.app, "test", async () => void (await up.app.db.query("UPDATE sites SET name = 'Background rename' WHERE id = $1", [siteId]))),
+    );
+    await settleBackground(up.app);
     expect((await log()).total).toBe(before);
   });
 

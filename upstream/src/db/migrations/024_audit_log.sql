@@ -48,7 +48,7 @@ $$;
 
 -- Columns whose change alone is not a change worth recording (bookkeeping).
 CREATE FUNCTION audit_ignored() RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT ARRAY['updated_at', 'last_seen_at', 'last_client_id', 'app_version']
+  SELECT ARRAY['updated_at', 'last_seen_at', 'last_client_id', 'app_version', 'last_message_at', 'last_error_at', 'last_sync_at']
 $$;
 
 -- TG_ARGV: [0] area, [1] a query giving the label from the row ($1, jsonb) or '' for the first of
