@@ -100,9 +100,17 @@ export async function listAuditLog(app: App, p: Principal, ctx: Ctx): Promise<Au
   const [rows, count, users] = await Promise.all([
     app.db.query<Row>(`SELECT ${COLS} FROM audit_log WHERE ${w.sql} ORDER BY occurred_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`, w.params),
     one<{ n: string | number }>(app.db, `SELECT count(*) AS n FROM audit_log WHERE ${w.sql}`, w.params),
+    // Each user once, by a skip scan of (client_id, user_id, occurred_at): a step per user, not a
+    // read of 13 months of entries; the name they had in their latest entry.
     app.db.query<{ id: number; name: string }>(
-      `SELECT DISTINCT ON (user_id) user_id AS id, user_name AS name FROM audit_log
-        WHERE client_id = $1 AND user_id IS NOT NULL ORDER BY user_id, occurred_at DESC`,
+      `WITH RECURSIVE u AS (
+         (SELECT user_id FROM audit_log WHERE client_id = $1 AND user_id IS NOT NULL ORDER BY user_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT a.user_id FROM audit_log a WHERE a.client_id = $1 AND a.user_id > u.user_id ORDER BY a.user_id LIMIT 1)
+           FROM u WHERE u.user_id IS NOT NULL)
+       SELECT u.user_id AS id,
+              (SELECT a.user_name FROM audit_log a WHERE a.client_id = $1 AND a.user_id = u.user_id ORDER BY a.occurred_at DESC LIMIT 1) AS name
+         FROM u WHERE u.user_id IS NOT NULL`,
       [p.client.id],
     ),
   ]);
