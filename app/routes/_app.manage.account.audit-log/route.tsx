@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }, { timezone }] = await Promise.all([requireAccess(request), translator(request, "audit"), upstreamContext(request)]);
   const url = new URL(request.url);
   const { query, errors } = auditFilterOf(url);
-  const page = postedId(url.searchParams.get("page")) ?? 1;
+  // The upstream takes pages up to 999,999 (a larger one is simply past the end).
+  const page = Math.min(postedId(url.searchParams.get("page")) ?? 1, 999_999);
   const params = auditQueryParams(query);
   // A refused filter asks for nothing filtered; the first page still gives the user filter its names.
   const list: AuditLogPage = await upstreamLoad(access.viewer.api("auditLog", { query: errors ? {} : { ...params, page } }));
