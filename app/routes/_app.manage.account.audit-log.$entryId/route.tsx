@@ -32,8 +32,8 @@ function show(v: unknown, t: (k: string) => string): Shown {
   return { text: JSON.stringify(v), muted: false };
 }
 
-/** "reply_to_email" → "Reply to email". */
-const fieldName = (k: string) => (k.charAt(0).toUpperCase() + k.slice(1)).replace(/_/g, " ");
+/** A column's name in words: translated for the common ones, else "reply_to_email" → "Reply to email". */
+const humanised = (k: string) => (k.charAt(0).toUpperCase() + k.slice(1)).replace(/_/g, " ");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t }, { timezone }] = await Promise.all([requireAccess(request), translator(request, "audit"), upstreamContext(request)]);
@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entry: { ...e, when: formatDateTimeAt(e.at, timezone, access.viewer.locale as Locale) },
     rows: fields.map((f) => ({
       field: f,
-      name: fieldName(f),
+      name: t(`field.${f}`, { defaultValue: humanised(f) }),
       before: e.action === "create" ? null : show(e.before?.[f], t),
       after: e.action === "delete" ? null : show(e.after?.[f], t),
     })),
