@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_MESSAGES, AUDIT_REDACTED, AuditEntry, AuditLogPage } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../api/http-test-client.ts";
-import { withAuditActor } from "./context.ts";
+import { callerAddress, withAuditActor } from "./context.ts";
+import { isWrite } from "../db/index.ts";
+import type { IncomingMessage } from "node:http";
 import { sweepAuditLog } from "./log.ts";
 import { inBackground, settleBackground } from "../background.ts";
 import { SEED_AUDIT_CHANGES } from "../seed-audit.ts";
@@ -51,6 +53,22 @@ afterAll(async () => {
   expect(serverErrors).toEqual([]);
   await up?.stop();
 }, 60_000);
+
+describe("the pieces", () => {
+  it("tells writes from reads", () => {
+    for (const sql of ["INSERT INTO sites VALUES (1)", "  update sites SET name = 'x'", "DELETE FROM sites", "WITH x AS (SELECT 1) UPDATE sites SET name = 'y'"]) expect(isWrite(sql), sql).toBe(true);
+    for (const sql of ["SELECT * FROM sites", "SELECT updated_at, deleted FROM sites", "WITH x AS (SELECT 1) SELECT * FROM x", "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"]) expect(isWrite(sql), sql).toBe(false);
+  });
+
+  it("believes X-Forwarded-For from a trusted peer only, and only an address", () => {
+    const req = (peer: string, xff?: string) => ({ socket: { remoteAddress: peer }, headers: xff === undefined ? {} : { "x-forwarded-for": xff } }) as unknown as IncomingMessage;
+    expect(callerAddress(req("127.0.0.1", "198.51.100.1"))).toBe("198.51.100.1");
+    expect(callerAddress(req("::ffff:127.0.0.1", "10.0.0.1, 198.51.100.2"))).toBe("198.51.100.2");
+    expect(callerAddress(req("127.0.0.1", "not-an-address"))).toBe("127.0.0.1");
+    expect(callerAddress(req("192.0.2.5", "198.51.100.1"))).toBe("192.0.2.5");
+    expect(callerAddress(req("::ffff:192.0.2.5"))).toBe("192.0.2.5");
+  });
+});
 
 describe("capture", () => {
   it("records a change through the API: actor, the browser's address, before and after", async () => {
