@@ -34,16 +34,16 @@ CREATE INDEX audit_log_client_user_idx ON audit_log (client_id, user_id, occurre
 CREATE INDEX audit_log_occurred_idx ON audit_log (occurred_at);
 
 -- Columns never stored: their value is replaced by "[redacted]" (a change still shows by name).
--- TG_ARGV of a table may add its own.
-CREATE FUNCTION audit_secrets(extra text[]) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT ARRAY['password_hash', 'totp_secret', 'totp_setup_secret', 'token', 'token_hash', 'state_hash',
-               'access_token', 'refresh_token', 'secret', 'client_secret', 'data', 'pin'] || extra
+-- By name, so a later table's secrets are redacted without a word: anything called *_hash,
+-- *_secret, *_token, *password*, a PIN, a file's data; a table's TG_ARGV may add its own.
+CREATE FUNCTION audit_is_secret(k text, extra text[]) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT k ~ '(^|_)(hash|secret|token|pin)$' OR k ~ 'password' OR k = 'data' OR k = ANY (extra)
 $$;
 CREATE FUNCTION audit_redact(r jsonb, extra text[]) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN r IS NULL OR NOT (r ?| audit_secrets(extra)) THEN r ELSE r || (
+  SELECT CASE WHEN r IS NULL THEN NULL ELSE r || coalesce((
     SELECT jsonb_object_agg(k, CASE WHEN r->k = 'null'::jsonb THEN 'null'::jsonb ELSE '"[redacted]"'::jsonb END)
-      FROM unnest(audit_secrets(extra)) k WHERE r ? k
-  ) END
+      FROM jsonb_object_keys(r) k WHERE audit_is_secret(k, extra)
+  ), '{}'::jsonb) END
 $$;
 
 -- Columns whose change alone is not a change worth recording (bookkeeping).
