@@ -7,8 +7,14 @@ export function isExpired(client: Config["client"], now = new Date()): boolean {
   return client.trial_ends_on !== null && new Date(`${client.trial_ends_on}T23:59:59Z`) < now;
 }
 
-/** Everything the rules look at, from the token's claims and the config answer. */
-export function accessContextFrom(claims: AccessTokenClaims, config: Config, clientCount: number): AccessContext {
+/** The claims the rules read (who the user is beyond their role). */
+export type AccessClaims = Pick<AccessTokenClaims, "user:is_super" | "user:primary" | "user:billing">;
+
+/**
+ * Everything the rules look at, from the token's claims and the config answer ("view as" builds
+ * both for a role: app/features/roles/view-as.ts).
+ */
+export function accessContextFrom(claims: AccessClaims, config: Pick<Config, "client" | "sites" | "abilities" | "roles">, clientCount: number): AccessContext {
   const isSuper = claims["user:is_super"];
   return {
     signedIn: true,

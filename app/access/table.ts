@@ -234,12 +234,22 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } }, screen: true },
   { path: "/manage/account/audit-log/export", rule: {}, screen: true },
   { path: "/manage/account/audit-log/:entryId", rule: {}, screen: true },
-  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  // Roles and permissions (ADR 021): the roles, the editor (a new role needs ManageUser.editor to
+  // open; an existing one opens read-only for viewers), and "view as".
+  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true },
+  { path: "/manage/account/permissions/new", rule: { rights: { allOf: ["ManageUser.editor"] } }, screen: true },
+  { path: "/manage/account/permissions/view-as", rule: {}, screen: true },
+  { path: "/manage/account/permissions/:roleId", rule: {}, screen: true },
   { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
   { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] } },
-  { path: "/manage/account/sso", rule: {} },
-  { path: "/manage/account/sso/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
-  { path: "/manage/account/sso/configuration", rule: { when: ["ssoConfigurationVisible"] } },
-  { path: "/manage/account/sso/access-requests", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
-  { path: "/manage/account/sso/settings", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  // SSO self-service (issue 16 §5; ADR 024): the landing sends to the first tab the user may open
+  // (drawn from here); changing anything needs ManageUser.editor (the upstream's rule, which also
+  // answers 403 on the configuration to anyone without ManageUser.viewer: "not authorised").
+  { path: "/manage/account/sso", rule: {}, screen: true },
+  { path: "/manage/account/sso/users", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.users", order: 1 } },
+  { path: "/manage/account/sso/configuration", rule: { when: ["ssoConfigurationVisible"] }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.configuration", order: 2 } },
+  { path: "/manage/account/sso/access-requests", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.access_requests", order: 3 } },
+  // Approving one request: a dialog over the list.
+  { path: "/manage/account/sso/access-requests/:requestId", rule: { rights: { allOf: ["ManageUser.editor"] } }, edit: ["ManageUser.editor"], screen: true },
+  { path: "/manage/account/sso/settings", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.settings", order: 4 } },
 ];

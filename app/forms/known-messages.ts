@@ -64,11 +64,13 @@ import {
   NOT_SIGN_OUT_FIRST_MESSAGE,
   RETURN_NOT_AWAY_MESSAGE,
   PRE_REG_MESSAGES,
+  SSO_MESSAGES,
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
+  ROLE_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -160,6 +162,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
   [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
   [IMPORT_STALE]: "members:import.preview.stale",
+  // Roles and permissions (the contract's roles.ts; ADR 021).
+  ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
+  // SSO self-service (the contract's sso.ts; ADR 024).
+  ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

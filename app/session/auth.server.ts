@@ -25,7 +25,7 @@ import {
   type PortalSession,
 } from "./session.server";
 import { StoreUnavailableError, store } from "./store.server";
-import { cachedConfig, dropConfig } from "./config-cache.server";
+import { cachedConfig, dropClientConfigs, dropConfig } from "./config-cache.server";
 import { upstreamContext } from "./request-context.server";
 
 /** Tokens to keep: `previous` is the pair they replace (a refresh or a client switch), if any. */
@@ -222,7 +222,7 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     tokens,
     locale: ctx.locale,
     config() {
-      return viewer.shared("config", () => cachedConfig(session.id, tokens.generation, () => viewer.api("config")));
+      return viewer.shared("config", () => cachedConfig(session.id, claims.aud, tokens.generation, () => viewer.api("config")));
     },
     shared<T>(key: string, read: () => Promise<T>): Promise<T> {
       const requestId = request.headers.get(REQUEST_ID_HEADER);
@@ -241,9 +241,10 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     async api(name, opts = {}) {
       try {
         const answer = await callUpstream(name, { ...ctx, ...opts, token: tokens.accessToken } as never);
-        // A change the portal made may change what config says (sites, settings, rights).
+        // A change the portal made may change what config says (sites, settings, rights), for this
+        // session and for every other session of the client (a role's rights: ADR 021).
         const def: RouteDef = routes[name];
-        if (def.method !== "GET" && !def.readOnly) await dropConfig(session.id);
+        if (def.method !== "GET" && !def.readOnly) await Promise.all([dropConfig(session.id), dropClientConfigs(claims.aud)]);
         return answer;
       } catch (err) {
         if (err instanceof UpstreamError && err.status === 403) await dropConfig(session.id);

@@ -14,6 +14,8 @@ export class StoreUnavailableError extends Error {
 
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip (Redis MGET), in order. */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Set only if absent; true when set. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
@@ -38,6 +40,9 @@ class MemoryStore implements KeyValueStore {
   }
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.live(k)?.value ?? null);
   }
   async set(key: string, value: string, ttlSeconds: number) {
     this.data.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
@@ -91,6 +96,9 @@ class RedisStore implements KeyValueStore {
   }
   get(key: string) {
     return this.run(() => this.redis.get(key));
+  }
+  getMany(keys: readonly string[]) {
+    return this.run(() => this.redis.mget(...keys));
   }
   async set(key: string, value: string, ttlSeconds: number) {
     await this.run(() => this.redis.set(key, value, "EX", ttlSeconds));

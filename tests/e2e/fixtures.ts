@@ -177,7 +177,11 @@ export async function checkpoint(page: Page, testInfo: TestInfo, label?: string)
 export interface SignInOptions {
   password?: string;
   totpSecret?: string;
-  /** false: no axe pass on the sign-in steps (tests/e2e/login*.spec.ts audit them; a test that signs in many accounts need not again). */
+  /**
+   * true: an axe pass on each sign-in step. Only the sign-in specs (tests/e2e/login*.spec.ts) ask
+   * for it: the steps are the same pages for every other test, and two axe passes per test cost
+   * the suite a minute (ADR 012).
+   */
   audit?: boolean;
 }
 
@@ -209,7 +213,7 @@ export async function submitOneTimePassword(page: Page, testInfo: TestInfo, secr
  */
 export async function signIn(page: Page, testInfo: TestInfo, email: string, opts: SignInOptions = {}): Promise<void> {
   if (!page.url().startsWith(`${portalUrl()}/login`)) await page.goto("/login");
-  const audit = opts.audit ?? true;
+  const audit = opts.audit ?? false;
   await submitEmail(page, testInfo, email, audit);
   await submitPassword(page, testInfo, opts.password, audit);
   if (opts.totpSecret) await submitOneTimePassword(page, testInfo, opts.totpSecret, audit);

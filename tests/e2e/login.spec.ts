@@ -17,7 +17,7 @@ import {
 test.describe("password sign-in", () => {
   test("admin signs in, sees Today at Head Office, and logs out through the user menu @nojs", async ({ page }, testInfo) => {
     await page.goto("/login");
-    await signIn(page, testInfo, "admin@example.com");
+    await signIn(page, testInfo, "admin@example.com", { audit: true });
     await expectToday(page, testInfo);
     await expect(page.getByRole("heading", { level: 2, name: "Head Office" })).toBeVisible();
     await expect(shell(page).organisation).toHaveText("Acme Ltd");
@@ -97,7 +97,7 @@ test.describe("password sign-in", () => {
 
   test("twofactor@example.com signs in with a code from the authenticator", async ({ page }, testInfo) => {
     await page.goto("/login");
-    await signIn(page, testInfo, "twofactor@example.com", { totpSecret: DEMO_TOTP_SECRET });
+    await signIn(page, testInfo, "twofactor@example.com", { totpSecret: DEMO_TOTP_SECRET, audit: true });
     await expectToday(page, testInfo);
     await expect(page.getByText("Signed in as Tom Twofactor at Acme Ltd.")).toBeVisible();
   });

@@ -29,7 +29,7 @@ test.describe("each demo account", () => {
       const expected = account.totp ? null : navigationFor((await upstreamAccess(upstreamUrl(), account.email)).ctx).map((n) => translation("en_GB", "common", n.labelKey));
       await page.goto("/login");
       // The sign-in steps' pages are audited by login.spec.ts; Today is audited here for each account.
-      await signIn(page, testInfo, account.email, { audit: false, ...(account.totp ? { totpSecret: DEMO_TOTP_SECRET } : {}) });
+      await signIn(page, testInfo, account.email, { ...(account.totp ? { totpSecret: DEMO_TOTP_SECRET } : {}) });
       await expectToday(page, testInfo);
       if (account.organisation) await expect(shell(page).organisation).toHaveText(account.organisation);
       if (expected) await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(expected as string[]);

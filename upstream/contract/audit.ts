@@ -95,7 +95,7 @@ export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
 export const auditRoutes = {
   // Before `auditEntry`: the router tries routes in this order.
-  auditExport: { method: "GET", path: "audit-log/export", base: "regional", auth: "bearer", download: true, response: z.void(), summary: "The filtered entries as CSV (`?user=&area=&from=&to=`), newest first, at most 50,000, streamed; formula cells escaped (AuditLog.viewer)" },
+  auditExport: { method: "GET", path: "audit-log/export", base: "regional", auth: "bearer", download: true, response: z.void(), summary: "The filtered entries as CSV or XLSX (`?user=&area=&from=&to=&format=csv|xlsx`), newest first, at most 50,000, streamed; formula cells escaped (AuditLog.viewer)" },
   auditLog: { method: "GET", path: "audit-log", base: "regional", auth: "bearer", response: AuditLogPage, summary: "The client's audit log, newest first, 15 a page (`?user=&area=&from=&to=&page=`; AuditLog.viewer)" },
   auditEntry: { method: "GET", path: "audit-log/{entryId}", base: "regional", auth: "bearer", response: AuditEntry, summary: "One entry with the thing before and after the change (AuditLog.viewer)" },
 } as const satisfies Record<string, RouteDef>;

@@ -125,6 +125,8 @@ export const SsoAccessRequestData = z.object({
   clients: z.array(z.object({ id: GlobalClientId, name: z.string() })),
   /** Global client ids already requested by this email. */
   requested: z.array(GlobalClientId),
+  /** Of those, the ones whose administrators declined the request (the person is told). */
+  declined: z.array(GlobalClientId).default([]),
 });
 export type SsoAccessRequestData = z.infer<typeof SsoAccessRequestData>;
 

@@ -54,3 +54,7 @@ export interface RouteDef {
   /** A POST that only reads (changes nothing the caller's config or data shows). */
   readOnly?: true;
 }
+
+/** The spreadsheet formats every export offers (`?format=`), streamed by the upstream. */
+export const SHEET_FORMATS = ["csv", "xlsx"] as const;
+export type SheetFormat = (typeof SHEET_FORMATS)[number];

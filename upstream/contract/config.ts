@@ -125,15 +125,6 @@ export const Config = z.object({
 });
 export type Config = z.infer<typeof Config>;
 
-export const SsoConfig = z.object({
-  type: z.enum(["google", "azure", "okta"]),
-  domain: z.string(),
-  domain_verified: z.boolean(),
-  provider: z.object({ client_id: z.string(), provider_host: z.string() }),
-  clients: z.array(z.object({ id: GlobalClientId, name: z.string() })),
-  default_permissions: z.object({ role_id: z.number().int(), site_ids: z.array(z.number().int()) }),
-});
-
 export const configRoutes = {
   clients: { method: "GET", path: "clients", base: "regional", auth: "bearer", response: z.array(ClientSummary), summary: "Clients the user can access" },
   config: { method: "GET", path: "config", base: "regional", auth: "bearer", response: Config, summary: "Configuration for the token's client" },
@@ -141,5 +132,4 @@ export const configRoutes = {
   sites: { method: "GET", path: "sites", base: "regional", auth: "bearer", response: z.array(Site), summary: "Sites of the client the user may see" },
   clientRoles: { method: "GET", path: "client/roles", base: "regional", auth: "bearer", response: z.array(Role), summary: "Roles of the client" },
   siteCustomFields: { method: "GET", path: "sites/{siteId}/custom-fields", base: "regional", auth: "bearer", response: z.array(CustomField), summary: "Custom fields of a site" },
-  ssoConfig: { method: "GET", path: "sso/{clientId}/config", base: "regional", auth: "bearer", response: SsoConfig, summary: "Single sign-on configuration; 403 when not authorised" },
 } as const satisfies Record<string, RouteDef>;

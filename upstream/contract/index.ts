@@ -22,6 +22,7 @@
  * route table, and its place in `routes` (names must not repeat across areas; a test checks).
  */
 export * from "./common.ts";
+export * from "./date-range.ts";
 export * from "./files.ts";
 export * from "./manage.ts";
 export * from "./permissions.ts";
@@ -52,6 +53,8 @@ export * from "./pre-registration-messages.ts";
 export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
 export * from "./audit.ts";
+export * from "./roles.ts";
+export * from "./sso.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -77,6 +80,8 @@ import { memberRoutes } from "./members.ts";
 import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
 import { auditRoutes } from "./audit.ts";
+import { roleRoutes } from "./roles.ts";
+import { ssoRoutes } from "./sso.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -103,6 +108,8 @@ export const routes = {
   ...memberIoRoutes,
   ...preRegistrationRoutes,
   ...auditRoutes,
+  ...roleRoutes,
+  ...ssoRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

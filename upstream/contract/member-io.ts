@@ -10,11 +10,11 @@
 // export; GroupMember.editor to import (preview and apply). Returning groups only.
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
-import type { RouteDef } from "./common.ts";
+import { SHEET_FORMATS, type RouteDef, type SheetFormat } from "./common.ts";
 import type { RawFileDef } from "./files.ts";
 
-export const MEMBER_IO_FORMATS = ["csv", "xlsx"] as const;
-export type MemberIoFormat = (typeof MEMBER_IO_FORMATS)[number];
+export const MEMBER_IO_FORMATS = SHEET_FORMATS;
+export type MemberIoFormat = SheetFormat;
 
 export const MEMBER_IO_LIMITS = {
   /** The largest file an import takes (bytes). 10,000 members are about 1 MB of CSV. */

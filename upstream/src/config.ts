@@ -15,6 +15,8 @@ export interface UpstreamOptions {
   loginRateLimit: number;
   loginRateWindow: number;
   ssoClientSecret: string;
+  /** DNS-over-HTTPS JSON resolver for domain verification (`https://dns.google/resolve`); unset: the upstream's demo DNS. */
+  dnsResolverUrl?: string;
   pusherAppKey: string;
   pusherAppSecret: string;
   testHooks: boolean;
@@ -52,6 +54,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamOp
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
     loginRateWindow: int(env.LOGIN_RATE_WINDOW, 60),
     ssoClientSecret: env.SSO_CLIENT_SECRET || undefined,
+    dnsResolverUrl: env.SSO_DNS_RESOLVER_URL || undefined,
     pusherAppKey: env.PUSHER_APP_KEY || undefined,
     pusherAppSecret: env.PUSHER_APP_SECRET || undefined,
     testHooks: env.UPSTREAM_TEST_HOOKS === "1",
@@ -78,6 +81,7 @@ export function resolveOptions(o: Partial<UpstreamOptions>): UpstreamOptions {
     loginRateLimit: o.loginRateLimit ?? 10,
     loginRateWindow: o.loginRateWindow ?? 60,
     ssoClientSecret: o.ssoClientSecret ?? DEV_SSO_CLIENT_SECRET,
+    dnsResolverUrl: o.dnsResolverUrl,
     pusherAppKey: o.pusherAppKey ?? "gatehouse-key",
     pusherAppSecret: o.pusherAppSecret ?? "gatehouse-secret",
     testHooks: o.testHooks ?? false,

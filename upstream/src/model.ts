@@ -30,6 +30,12 @@ export const STANDARD_RIGHTS = [
 /** "Front Desk", a viewer-only custom role of Acme Ltd. */
 export const FRONT_DESK_RIGHTS = ["EvacList.viewer", "History.viewer", "ManageSite.viewer", "BlockList.viewer", "Today.viewer"] as const;
 
+/** "Reception", a custom role of Acme Ltd (revision 18): Today with signing in and out, the history, the evacuation list. */
+export const RECEPTION_RIGHTS = ["Today.viewer", "Today.signInOut", "History.viewer", "EvacList.viewer"] as const;
+
+/** "Site Manager", a custom role of Acme Ltd held by nobody (revision 18): sites and groups. */
+export const SITE_MANAGER_RIGHTS = ["ManageSite.viewer", "CustomField.view", "ManageSite.editor", "ManageVisitorGroup.viewer", "ManageVisitorGroup.editor", "Today.viewer"] as const;
+
 export { SUPER_RIGHT };
 
 export interface ClientRow {

@@ -34,6 +34,10 @@
  * Revision 16 brings the built-in roles to the permission sections of the role editor
  * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
  * visitor records (platform §6).
+ * Revision 18 (migration 023) marks the built-in roles `built_in` and gives Acme two more custom
+ * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
+ * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
+ * and groups), held by nobody (so it can be deleted).
  * Revision 19 (migration 024) gives Acme's audit log its first entries: real changes by Alice Admin
  * through the audit log's capture path (`seed-audit.ts`), while Acme's log is empty.
  */
@@ -42,7 +46,7 @@ import type { App } from "./app.ts";
 import { oidcIssuer } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
-import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+import { ALL_RIGHTS, FRONT_DESK_RIGHTS, RECEPTION_RIGHTS, SITE_MANAGER_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
@@ -51,12 +55,13 @@ import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
 import { seedAuditLog } from "./seed-audit.ts";
+import { seedSsoSelfService } from "./seed-sso.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 19;
+export const SEED_REVISION = 21;
 
 interface ClientSeed {
   region: string;
@@ -129,7 +134,12 @@ const CLIENTS: ClientSeed[] = [
       // Revision 15: the invitation carries the pre-registration form link (ADR 019).
       "beta.new-pre-reg-form": true,
     },
-    roles: [["Front Desk", FRONT_DESK_RIGHTS]],
+    roles: [
+      ["Front Desk", FRONT_DESK_RIGHTS],
+      // Revision 18.
+      ["Reception", RECEPTION_RIGHTS],
+      ["Site Manager", SITE_MANAGER_RIGHTS],
+    ],
     sites: [
       { key: "acme-hq", type: "standard", name: "Head Office", address: "1 Canada Square, London E14 5AB", timezone: "Europe/London", locale: "en_GB", location: { lat: 51.5049, lng: -0.0195 }, reply_to: ["Acme Reception", "reception@acme.example.com"], spaces_enabled: true, space_exists: true },
       { key: "acme-wh", type: "standard", name: "Warehouse", address: "Unit 4, Trafford Park, Manchester M17 1SN", timezone: "Europe/London", locale: "en_GB", location: { lat: 53.4631, lng: -2.3255 } },
@@ -261,6 +271,8 @@ const USERS: UserSeed[] = [
   { email: "admin@example.com", name: "Alice Admin", access: [{ client: "eu:1", role: "Administrator", primary: true, billing: true }] },
   { email: "standard@example.com", name: "Sam Standard", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-hq"] }] },
   { email: "frontdesk@example.com", name: "Fran Desk", access: [{ client: "eu:1", role: "Front Desk" }] },
+  // Revision 18.
+  { email: "reception@example.com", name: "Rita Reception", access: [{ client: "eu:1", role: "Reception" }] },
   {
     email: "super@example.com",
     name: "Sue Super",
@@ -386,9 +398,9 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     // Built-in and custom roles: created when missing, rights kept to the seed's.
     for (const [name, rights] of [...BUILT_IN_ROLES, ...(c.roles ?? [])]) {
       const [{ id: roleId }] = await q.query<{ id: number }>(
-        `INSERT INTO roles (client_id, name, rights) VALUES ($1, $2, $3::jsonb)
-         ON CONFLICT (client_id, name) DO UPDATE SET rights = EXCLUDED.rights RETURNING id`,
-        [id, name, JSON.stringify(rights)],
+        `INSERT INTO roles (client_id, name, rights, built_in) VALUES ($1, $2, $3::jsonb, $4)
+         ON CONFLICT (client_id, name) DO UPDATE SET rights = EXCLUDED.rights, built_in = EXCLUDED.built_in RETURNING id`,
+        [id, name, JSON.stringify(rights), BUILT_IN_ROLES.some(([n]) => n === name)],
       );
       roleIds.set(`${gid}/${name}`, roleId);
     }
@@ -465,6 +477,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     if (from < 13) await seedMembers(q, gid, clientIds.get(gid)!, from);
     // Revision 15: Acme's pre-registrations and the group Candidates (after the groups of revision 3).
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
+    await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);
@@ -527,8 +541,8 @@ async function seedAcmeExtras(app: App, q: Queryable, acmeId: number, siteIds: M
   );
 
   await q.query(
-    `INSERT INTO sso_configs (client_id, type, domain, domain_verified, provider, default_role_id, default_site_ids)
-     VALUES ($1, 'okta', 'sso.example.com', true, $2::jsonb, $3, $4::jsonb)`,
+    `INSERT INTO sso_configs (client_id, type, domain, domain_verified, provider, default_role_id, default_site_ids, enabled, verified_at, tested_at)
+     VALUES ($1, 'okta', 'sso.example.com', true, $2::jsonb, $3, $4::jsonb, true, now(), now())`,
     [acmeId, JSON.stringify({ client_id: "gatehouse-portal", provider_host: oidcIssuer(app) }), standardRoleId, JSON.stringify([hq])],
   );
 }

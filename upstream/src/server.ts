@@ -19,6 +19,7 @@ import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";
 import { registerCentralRecord } from "./central-record/server.ts";
 import { registerSlack } from "./slack/server.ts";
+import { registerDemoDns } from "./sso/demo-dns.ts";
 import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
@@ -136,6 +137,9 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   registerCentralRecord(router, app);
   // The demo Slack that groups' notifications post to: /slack/oauth/v2/authorize, /slack/api/{method}.
   registerSlack(router, app);
+  // The demo DNS that SSO domain verification looks TXT records up in: /demo/dns. Not served when
+  // SSO_DNS_RESOLVER_URL names a real resolver (anyone could publish a record here).
+  if (!opts.dnsResolverUrl) registerDemoDns(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);

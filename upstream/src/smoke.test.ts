@@ -158,7 +158,7 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     // config.roles = the roles the user holds in the token's client; client/roles = all of the client's.
     expect(config.roles.map((r) => r.name)).toEqual(["Administrator"]);
     const clientRoles = routes.clientRoles.response.parse((await get("/eu/api/v2/client/roles", bearer(pair.access_token))).json);
-    expect(clientRoles.map((r) => r.name)).toEqual(["Administrator", "Standard User", "Front Desk"]);
+    expect(clientRoles.map((r) => r.name)).toEqual(["Administrator", "Standard User", "Front Desk", "Reception", "Site Manager"]);
     expect(config.roles[0].id).toBe(clientRoles[0].id);
     expect([...config.abilities].sort()).toEqual([...ALL_RIGHTS].sort());
     expect(config.client.scheduling_status).toBe("activated");
@@ -202,6 +202,8 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
       "Administrator",
       "Standard User",
       "Front Desk",
+      "Reception",
+      "Site Manager",
     ]);
     expect(sites.map((s) => s.name)).toEqual(["Head Office"]);
     expect(routes.sites.response.parse(sites)).toBeTruthy();

@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("auth:sso_request.title"),
     email: access.email,
-    clients: access.clients.map((c) => ({ ...c, requested: access.requested.includes(c.id) })),
+    // A declined request is said so (ADR 024): the person is told, not left waiting.
+    clients: access.clients.map((c) => ({ ...c, requested: access.requested.includes(c.id), declined: (access.declined ?? []).includes(c.id) })),
   };
 }
 
@@ -53,6 +54,7 @@ export default function SsoRequestAccess() {
         <h1 id="sso-heading">{t("sso_request.heading")}</h1>
         <p className="muted">{t("sso_request.intro", { email })}</p>
         <ActionNotice notice={notice} />
+        {clients.some((c) => c.declined) ? <p role="status">{t("sso:request.declined_intro")}</p> : null}
         {clients.length === 0 ? (
           <p>{t("sso_request.no_clients")}</p>
         ) : (
@@ -63,7 +65,7 @@ export default function SsoRequestAccess() {
                 <div className="checkbox" key={c.id}>
                   <input type="radio" id={`client-${c.id}`} name="client_id" value={c.id} disabled={c.requested} defaultChecked={c.id === open[0]?.id} />
                   <label htmlFor={`client-${c.id}`}>
-                    {c.name} {c.requested ? <span className="badge">{t("sso_request.requested")}</span> : null}
+                    {c.name} {c.declined ? <span className="badge">{t("sso:request.declined")}</span> : c.requested ? <span className="badge">{t("sso_request.requested")}</span> : null}
                   </label>
                 </div>
               ))}

@@ -9,6 +9,20 @@ import { validation, zodErrors } from "../http/errors.ts";
 import { bearerToken, type Ctx, type Router } from "../http/router.ts";
 import { ssoAccessRequest, ssoLogin } from "../sso/rp.ts";
 import {
+  approveAccessRequest,
+  checkSsoVerification,
+  declineAccessRequest,
+  getSsoConfig,
+  listAccessRequests,
+  listSsoUsers,
+  removeSsoUser,
+  requirePassword,
+  saveSsoConfig,
+  saveSsoSettings,
+  setSsoEnabled,
+  startSsoVerification,
+} from "../sso/self-service.ts";
+import {
   authenticate,
   broadcastingAuth,
   getClient,
@@ -17,7 +31,6 @@ import {
   getCustomFields,
   getRoles,
   getSites,
-  getSsoConfig,
   type Principal,
 } from "./regional.ts";
 import {
@@ -112,6 +125,7 @@ import { issueMemberCredential, revokeMemberCredential } from "../members/creden
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
 import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
 import { callerAddress, withAuditActor } from "../audit/context.ts";
+import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -149,7 +163,6 @@ const impl: Impl = {
   sites: ({ app, principal }) => getSites(app, principal),
   clientRoles: ({ app, principal }) => getRoles(app, principal),
   siteCustomFields: ({ app, principal, ctx }) => getCustomFields(app, principal, ctx.params.siteId),
-  ssoConfig: ({ app, principal, ctx }) => getSsoConfig(app, principal, ctx.params.clientId),
   broadcastingAuth: ({ app, principal, body }) => broadcastingAuth(app, principal, body),
   siteToday: ({ app, principal, ctx }) => getSiteToday(app, principal, ctx.params.siteId),
   signInOptions: ({ app, principal, ctx }) => getSignInOptions(app, principal, ctx.params.siteId),
@@ -257,6 +270,18 @@ const impl: Impl = {
   declinePreRegistration: ({ app, principal, ctx }) => declinePreRegistration(app, principal, ctx.params.preRegistrationId),
   cancelPreRegistration: ({ app, principal, ctx }) => cancelPreRegistration(app, principal, ctx.params.preRegistrationId),
   signInPreRegistration: ({ app, principal, ctx }) => signInPreRegistration(app, principal, ctx.params.preRegistrationId),
+  ssoConfig: ({ app, principal, ctx }) => getSsoConfig(app, principal, ctx.params.clientId),
+  saveSsoConfig: ({ app, principal, ctx, body }) => saveSsoConfig(app, principal, ctx.params.clientId, body),
+  startSsoVerification: ({ app, principal, ctx, body }) => startSsoVerification(app, principal, ctx.params.clientId, body),
+  checkSsoVerification: ({ app, principal, ctx, body }) => checkSsoVerification(app, principal, ctx.params.clientId, body),
+  setSsoEnabled: ({ app, principal, ctx, body }) => setSsoEnabled(app, principal, ctx.params.clientId, body),
+  saveSsoSettings: ({ app, principal, ctx, body }) => saveSsoSettings(app, principal, ctx.params.clientId, body),
+  ssoUsers: ({ app, principal, ctx }) => listSsoUsers(app, principal, ctx.params.clientId),
+  ssoRequirePassword: ({ app, principal, ctx }) => requirePassword(app, principal, ctx.params.clientId, ctx.params.userId),
+  removeSsoUser: ({ app, principal, ctx }) => removeSsoUser(app, principal, ctx.params.clientId, ctx.params.userId),
+  ssoAccessRequests: ({ app, principal, ctx }) => listAccessRequests(app, principal, ctx.params.clientId),
+  approveSsoAccessRequest: ({ app, principal, ctx, body }) => approveAccessRequest(app, principal, ctx.params.clientId, ctx.params.requestId, body),
+  declineSsoAccessRequest: ({ app, principal, ctx }) => declineAccessRequest(app, principal, ctx.params.clientId, ctx.params.requestId),
   magicLink: ({ app, body }) => viewMagicLink(app, body),
   submitMagicLink: ({ app, body }) => submitMagicLink(app, body),
   // Members in and out as spreadsheets (issue 15 §3; ADR 018).
@@ -283,6 +308,11 @@ const impl: Impl = {
   auditLog: ({ app, principal, ctx }) => listAuditLog(app, principal, ctx),
   auditEntry: ({ app, principal, ctx }) => getAuditEntry(app, principal, ctx.params.entryId),
   auditExport: ({ app, principal, ctx }) => exportAuditLog(app, principal, ctx),
+  // Roles and permissions (roles/; ADR 021).
+  roles: ({ app, principal }) => listRoles(app, principal),
+  createRole: ({ app, principal, body }) => createRole(app, principal, body),
+  updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
+  deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

@@ -118,37 +118,6 @@ export async function getCustomFields(app: App, p: Principal, siteIdParam: strin
   return rows.map(toCustomField);
 }
 
-export async function getSsoConfig(app: App, p: Principal, clientIdParam: string) {
-  const target = parseGlobalId(clientIdParam);
-  const aud = globalId(p.client);
-  if (!target || `${target.region}:${target.number}` !== aud || !abilities(p).includes("ManageUser.viewer")) {
-    throw forbidden("You are not authorised to view the single sign-on settings.");
-  }
-  requireActive(p);
-  const cfg = await one<{
-    type: "google" | "azure" | "okta";
-    domain: string;
-    domain_verified: boolean;
-    provider: { client_id: string; provider_host: string };
-    default_role_id: number | null;
-    default_site_ids: number[];
-  }>(app.db, "SELECT * FROM sso_configs WHERE client_id = $1", [p.client.id]);
-  if (!cfg) throw notFound("Single sign-on is not configured for this client.");
-  const clients = await app.db.query<{ region: string; number: number; name: string }>(
-    `SELECT c.region, c.number, c.name FROM sso_configs s JOIN clients c ON c.id = s.client_id
-      WHERE lower(s.domain) = lower($1) ORDER BY c.id`,
-    [cfg.domain],
-  );
-  return {
-    type: cfg.type,
-    domain: cfg.domain,
-    domain_verified: cfg.domain_verified,
-    provider: { client_id: cfg.provider.client_id, provider_host: cfg.provider.provider_host },
-    clients: clients.map((c) => ({ id: globalId(c), name: c.name })),
-    default_permissions: { role_id: cfg.default_role_id ?? 0, site_ids: cfg.default_site_ids ?? [] },
-  };
-}
-
 /** Pusher-compatible private channel authorisation. */
 export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typeof BroadcastingAuthRequest>) {
   const sites = new Set((await visibleSites(app.db, p.client.id, p.m.site_ids)).map((s) => s.id as number));

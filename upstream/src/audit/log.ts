@@ -4,16 +4,13 @@
  * a page at a time, capped, formula cells escaped), and the retention sweep (13 months).
  * What is recorded is decided by the triggers of migration 024, not here.
  */
-import { once } from "node:events";
-import { stringify } from "csv-stringify";
 import { AUDIT_LIMITS, AUDIT_MESSAGES, AuditFilter, type AuditAction, type AuditEntry, type AuditEntrySummary, type AuditLogPage } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
 import { forbidden, notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
 import { abilities, type Principal } from "../api/regional.ts";
-import { escapeCell } from "../members/read.ts";
-import { attachment } from "../members/io.ts";
+import { formatParam, sendSheet } from "../exports/sheet.ts";
 import { withoutAuditActor } from "./context.ts";
 
 function requireViewer(p: Principal): void {
@@ -138,65 +135,59 @@ export async function getAuditEntry(app: App, p: Principal, idParam: string): Pr
 
 export const EXPORT_HEADER = ["Time (UTC)", "User", "User ID", "Address", "Area", "Action", "What", "ID", "Name", "Changed fields", "Before", "After", "Call"];
 
-/** `audit-log 2026-01-01 to 2026-01-31.csv`; an open end says "start" or today. */
+/** `audit-log 2026-01-01 to 2026-01-31` (the format's extension follows); an open end says "start" or today. */
 export function exportName(f: AuditFilter, today: string): string {
-  return `audit-log ${f.from || "start"} to ${f.to || today}.csv`;
+  return `audit-log ${f.from || "start"} to ${f.to || today}`;
 }
 
-/** GET audit-log/export: the filtered entries as CSV, newest first, at most AUDIT_LIMITS.exportRows. */
+/**
+ * GET audit-log/export: the filtered entries as CSV (or `?format=xlsx`), newest first, at most
+ * AUDIT_LIMITS.exportRows, read in keyset pages and written as they come (exports/sheet.ts, which
+ * escapes formula cells).
+ */
 export async function exportAuditLog(app: App, p: Principal, ctx: Ctx): Promise<void> {
   requireViewer(p);
+  const format = formatParam(ctx.url);
   const f = filterOf(ctx.url);
   const zone = callerZone(ctx);
   const w = where(p, f, zone);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  ctx.res.writeHead(200, {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": attachment(exportName(f, today)),
-    "cache-control": "private, no-store",
-    "x-content-type-options": "nosniff",
-  });
-  const csv = stringify({ bom: true, record_delimiter: "\r\n" });
-  csv.pipe(ctx.res);
-  const write = async (cells: string[]) => {
-    if (!csv.write(cells.map(escapeCell))) await once(csv, "drain");
-  };
-  await write(EXPORT_HEADER);
-  const PAGE = 500;
-  let written = 0;
-  let after: { at: Date | string; id: string | number } | null = null;
-  while (written < AUDIT_LIMITS.exportRows && !ctx.res.destroyed) {
-    const limit = Math.min(PAGE, AUDIT_LIMITS.exportRows - written);
-    const n = w.params.length;
-    const keyset = after ? `AND (occurred_at, id) < ($${n + 1}::timestamptz, $${n + 2}::bigint)` : "";
-    const rows: (Row & { before: unknown; after: unknown })[] = await app.db.query(
-      `SELECT ${COLS}, before, after FROM audit_log WHERE ${w.sql} ${keyset} ORDER BY occurred_at DESC, id DESC LIMIT ${limit}`,
-      after ? [...w.params, after.at, after.id] : w.params,
-    );
-    for (const r of rows) {
-      await write([
-        new Date(r.occurred_at).toISOString().replace("T", " ").slice(0, 19),
-        r.user_name,
-        r.user_id === null ? "" : String(r.user_id),
-        r.address ?? "",
-        r.area,
-        r.action,
-        r.entity,
-        r.entity_id ?? "",
-        r.label ?? "",
-        (r.changed ?? []).join(" "),
-        r.before === null ? "" : JSON.stringify(r.before),
-        r.after === null ? "" : JSON.stringify(r.after),
-        r.operation ?? "",
-      ]);
+  await sendSheet(ctx, format, exportName(f, today), "Audit log", async (sink) => {
+    await sink.row(EXPORT_HEADER);
+    const PAGE = 500;
+    let written = 0;
+    let after: { at: Date | string; id: string | number } | null = null;
+    while (written < AUDIT_LIMITS.exportRows && !ctx.res.destroyed) {
+      const limit = Math.min(PAGE, AUDIT_LIMITS.exportRows - written);
+      const n = w.params.length;
+      const keyset = after ? `AND (occurred_at, id) < ($${n + 1}::timestamptz, $${n + 2}::bigint)` : "";
+      const rows: (Row & { before: unknown; after: unknown })[] = await app.db.query(
+        `SELECT ${COLS}, before, after FROM audit_log WHERE ${w.sql} ${keyset} ORDER BY occurred_at DESC, id DESC LIMIT ${limit}`,
+        after ? [...w.params, after.at, after.id] : w.params,
+      );
+      for (const r of rows) {
+        await sink.row([
+          new Date(r.occurred_at).toISOString().replace("T", " ").slice(0, 19),
+          r.user_name,
+          r.user_id,
+          r.address,
+          r.area,
+          r.action,
+          r.entity,
+          r.entity_id,
+          r.label,
+          (r.changed ?? []).join(" "),
+          r.before === null ? "" : JSON.stringify(r.before),
+          r.after === null ? "" : JSON.stringify(r.after),
+          r.operation,
+        ]);
+      }
+      written += rows.length;
+      if (rows.length < limit) break;
+      const last = rows[rows.length - 1]!;
+      after = { at: last.occurred_at, id: last.id };
     }
-    written += rows.length;
-    if (rows.length < limit) break;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.occurred_at, id: last.id };
-  }
-  csv.end();
-  await once(ctx.res, "finish");
+  });
 }
 
 /** Remove entries older than the retention (13 months). Nobody's change: it records nothing. */

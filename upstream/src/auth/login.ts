@@ -3,7 +3,7 @@
  * checked first, then in order: password expired, terms, one-time password, forced 2FA setup.
  * A 401 whose `code` names a step moves the portal's form to it.
  */
-import type { LoginRequest, TokenPair } from "../../contract/index.ts";
+import { SSO_MESSAGES, type LoginRequest, type TokenPair } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
 import { HttpError, unauthorized, validation } from "../http/errors.ts";
@@ -60,10 +60,20 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
   const hasPassword = typeof body.password === "string" && body.password !== "";
   const hasLoginToken = typeof body.login_token === "string" && body.login_token !== "";
 
-  // Email step (and any password attempt for an SSO domain): single sign-on users go to their IdP.
+  // Email step (and any password attempt for an SSO domain): single sign-on users, and everyone of
+  // the domain once SSO is enforced, go to their IdP; a password user of a domain that does not
+  // enforce it, and the break-glass account, keep their password (ADR 024).
   if (!hasLoginToken) {
     const sso = await ssoConfigForDomain(db, domain);
-    if (sso) throw unauthorized("sso_user", "Please sign in with your identity provider.", { auth_uri: await startSso(app, db, email, sso) });
+    if (sso) {
+      const known = await findUserByEmail(db, email);
+      const passwordUser = !!known && !known.sso && !!known.password_hash;
+      const breakGlass = passwordUser && sso.break_glass_user_id === known!.id;
+      if (passwordUser && sso.enforced && !breakGlass && hasPassword) throw validation({ password: [SSO_MESSAGES.passwordEnforced] });
+      if (!passwordUser || (sso.enforced && !breakGlass)) {
+        throw unauthorized("sso_user", "Please sign in with your identity provider.", { auth_uri: await startSso(app, db, email, sso) });
+      }
+    }
     if (!hasPassword) throw unauthorized("password", MESSAGES.password);
   }
 

@@ -5,83 +5,14 @@
  * the member list is ever held whole. Every cell that begins with `= + - @`, tab or CR is escaped
  * with a leading apostrophe (formula injection); import takes it off again.
  */
-import type { ServerResponse } from "node:http";
-import { once } from "node:events";
-import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
-import { MEMBER_IO_COLUMNS, MEMBER_IO_FORMATS, MEMBER_IO_HEADERS, MEMBER_IO_NO, MEMBER_IO_SITE_SEPARATOR, MEMBER_IO_YES, type MemberIoFormat } from "../../contract/member-io.ts";
+import { MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS, MEMBER_IO_NO, MEMBER_IO_SITE_SEPARATOR, MEMBER_IO_YES } from "../../contract/member-io.ts";
 import type { App } from "../app.ts";
-import { validation } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
 import type { Principal } from "../api/regional.ts";
-import { escapeCell } from "./read.ts";
+import { fileStem as sheetFileStem, formatParam, sendSheet } from "../exports/sheet.ts";
 import { memberGroup, siteNames } from "./group.ts";
 
-const CONTENT_TYPES: Record<MemberIoFormat, string> = {
-  csv: "text/csv; charset=utf-8",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-};
-
-export function formatParam(url: URL): MemberIoFormat {
-  const f = url.searchParams.get("format") ?? "csv";
-  if (!(MEMBER_IO_FORMATS as readonly string[]).includes(f)) throw validation({ format: ["Choose csv or xlsx"] });
-  return f as MemberIoFormat;
-}
-
-/** `attachment` with an ASCII name and the UTF-8 one (RFC 6266). */
-export function attachment(filename: string): string {
-  const ascii = filename.replace(/[^A-Za-z0-9._ -]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
-const fileStem = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 80) || "group";
-
-/** A sink for rows: CSV or XLSX onto the answer, with backpressure. */
-interface Sink {
-  row(cells: string[]): Promise<void>;
-  end(): Promise<void>;
-}
-
-function csvSink(res: ServerResponse): Sink {
-  const csv = stringify({ bom: true, record_delimiter: "\r\n" });
-  csv.pipe(res);
-  return {
-    async row(cells) {
-      if (!csv.write(cells)) await once(csv, "drain");
-    },
-    async end() {
-      csv.end();
-      await once(res, "finish");
-    },
-  };
-}
-
-function xlsxSink(res: ServerResponse, sheetName: string): Sink {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: false, useSharedStrings: false });
-  const sheet = book.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, " ").slice(0, 31) || "Members");
-  return {
-    async row(cells) {
-      sheet.addRow(cells).commit();
-      if (res.writableNeedDrain) await once(res, "drain");
-    },
-    async end() {
-      sheet.commit();
-      await book.commit();
-    },
-  };
-}
-
-async function send(ctx: Ctx, format: MemberIoFormat, filename: string, sheetName: string, write: (sink: Sink) => Promise<void>): Promise<void> {
-  ctx.res.writeHead(200, {
-    "content-type": CONTENT_TYPES[format],
-    "content-disposition": attachment(`${filename}.${format}`),
-    "cache-control": "private, no-store",
-    "x-content-type-options": "nosniff",
-  });
-  const sink = format === "csv" ? csvSink(ctx.res) : xlsxSink(ctx.res, sheetName);
-  await write(sink);
-  await sink.end();
-}
+const fileStem = (name: string) => sheetFileStem(name, "group");
 
 const header = () => MEMBER_IO_COLUMNS.map((c) => MEMBER_IO_HEADERS[c]);
 
@@ -89,7 +20,7 @@ const header = () => MEMBER_IO_COLUMNS.map((c) => MEMBER_IO_HEADERS[c]);
 export async function memberTemplate(app: App, p: Principal, ctx: Ctx): Promise<void> {
   const format = formatParam(ctx.url);
   await memberGroup(app.db, p, ctx.params.groupId, ["GroupMember.viewer"]);
-  await send(ctx, format, "members-import-template", "Members", (sink) => sink.row(header()));
+  await sendSheet(ctx, format, "members-import-template", "Members", (sink) => sink.row(header()));
 }
 
 interface ExportRow {
@@ -111,7 +42,7 @@ export async function memberExport(app: App, p: Principal, ctx: Ctx): Promise<vo
   const g = await memberGroup(app.db, p, ctx.params.groupId, ["GroupMember.viewer", "ManageVisitorGroup.export"]);
   const names = await siteNames(app.db, g.client_id);
   const today = new Date().toISOString().slice(0, 10);
-  await send(ctx, format, `${fileStem(g.name)} members ${today}`, g.name, async (sink) => {
+  await sendSheet(ctx, format, `${fileStem(g.name)} members ${today}`, g.name, async (sink) => {
     await sink.row(header());
     let after = 0;
     for (;;) {
@@ -124,7 +55,7 @@ export async function memberExport(app: App, p: Principal, ctx: Ctx): Promise<vo
       for (const m of rows) {
         const sites = m.site_ids === null ? "" : m.site_ids.map((id) => names.get(id) ?? "").filter(Boolean).join(`${MEMBER_IO_SITE_SEPARATOR} `);
         const cells = [String(m.id), m.name, m.email ?? "", m.mobile ?? "", m.starts_on ?? "", m.ends_on ?? "", sites, m.archived ? MEMBER_IO_YES : MEMBER_IO_NO];
-        await sink.row(cells.map(escapeCell));
+        await sink.row(cells);
       }
       if (rows.length < PAGE || ctx.res.destroyed) break;
       after = rows[rows.length - 1]!.id;

@@ -12,6 +12,7 @@
  */
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
+import { unescapeCell } from "../exports/sheet.ts";
 import ExcelJS from "exceljs";
 import { IMPORT_FILE_MESSAGES, IMPORT_ROW_MESSAGES, MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS, MEMBER_IO_LIMITS, type ImportReason, type MemberIoColumn } from "../../contract/member-io.ts";
 
@@ -38,11 +39,6 @@ export interface ReadFile {
   rows: ReadRow[];
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A cell as export writes it: formula-like text gets a leading apostrophe (OWASP CSV injection). */
-export const escapeCell = (v: string) => (FORMULA_START.test(v) ? `'${v}` : v);
-/** The escape taken off again on import. */
-export const unescapeCell = (v: string) => (v.startsWith("'") && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v);
 
 const HEADER_NAMES = new Map<string, MemberIoColumn>([
   ...MEMBER_IO_COLUMNS.map((c) => [squash(MEMBER_IO_HEADERS[c]), c] as [string, MemberIoColumn]),

@@ -12,6 +12,7 @@ import { HttpError, unauthorized, validation } from "../http/errors.ts";
 import { findUserByEmail, globalId, loginClient, parseGlobalId } from "../model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { createSession, issueTokenPair } from "../auth/tokens.ts";
+import { grantAccess, nameFromEmail } from "./self-service.ts";
 
 export const SSO_STATE_TTL = 600;
 export const ACCESS_REQUEST_TTL = 900;
@@ -27,11 +28,15 @@ export interface SsoConfigRow {
   provider: { client_id: string; provider_host: string };
   default_role_id: number | null;
   default_site_ids: number[];
+  enforced: boolean;
+  break_glass_user_id: number | null;
+  auto_approve: boolean;
   [k: string]: unknown;
 }
 
 export async function ssoConfigForDomain(q: Queryable, domain: string): Promise<SsoConfigRow | undefined> {
-  return one<SsoConfigRow>(q, "SELECT * FROM sso_configs WHERE lower(domain) = lower($1) ORDER BY id LIMIT 1", [domain]);
+  // Only an enabled configuration (of a verified domain, ADR 024) sends people to the identity provider.
+  return one<SsoConfigRow>(q, "SELECT * FROM sso_configs WHERE lower(domain) = lower($1) AND enabled AND domain_verified ORDER BY id LIMIT 1", [domain]);
 }
 
 const invalidState = () =>
@@ -72,8 +77,8 @@ export async function startSso(app: App, q: Queryable, email: string, cfg: SsoCo
   return `${host}/auth?${params.toString()}`;
 }
 
-/** Exchange the code over HTTP and verify the id_token; returns the verified email. */
-async function exchange(app: App, code: string, verifier: string, nonce: string): Promise<string> {
+/** Exchange the code over HTTP and verify the id_token; returns the verified email and name. */
+async function exchange(app: App, code: string, verifier: string, nonce: string): Promise<{ email: string; name: string }> {
   const base = `${app.internalUrl}/oidc`;
   const basic = Buffer.from(`${encodeURIComponent(SSO_CLIENT_ID)}:${encodeURIComponent(app.opts.ssoClientSecret)}`).toString("base64");
   let res: Response;
@@ -102,7 +107,7 @@ async function exchange(app: App, code: string, verifier: string, nonce: string)
     const { payload } = await jwtVerify(json.id_token, jwks(app), { issuer: oidcIssuer(app), audience: SSO_CLIENT_ID });
     if (payload.nonce !== nonce) throw new Error("nonce mismatch");
     if (typeof payload.email !== "string" || !payload.email.includes("@")) throw new Error("no email claim");
-    return payload.email.toLowerCase();
+    return { email: payload.email.toLowerCase(), name: typeof payload.name === "string" ? payload.name.slice(0, 100) : "" };
   } catch (err) {
     app.log({ level: "warn", msg: "sso id_token rejected", error: String(err) });
     throw failed();
@@ -121,12 +126,29 @@ function jwks(app: App) {
 
 /** Clients a user of this email's domain may request access to. */
 async function clientsForDomain(q: Queryable, domain: string) {
+  // The configuration's own client and the others it applies to (ADR 024).
   const rows = await q.query<{ id: number; region: string; number: number; name: string }>(
-    `SELECT c.id, c.region, c.number, c.name FROM sso_configs s JOIN clients c ON c.id = s.client_id
-      WHERE lower(s.domain) = lower($1) ORDER BY c.id`,
+    `SELECT DISTINCT c.id, c.region, c.number, c.name FROM sso_configs s JOIN clients c
+         ON c.id = s.client_id OR s.applies_to @> to_jsonb(c.id)
+      WHERE lower(s.domain) = lower($1) AND s.enabled AND s.domain_verified ORDER BY c.id`,
     [domain],
   );
   return rows;
+}
+
+/**
+ * A new person of a verified, enabled domain whose configuration auto-approves (off by default)
+ * gets the default role at once (ADR 024); without a default role nobody is auto-approved.
+ */
+async function autoApprove(db: App["db"], domain: string, email: string, name: string) {
+  const cfg = await one<{ client_id: number; default_role_id: number | null; default_site_ids: number[] }>(
+    db,
+    "SELECT client_id, default_role_id, default_site_ids FROM sso_configs WHERE lower(domain) = lower($1) AND enabled AND domain_verified AND auto_approve",
+    [domain],
+  );
+  if (!cfg?.default_role_id) return undefined;
+  await db.tx((q) => grantAccess(q, email, name || nameFromEmail(email), cfg.client_id, cfg.default_role_id!, cfg.default_site_ids ?? []));
+  return findUserByEmail(db, email);
 }
 
 /** POST auth/sso/login */
@@ -140,9 +162,13 @@ export async function ssoLogin(app: App, body: { code: string; state: string }):
     [sha256(body.state)],
   );
   if (!st) throw invalidState();
-  const email = await exchange(app, body.code, st.code_verifier, st.nonce);
+  const { email, name } = await exchange(app, body.code, st.code_verifier, st.nonce);
+  const domain = email.split("@")[1];
+  // A successful sign-in through the provider: the configuration is tested (enforcing needs it).
+  await db.query("UPDATE sso_configs SET tested_at = now() WHERE lower(domain) = lower($1) AND enabled", [domain]);
 
-  const user = await findUserByEmail(db, email);
+  let user = await findUserByEmail(db, email);
+  if (!user) user = await autoApprove(db, domain, email, name);
   const target = user && (await loginClient(db, user));
   if (user && target) {
     return db.tx(async (q) => {
@@ -153,7 +179,6 @@ export async function ssoLogin(app: App, body: { code: string; state: string }):
     });
   }
 
-  const domain = email.split("@")[1];
   const clients = (await clientsForDomain(db, domain)).map((c) => ({ id: globalId(c), name: c.name }));
   const requested = (
     await db.query<{ region: string; number: number }>(
@@ -161,20 +186,27 @@ export async function ssoLogin(app: App, body: { code: string; state: string }):
       [email],
     )
   ).map(globalId);
-  const token = await new SignJWT({ type: ACCESS_REQUEST_TYPE, email })
+  const declined = (
+    await db.query<{ region: string; number: number }>(
+      `SELECT c.region, c.number FROM sso_access_requests r JOIN clients c ON c.id = r.client_id WHERE r.email = $1 AND r.status = 'declined' ORDER BY r.id`,
+      [email],
+    )
+  ).map(globalId);
+  const token = await new SignJWT({ type: ACCESS_REQUEST_TYPE, email, name })
     .setProtectedHeader({ alg: "HS256", typ: ACCESS_REQUEST_TYPE })
     .setIssuedAt()
     .setIssuer(app.opts.publicUrl)
     .setSubject(email)
     .setExpirationTime(`${ACCESS_REQUEST_TTL}s`)
     .sign(new TextEncoder().encode(app.opts.jwtSecret));
-  const data: SsoAccessRequestData = { token, email, clients, requested };
+  const data: SsoAccessRequestData = { token, email, clients, requested, declined };
   throw unauthorized("sso_request_access", "You do not have access to any client yet. You can request access below.", data);
 }
 
 /** POST auth/sso/access-requests (Bearer = the sso_access_request token). */
 export async function ssoAccessRequest(app: App, bearer: string | null, body: { client_id: string }) {
   let email: string;
+  let name = "";
   try {
     if (!bearer) throw new Error("missing token");
     const { payload } = await jwtVerify(bearer, new TextEncoder().encode(app.opts.jwtSecret), {
@@ -184,6 +216,7 @@ export async function ssoAccessRequest(app: App, bearer: string | null, body: { 
     });
     if (payload.type !== ACCESS_REQUEST_TYPE || typeof payload.email !== "string") throw new Error("wrong token type");
     email = payload.email;
+    if (typeof payload.name === "string") name = payload.name.slice(0, 100);
   } catch {
     throw unauthorized("session_expired", "Your access request has expired, please sign in again.");
   }
@@ -192,8 +225,8 @@ export async function ssoAccessRequest(app: App, bearer: string | null, body: { 
   const client = p && allowed.find((c) => c.region === p.region && c.number === p.number);
   if (!client) throw validation({ client_id: ["You cannot request access to this client."] });
   const inserted = await app.db.query(
-    "INSERT INTO sso_access_requests (email, client_id) VALUES ($1, $2) ON CONFLICT (email, client_id) DO NOTHING RETURNING id",
-    [email, client.id],
+    "INSERT INTO sso_access_requests (email, client_id, name) VALUES ($1, $2, $3) ON CONFLICT (email, client_id) DO NOTHING RETURNING id",
+    [email, client.id, name || null],
   );
   if (inserted.length) {
     // Tell the client's administrators.
@@ -206,7 +239,7 @@ export async function ssoAccessRequest(app: App, bearer: string | null, body: { 
       await app.db.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [
         a.email,
         `Access request for ${client.name}`,
-        `${email} signed in with single sign-on and asked for access to ${client.name}.\n\nManage users: ${app.opts.portalUrl}/manage/users`,
+        `${email} signed in with single sign-on and asked for access to ${client.name}.\n\nDecide it: ${app.opts.portalUrl}/manage/account/sso/access-requests`,
       ]);
     }
   }

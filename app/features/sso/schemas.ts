@@ -1,0 +1,39 @@
+/**
+ * The SSO self-service forms' schemas (shared with the browser through conform; messages are keys).
+ * The contract's rules keep the upstream's words (SSO_MESSAGES, translated by known-messages).
+ */
+import { z } from "zod";
+import { SSO_LIMITS, SSO_MESSAGES, SSO_PROVIDERS, normalDomain } from "@contract";
+import { knownKey } from "~/forms/known-messages";
+import { singleLine } from "~/forms/control-characters";
+
+const TOO_LONG = "common:validation.too_long";
+const required = (max: number, message: string) => singleLine(z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG));
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const check = z.boolean({ error: "common:fields.invalid_choice" }).optional();
+
+export const configSchema = z.object({
+  type: z.enum(SSO_PROVIDERS, { error: knownKey(SSO_MESSAGES.providerRequired) }),
+  domain: required(SSO_LIMITS.domain, knownKey(SSO_MESSAGES.domainInvalid)).refine((d) => normalDomain(d) !== null, knownKey(SSO_MESSAGES.domainInvalid)),
+  client_id: required(SSO_LIMITS.clientId, knownKey(SSO_MESSAGES.clientIdRequired)),
+  client_secret: singleLine(z.string().max(SSO_LIMITS.clientSecret, TOO_LONG)).optional(),
+  provider_host: required(SSO_LIMITS.host, knownKey(SSO_MESSAGES.hostInvalid)).refine((h) => /^https?:\/\//i.test(h), knownKey(SSO_MESSAGES.hostInvalid)),
+  clients: z.array(z.string().regex(/^[a-z]{2}:\d+$/, "common:fields.invalid_choice")).max(SSO_LIMITS.clients).optional(),
+  default_role_id: id(knownKey(SSO_MESSAGES.roleUnknown)),
+});
+
+export const emailSchema = z.object({
+  email: singleLine(z.string({ error: knownKey(SSO_MESSAGES.emailNotAtDomain) }).trim().max(SSO_LIMITS.email, TOO_LONG).email(knownKey(SSO_MESSAGES.emailNotAtDomain))),
+});
+
+export const codeSchema = z.object({
+  code: z.string({ error: knownKey(SSO_MESSAGES.codeInvalid) }).trim().regex(/^\d{6}$/, knownKey(SSO_MESSAGES.codeInvalid)),
+});
+
+export const settingsSchema = z.object({
+  enforced: check,
+  auto_approve: check,
+  break_glass_user_id: z.union([z.literal(""), id("common:fields.invalid_choice")]).optional(),
+});
+
+export const approveSchema = z.object({ role_id: id(knownKey(SSO_MESSAGES.roleUnknown)) });
