@@ -118,6 +118,7 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // Uploaded files, streamed from the upstream with the user's token (the upstream decides who may see which).
   { path: "/files/:name", rule: {}, screen: true },
   { path: "/my-profile", rule: {}, screen: true },
+  { path: "/my-profile/two-factor", rule: {}, screen: true },
   { path: "/support", rule: {}, screen: true },
   { path: "/client-switcher", rule: { when: ["multiClient"] }, screen: true },
   { path: "/trial-ended", rule: {}, screen: true },
@@ -227,7 +228,12 @@ export const ACCESS_TABLE: RouteEntry[] = [
 
   { path: "/manage/account", rule: {} },
   { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } } },
-  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
+  // Portal users (platform §6; ADR 020): ManageUser.viewer to open the list and a user (read-only),
+  // .editor to change; inviting needs .editor to open; deleting .delete and removing two-factor
+  // .remove2fa as well (`requireRight` in the handler).
+  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true },
+  { path: "/manage/account/users/new", rule: { rights: { allOf: ["ManageUser.editor"] } }, screen: true },
+  { path: "/manage/account/users/:userId", rule: {}, screen: true },
   { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } } },
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
   // The audit log (ADR 022): the list, its CSV export, and one entry's before → after (a dialog).

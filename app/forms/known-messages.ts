@@ -71,6 +71,8 @@ import {
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
   ROLE_MESSAGES,
+  USER_MESSAGES,
+  PROFILE_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -166,6 +168,11 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
   // SSO self-service (the contract's sso.ts; ADR 024).
   ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
+  // Portal users and my profile (the contract's users.ts; ADR 020).
+  // Its email rule is REPLY_TO_MESSAGE's words, and "delete primary user" SSO_MESSAGES.removePrimary's
+  // (the spec's one toast), translated above.
+  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `users:errors.${k}`])),
+  ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -55,6 +55,8 @@ export * from "./pre-registrations.ts";
 export * from "./audit.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
+export * from "./user-messages.ts";
+export * from "./users.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -82,6 +84,7 @@ import { preRegistrationRoutes } from "./pre-registrations.ts";
 import { auditRoutes } from "./audit.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
+import { userRoutes } from "./users.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -110,6 +113,7 @@ export const routes = {
   ...auditRoutes,
   ...roleRoutes,
   ...ssoRoutes,
+  ...userRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

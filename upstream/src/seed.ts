@@ -34,6 +34,10 @@
  * Revision 16 brings the built-in roles to the permission sections of the role editor
  * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
  * visitor records (platform §6).
+ * Revision 17 gives Acme ten more portal users, so the users list pages (`/manage/account/users`,
+ * ADR 020): a technical contact, a billing user, one with two-factor authentication, one restricted
+ * to one site, an Administrator restricted to the Warehouse (under `group-visibility` she manages
+ * only the Warehouse's users), and one invited who has not chosen a password yet.
  * Revision 18 (migration 023) marks the built-in roles `built_in` and gives Acme two more custom
  * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
  * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
@@ -264,7 +268,9 @@ interface UserSeed {
   sso?: boolean;
   locale?: string;
   last?: string;
-  access: { client: string; role: string; primary?: boolean; billing?: boolean; sites?: string[] }[];
+  /** Invited, no password chosen yet (revision 17). */
+  invited?: boolean;
+  access: { client: string; role: string; primary?: boolean; billing?: boolean; technical?: boolean; sites?: string[] }[];
 }
 
 const USERS: UserSeed[] = [
@@ -303,6 +309,17 @@ const USERS: UserSeed[] = [
   { email: "initech@example.com", name: "Bill Initech", access: [{ client: "eu:5", role: "Administrator", primary: true, billing: true }] },
   { email: "umbrella@example.com", name: "Albert Umbrella", access: [{ client: "eu:6", role: "Administrator", primary: true, billing: true }] },
   { email: "hooli@example.com", name: "Gavin Hooli", locale: "en_US", access: [{ client: "us:3", role: "Administrator", primary: true, billing: true }] },
+  // Revision 17: Acme's portal users list pages (ADR 020).
+  { email: "priya.patel@example.com", name: "Priya Patel", access: [{ client: "eu:1", role: "Administrator", technical: true }] },
+  { email: "ben.carter@example.com", name: "Ben Carter", access: [{ client: "eu:1", role: "Standard User" }] },
+  { email: "chloe.martin@example.com", name: "Chloe Martin", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-dub"] }] },
+  { email: "daniel.okafor@example.com", name: "Daniel Okafor", totp: DEMO_TOTP_SECRET, access: [{ client: "eu:1", role: "Front Desk" }] },
+  { email: "emma.wilson@example.com", name: "Emma Wilson", access: [{ client: "eu:1", role: "Standard User", billing: true }] },
+  { email: "farid.haddad@example.com", name: "Farid Haddad", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-hq", "acme-wh"] }] },
+  { email: "grace.lee@example.com", name: "Grace Lee", access: [{ client: "eu:1", role: "Administrator", sites: ["acme-wh"] }] },
+  { email: "harry.evans@example.com", name: "Harry Evans", invited: true, access: [{ client: "eu:1", role: "Standard User" }] },
+  { email: "isla.novak@example.com", name: "Isla Novak", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-wh"] }] },
+  { email: "jack.murphy@example.com", name: "Jack Murphy", access: [{ client: "eu:1", role: "Standard User" }] },
 ];
 
 const CUSTOM_FIELDS = [
@@ -413,12 +430,12 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     const [{ id: userId }] = await q.query<{ id: number }>(
       `INSERT INTO users (email, name, password_hash, terms_accepted_at, totp_secret, is_super, locale, sso, last_client_id)
        VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8) RETURNING id`,
-      [u.email, u.name, u.sso ? null : passwordHash, u.totp ?? null, u.is_super ?? false, u.locale ?? "en_GB", u.sso ?? false, u.last ? clientIds.get(u.last) : null],
+      [u.email, u.name, u.sso || u.invited ? null : passwordHash, u.totp ?? null, u.is_super ?? false, u.locale ?? "en_GB", u.sso ?? false, u.last ? clientIds.get(u.last) : null],
     );
     result.users.push(u.email);
     for (const a of u.access) {
       await q.query(
-        `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+        `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids, is_technical) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
         [
           userId,
           clientIds.get(a.client),
@@ -426,6 +443,7 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
           a.primary ?? false,
           a.billing ?? false,
           a.sites ? JSON.stringify(a.sites.map((k) => siteIds.get(k)).filter((x) => x !== undefined)) : null,
+          a.technical ?? false,
         ],
       );
     }

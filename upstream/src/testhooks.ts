@@ -85,6 +85,7 @@ const ClientBody = z.object({
   force_2fa: z.boolean().optional(),
   trial_ends_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
   password_expiry_days: z.union([z.literal(30), z.literal(60), z.literal(90)]).nullable().optional(),
+  prevent_password_reuse: z.boolean().optional(),
   name: z.string().min(1).optional(),
   scheduling_status: z.enum(SCHEDULING_STATUSES).optional(),
   reseller: z.boolean().optional(),
@@ -286,6 +287,7 @@ export function registerTestHooks(router: Router, app: App): void {
     if (b.force_2fa !== undefined) set("force_2fa", b.force_2fa);
     if (b.trial_ends_on !== undefined) set("trial_ends_on", b.trial_ends_on, "::date");
     if (b.password_expiry_days !== undefined) set("password_expiry_days", b.password_expiry_days);
+    if (b.prevent_password_reuse !== undefined) set("prevent_password_reuse", b.prevent_password_reuse);
     if (b.name !== undefined) set("name", b.name);
     if (b.scheduling_status !== undefined) set("scheduling_status", b.scheduling_status);
     if (b.reseller !== undefined) set("reseller", b.reseller);

@@ -15,9 +15,11 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** The manage sections that have a screen, in the order the landing lists them. */
 const SECTIONS = [
-  { path: "/manage/overview/sites", key: "sites" },
-  { path: "/manage/overview/groups", key: "groups" },
-  { path: "/manage/overview/events", key: "events" },
+  { path: "/manage/overview/sites", title: "landing.sites.title", summary: "landing.sites.summary" },
+  { path: "/manage/overview/groups", title: "landing.groups.title", summary: "landing.groups.summary" },
+  { path: "/manage/overview/events", title: "landing.events.title", summary: "landing.events.summary" },
+  // An area with a namespace of its own names its title and summary there.
+  { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,9 +41,9 @@ export default function ManageLanding() {
           {sections.map((s) => (
             <li key={s.path}>
               <h2>
-                <Link to={s.path}>{t(`landing.${s.key}.title`)}</Link>
+                <Link to={s.path}>{t(s.title)}</Link>
               </h2>
-              <p>{t(`landing.${s.key}.summary`)}</p>
+              <p>{t(s.summary)}</p>
             </li>
           ))}
         </ul>

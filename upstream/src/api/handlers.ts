@@ -126,6 +126,8 @@ import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prer
 import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
 import { callerAddress, withAuditActor } from "../audit/context.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
+import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
+import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -313,6 +315,21 @@ const impl: Impl = {
   createRole: ({ app, principal, body }) => createRole(app, principal, body),
   updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
   deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
+  // Portal users and my profile (users/; ADR 020).
+  portalUsers: ({ app, principal, ctx }) => listPortalUsers(app, principal, ctx.url.searchParams),
+  portalUserOptions: ({ app, principal }) => portalUserOptions(app, principal),
+  invitePortalUser: ({ app, principal, body }) => invitePortalUser(app, principal, body),
+  portalUser: ({ app, principal, ctx }) => getPortalUser(app, principal, ctx.params.userId),
+  updatePortalUser: ({ app, principal, ctx, body }) => updatePortalUser(app, principal, ctx.params.userId, body),
+  deletePortalUser: ({ app, principal, ctx }) => deletePortalUser(app, principal, ctx.params.userId),
+  removePortalUser2fa: ({ app, principal, ctx }) => removePortalUser2fa(app, principal, ctx.params.userId),
+  resendInvitation: ({ app, principal, ctx }) => resendInvitation(app, principal, ctx.params.userId),
+  profile: ({ app, principal }) => getProfile(app, principal),
+  updateProfile: ({ app, principal, body }) => updateProfile(app, principal, body),
+  changePassword: ({ app, principal, body }) => changePassword(app, principal, body),
+  startTwoFactor: ({ app, principal }) => startTwoFactor(app, principal),
+  enableTwoFactor: ({ app, principal, body }) => enableTwoFactor(app, principal, body),
+  disableTwoFactor: ({ app, principal, body }) => disableTwoFactor(app, principal, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

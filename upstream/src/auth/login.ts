@@ -10,7 +10,8 @@ import { HttpError, unauthorized, validation } from "../http/errors.ts";
 import { findUserByEmail, loginClient, type UserRow } from "../model.ts";
 import { ssoConfigForDomain, startSso } from "../sso/rp.ts";
 import { randomToken, sha256 } from "./crypto.ts";
-import { hashPassword, PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
+import { setPassword } from "../users/passwords.ts";
+import { PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
 import { createSession, issueTokenPair } from "./tokens.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
 
@@ -140,10 +141,8 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
       if (errors.length === 0 && (await verifyPassword(body.newPassword, u.password_hash)))
         errors.push("The new password must be different from your current password.");
       if (errors.length) throw validation({ newPassword: errors });
-      await db.query("UPDATE users SET password_hash = $2, password_changed_at = now(), password_expired = false WHERE id = $1", [
-        u.id,
-        await hashPassword(body.newPassword),
-      ]);
+      // The one way a password is set: strength, reuse (when the client prevents it), history.
+      await setPassword(db, u.id, body.newPassword, "newPassword");
     } else if (atStep("password_expired")) {
       throw validation({ newPassword: ["The new password field is required."] });
     } else {
