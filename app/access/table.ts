@@ -237,7 +237,10 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/account/users/:userId", rule: {}, screen: true },
   { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.password_policy", order: 3 } },
   { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.sms", order: 4 } },
-  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
+  // The audit log (ADR 022): the list, its CSV export, and one entry's before → after (a dialog).
+  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } }, screen: true, tab: { labelKey: "tab.audit_log", order: 5 } },
+  { path: "/manage/account/audit-log/export", rule: {}, screen: true },
+  { path: "/manage/account/audit-log/:entryId", rule: {}, screen: true },
   // Roles and permissions (ADR 021): the roles, the editor (a new role needs ManageUser.editor to
   // open; an existing one opens read-only for viewers), and "view as".
   { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.permissions", order: 6 } },

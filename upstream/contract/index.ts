@@ -52,6 +52,7 @@ export * from "./member-io.ts";
 export * from "./pre-registration-messages.ts";
 export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
+export * from "./audit.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
 export * from "./user-messages.ts";
@@ -83,6 +84,7 @@ import { siteSettingRoutes } from "./site-settings.ts";
 import { memberRoutes } from "./members.ts";
 import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
+import { auditRoutes } from "./audit.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
 import { userRoutes } from "./users.ts";
@@ -112,6 +114,7 @@ export const routes = {
   ...memberRoutes,
   ...memberIoRoutes,
   ...preRegistrationRoutes,
+  ...auditRoutes,
   ...roleRoutes,
   ...ssoRoutes,
   ...userRoutes,

@@ -42,6 +42,8 @@
  * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
  * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
  * and groups), held by nobody (so it can be deleted).
+ * Revision 19 (migration 024) gives Acme's audit log its first entries: real changes by Alice Admin
+ * through the audit log's capture path (`seed-audit.ts`), while Acme's log is empty.
  * Revision 20 gives Acme and Globex what the account pages show (`account/seed.ts`, migration 025):
  * address, phone, billing contact, subscriptions, invoices of every status, SMS tokens, referrals.
  */
@@ -58,6 +60,7 @@ import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } fro
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
+import { seedAuditLog } from "./seed-audit.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
 import { seedAccount } from "./account/seed.ts";
 
@@ -500,6 +503,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     // Revision 20: the account pages (info, SMS, subscriptions and invoices, referrals).
     await seedAccount(q, gid, clientIds.get(gid)!);
   }
+  // Revision 19: Acme's audit log, made by real changes (after everything they touch).
+  if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);
   return result;
 }
 

@@ -23,6 +23,7 @@ import { registerDemoDns } from "./sso/demo-dns.ts";
 import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
+import { startAuditSweep } from "./audit/log.ts";
 
 export interface Upstream {
   url: string;
@@ -87,6 +88,9 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     server.close();
     throw err;
   }
+
+  // The audit log's retention (13 months): swept now and every few hours.
+  const stopAuditSweep = startAuditSweep(app);
 
   const router = new Router();
   router.get("/healthz", async () => {
@@ -195,6 +199,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       closing ??= (async () => {
         // Work started after an answer (a Slack message) first, while the server still answers it.
         await settleBackground(app);
+        await stopAuditSweep();
         // Websockets first (4200 "Server restarting", so pusher-js reconnects): server.close() waits for them.
         await realtime.close();
         await new Promise<void>((resolve) => {

@@ -20,6 +20,7 @@ const SECTIONS = [
   { path: "/manage/overview/events", title: "landing.events.title", summary: "landing.events.summary" },
   // An area with a namespace of its own names its title and summary there.
   { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
+  { path: "/manage/account/audit-log", title: "audit:landing.title", summary: "audit:landing.summary" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -83,6 +83,9 @@ describe("SMS, invoices, rights", () => {
     const sms = invoices.find((i) => i.number === order.json.purchases[0].invoice_number)!;
     expect((await call("POST", `/__test/account/invoices/${sms.id}/pay`)).status).toBe(200);
     expect((await billing.get("account/sms")).json).toMatchObject({ available: 300, pending: 0 });
+    // The order is in the audit log (ADR 022): the purchase and its invoice, created by this user (the payment, by the billing stand-in, has no actor).
+    const audited = await up.app.db.query<{ entity: string; action: string; label: string }>("SELECT entity, action, label FROM audit_log WHERE entity IN ('sms_purchases', 'invoices') AND label IN ('300 SMS tokens', $1) ORDER BY id", [sms.number]);
+    expect(audited.map((a) => `${a.entity} ${a.action}`)).toEqual(["invoices create", "sms_purchases create"]);
     const pdf = await billing.get(`account/invoices/${sms.id}/pdf`);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(String(pdf.json.raw).slice(0, 4)).toBe("%PDF");

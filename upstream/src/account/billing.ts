@@ -35,12 +35,14 @@ export interface InvoiceLine {
 /** A new invoice of the client, numbered INV-000123. */
 export async function createInvoice(q: Queryable, clientId: number, status: Invoice["status"], lines: InvoiceLine[], issuedOn?: string): Promise<number> {
   const total = lines.reduce((sum, l) => sum + l.amount_cents, 0);
+  // The number from the id, in the one insert (the audit log sees the invoice as it is).
   const [{ id }] = await q.query<{ id: number }>(
-    `INSERT INTO invoices (client_id, number, status, issued_on, due_on, lines, total_cents)
-     VALUES ($1, 'INV-' || md5(random()::text), $2, coalesce($3::date, current_date), coalesce($3::date, current_date) + 30, $4::jsonb, $5) RETURNING id`,
+    `WITH n AS (SELECT nextval(pg_get_serial_sequence('invoices', 'id')) AS id)
+     INSERT INTO invoices (id, client_id, number, status, issued_on, due_on, lines, total_cents)
+     SELECT n.id, $1, 'INV-' || lpad(n.id::text, 6, '0'), $2, coalesce($3::date, current_date), coalesce($3::date, current_date) + 30, $4::jsonb, $5 FROM n
+     RETURNING id`,
     [clientId, status, issuedOn ?? null, JSON.stringify(lines), total],
   );
-  await q.query("UPDATE invoices SET number = 'INV-' || lpad(id::text, 6, '0') WHERE id = $1", [id]);
   return id;
 }
 

@@ -123,6 +123,8 @@ import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, l
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
+import { callerAddress, withAuditActor } from "../audit/context.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
@@ -307,6 +309,10 @@ const impl: Impl = {
   issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
   revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
   uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
+  // The audit log (issue 16 §3; ADR 022).
+  auditLog: ({ app, principal, ctx }) => listAuditLog(app, principal, ctx),
+  auditEntry: ({ app, principal, ctx }) => getAuditEntry(app, principal, ctx.params.entryId),
+  auditExport: ({ app, principal, ctx }) => exportAuditLog(app, principal, ctx),
   // Roles and permissions (roles/; ADR 021).
   roles: ({ app, principal }) => listRoles(app, principal),
   createRole: ({ app, principal, body }) => createRole(app, principal, body),
@@ -371,7 +377,14 @@ export function registerContractRoutes(router: Router, app: App): void {
           body = ctx.req;
         }
         const fn = impl[name] as (c: Call<RouteName>) => Promise<unknown> | unknown;
-        const result = await fn({ app, ctx, body: body as never, principal: principal as never });
+        const call = () => fn({ app, ctx, body: body as never, principal: principal as never });
+        // A signed-in user's call: every write it makes is recorded in the audit log as theirs.
+        const result = await (principal
+          ? withAuditActor(
+              { client_id: principal.client.id, user_id: principal.user.id, user_name: principal.user.name, address: callerAddress(ctx.req, app.opts.trustedProxies), operation: name },
+              call,
+            )
+          : call());
         // A download has written its answer itself.
         if ("download" in def) return undefined;
         if (app.opts.testHooks) {

@@ -79,3 +79,11 @@ CREATE TABLE referrals (
   referred_on date NOT NULL DEFAULT current_date
 );
 CREATE INDEX referrals_client_idx ON referrals (client_id);
+
+-- The audit log (ADR 022) records the account's changes too: subscriptions cancelled, SMS orders
+-- and their invoices, cancellation requests, referral rewards (the client's own row already is).
+SELECT audit_track('subscriptions', 'account', 'SELECT $1->>''plan''');
+SELECT audit_track('invoices', 'account', 'SELECT $1->>''number''');
+SELECT audit_track('sms_purchases', 'account', 'SELECT ($1->>''tokens'') || '' SMS tokens''');
+SELECT audit_track('subscription_cancellations', 'account');
+SELECT audit_track('referrals', 'account', 'SELECT $1->>''company''');
