@@ -52,13 +52,14 @@ import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } fro
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
+import { seedVisitManagement } from "./seed-visit-management.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 21;
+export const SEED_REVISION = 23;
 
 interface ClientSeed {
   region: string;
@@ -123,6 +124,7 @@ const CLIENTS: ClientSeed[] = [
       "beta.sso-self-service": true,
       "beta.site-settings": true,
       "beta.site-attendance-report": true,
+      "beta.anonymize-visits": true,
       "beta.time-and-attendance-discovered": true,
       // Revision 8.
       "beta.badge-personal-fields": true,
@@ -476,6 +478,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
     await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
+    // Revision 23: Acme's rejected sign-ins with their reasons and a protected past visit (after the visits of revision 3).
+    await seedVisitManagement(q, gid, clientIds.get(gid)!, siteIds, from);
   }
   return result;
 }

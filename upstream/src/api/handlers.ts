@@ -118,6 +118,7 @@ import {
   signInPreRegistration,
 } from "../prereg/pre-registrations.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
+import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
 import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
@@ -307,6 +308,13 @@ const impl: Impl = {
   createRole: ({ app, principal, body }) => createRole(app, principal, body),
   updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
   deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
+  // Visit management (visits/; ADR 026).
+  visitManagement: ({ app, principal, ctx }) => getVisitManagement(app, principal, ctx.params.visitId),
+  updateVisit: ({ app, principal, ctx, body }) => updateVisit(app, principal, ctx.params.visitId, body),
+  updateVisitNotes: ({ app, principal, ctx, body }) => updateVisitNotes(app, principal, ctx.params.visitId, body),
+  updateVisitProtection: ({ app, principal, ctx, body }) => updateVisitProtection(app, principal, ctx.params.visitId, body),
+  anonymiseVisit: ({ app, principal, ctx }) => anonymiseVisit(app, principal, ctx.params.visitId),
+  deleteVisit: ({ app, principal, ctx }) => deleteVisit(app, principal, ctx.params.visitId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
