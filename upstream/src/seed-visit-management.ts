@@ -21,7 +21,8 @@ export async function seedVisitManagement(q: Queryable, gid: string, clientId: n
   await q.query(`UPDATE visits SET rejection_reason = 'block_list_match' WHERE site_id = $1 AND status = 'rejected' AND rejection_reason IS NULL`, [hq]);
   for (const r of REJECTED_SIGN_INS) {
     const group = await one<{ id: number }>(q, "SELECT id FROM groups WHERE client_id = $1 AND name = $2", [clientId, r.group]);
-    if (!group) continue;
+    // Once: a database brought forward again (from an older revision) keeps the ones it has.
+    if (!group || (await one(q, "SELECT 1 FROM visits WHERE site_id = $1 AND name = $2 AND status = 'rejected'", [hq, r.name]))) continue;
     await q.query(
       `INSERT INTO visits (site_id, group_id, name, company, host, status, source, created_at, rejection_reason)
        VALUES ($1, $2, $3, $4, 'Reception', 'rejected', 'kiosk', now() - make_interval(days => $5::int) - interval '2 hours', $6)`,
