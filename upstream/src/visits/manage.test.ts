@@ -6,11 +6,13 @@
  *
  * Tests that change visits use a site of their own (POST /__test/sites).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMISED_NAME, VISIT_MESSAGES as M, VisitDetails, VisitManagement } from "../../contract/index.ts";
 import { httpTestClient, type As } from "../api/http-test-client.ts";
 import { TestClient } from "../realtime/test-client.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import type { App } from "../app.ts";
+import { schedule, settleBackground } from "../background.ts";
 import { checkFields, checkTimes, hasControl } from "./manage.ts";
 import { retentionInterval } from "./retention.ts";
 
@@ -44,6 +46,24 @@ describe("the rules", () => {
     expect(checkFields(current, [{ label: "Company", value: "a\nb" }, { label: "Reason", value: "x" }])).toBe(M.controlCharacters);
     expect(hasControl("line\nbreak", true)).toBe(false);
     expect(hasControl("bell\u0007", true)).toBe(true);
+  });
+  it("the schedule runs its task after the first delay, then every period, until stopped", async () => {
+    vi.useFakeTimers();
+    try {
+      const app = { log: () => undefined } as unknown as App;
+      let runs = 0;
+      const stop = schedule(app, "test", 1000, async () => void runs++, 10);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(runs).toBe(3);
+      stop();
+      await vi.advanceTimersByTimeAsync(5000);
+      await settleBackground(app);
+      expect(runs).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it("retention intervals: 1 day to 15 years", () => {
     expect(["1d", "6m", "15y"].map(retentionInterval)).toEqual(["1 days", "6 months", "15 years"]);
