@@ -60,7 +60,7 @@ export const VisitManagement = z.object({
   protected: z.boolean(),
   anonymised_at: z.string().nullable(),
   rejection_reason: VisitRejectionReason.nullable(),
-  /** The groups the visit may move to (the client's groups shown at its site). */
+  /** The groups the visit may move to (the client's groups shown at its site), and its own. */
   groups: z.array(GroupSummary.pick({ id: true, name: true, type: true })),
   /** Whether the client may anonymise visits (`anonymize-visits`). */
   anonymise_enabled: z.boolean(),

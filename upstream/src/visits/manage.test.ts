@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMISED_NAME, VISIT_MESSAGES as M, VisitDetails, VisitManagement } from "../../contract/index.ts";
 import { httpTestClient, type As } from "../api/http-test-client.ts";
 import { TestClient } from "../realtime/test-client.ts";
-import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import type { App } from "../app.ts";
 import { schedule, settleBackground } from "../background.ts";
 import { checkFields, checkTimes, hasControl } from "./manage.ts";
@@ -72,8 +72,10 @@ describe("the rules", () => {
 });
 
 let up: TestUpstream;
+let serverErrors: Record<string, unknown>[] = [];
 beforeAll(async () => {
   up = await startTestUpstream();
+  serverErrors = collectServerErrors(up);
 }, 120_000);
 afterAll(async () => {
   await up?.stop();
@@ -263,5 +265,9 @@ describe("visit management over HTTP", () => {
     expect((await admin.get(`visits/${old.visitId}`)).status).toBe(404);
     expect((await admin.get(`visits/${kept.visitId}`)).status).toBe(200);
     expect((await admin.get(`visits/${recent.visitId}`)).status).toBe(200);
+  });
+
+  it("no answer broke the contract and nothing failed on the server", () => {
+    expect(serverErrors).toEqual([]);
   });
 });

@@ -62,11 +62,12 @@ interface GroupChoice {
   name: string;
   type: "standard" | "returning" | "delivery";
 }
-const groupsAtSite = (q: Queryable, clientId: number, siteId: number) =>
+/** The client's groups shown at the site (and the group `also`, the visit's own). */
+const groupsAtSite = (q: Queryable, clientId: number, siteId: number, also: number | null = null) =>
   q.query<GroupChoice>(
     `SELECT g.id, g.name, g.type FROM groups g
-      WHERE g.client_id = $1 AND (g.site_ids IS NULL OR g.site_ids @> jsonb_build_array($2::int)) ORDER BY g.position, g.id`,
-    [clientId, siteId],
+      WHERE g.client_id = $1 AND (g.site_ids IS NULL OR g.site_ids @> jsonb_build_array($2::int) OR g.id = $3) ORDER BY g.position, g.id`,
+    [clientId, siteId, also],
   );
 
 async function management(app: App, p: Principal, v: VisitRow): Promise<z.input<typeof VisitManagement>> {
@@ -85,7 +86,8 @@ async function management(app: App, p: Principal, v: VisitRow): Promise<z.input<
     protected: v.protected,
     anonymised_at: iso(v.anonymised_at ?? null),
     rejection_reason: v.rejection_reason ?? null,
-    groups: await groupsAtSite(app.db, v.client_id, v.site_id),
+    // The visit's own group stays on offer even when it is no longer shown at the site (keeping it is no change).
+    groups: await groupsAtSite(app.db, v.client_id, v.site_id, v.group_id),
     anonymise_enabled: anonymiseEnabled(p),
   };
 }
