@@ -113,6 +113,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/today/visits/:visitId/history", rule: { rights: { allOf: ["History.viewer"] } }, screen: true },
   { path: "/today/visits/:visitId/badge", rule: {}, screen: true },
   { path: "/today/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
+  // Visit management (issue 17 item 2; ADR 026): each form needs its own right (the action checks it per intent).
+  { path: "/today/visits/:visitId/manage", rule: { activeOnly: true, rights: { anyOf: ["Visit.editor", "Visit.notes", "History.delete", "History.protect"] } }, screen: true },
   { path: "/select-site", rule: {}, screen: true },
   { path: "/realtime", rule: {}, screen: true },
   // Uploaded files, streamed from the upstream with the user's token (the upstream decides who may see which).

@@ -73,9 +73,12 @@ import {
   ROLE_MESSAGES,
   USER_MESSAGES,
   PROFILE_MESSAGES,
+  VISIT_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
+  // Visit management (the contract's visits.ts; ADR 026). First: a text another area states too keeps that area's key.
+  ...Object.fromEntries(Object.entries(VISIT_MESSAGES).map(([k, text]) => [text, `visits:messages.${k}`])),
   // Group members: the core fields' rules (members.ts; groups spec §5) and the editor's refusals (ADR 017).
   ...Object.fromEntries(Object.entries(MEMBER_MESSAGES).map(([k, text]) => [text, `members:validation.${k}`])),
   ...Object.fromEntries(Object.entries(MEMBER_EDITOR_MESSAGES).map(([k, text]) => [text, `members:errors.${k}`])),

@@ -57,6 +57,8 @@ export * from "./roles.ts";
 export * from "./sso.ts";
 export * from "./user-messages.ts";
 export * from "./users.ts";
+export * from "./visits.ts";
+export * from "./visit-messages.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -85,6 +87,7 @@ import { auditRoutes } from "./audit.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
 import { userRoutes } from "./users.ts";
+import { visitRoutes } from "./visits.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -114,6 +117,7 @@ export const routes = {
   ...roleRoutes,
   ...ssoRoutes,
   ...userRoutes,
+  ...visitRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

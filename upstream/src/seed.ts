@@ -59,13 +59,14 @@ import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
 import { seedAuditLog } from "./seed-audit.ts";
+import { seedVisitManagement } from "./seed-visit-management.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 21;
+export const SEED_REVISION = 23;
 
 interface ClientSeed {
   region: string;
@@ -130,6 +131,7 @@ const CLIENTS: ClientSeed[] = [
       "beta.sso-self-service": true,
       "beta.site-settings": true,
       "beta.site-attendance-report": true,
+      "beta.anonymize-visits": true,
       "beta.time-and-attendance-discovered": true,
       // Revision 8.
       "beta.badge-personal-fields": true,
@@ -497,6 +499,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
     await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
+    // Revision 23: Acme's rejected sign-ins with their reasons and a protected past visit (after the visits of revision 3).
+    await seedVisitManagement(q, gid, clientIds.get(gid)!, siteIds, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

@@ -24,6 +24,7 @@ import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 import { startAuditSweep } from "./audit/log.ts";
+import { startRetention } from "./visits/retention.ts";
 
 export interface Upstream {
   url: string;
@@ -191,12 +192,16 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   const url = opts.publicUrl;
   log({ msg: `upstream listening on ${url}`, listen: `http://${host}:${port}`, db: db.kind, ms: Date.now() - started, testHooks: opts.testHooks });
 
+  // Scheduled work: visits past their group's data retention are removed (ADR 026).
+  const stopRetention = startRetention(app);
+
   let closing: Promise<void> | null = null;
   return {
     url,
     app,
     close() {
       closing ??= (async () => {
+        stopRetention();
         // Work started after an answer (a Slack message) first, while the server still answers it.
         await settleBackground(app);
         await stopAuditSweep();

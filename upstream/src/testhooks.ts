@@ -18,6 +18,7 @@ import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./
 import { setCentralRecordFault } from "./central-record/server.ts";
 import { setSlackFault, SLACK_FAULTS } from "./slack/server.ts";
 import { settleBackground } from "./background.ts";
+import { registerVisitTestHooks } from "./visits/testhooks.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -159,6 +160,8 @@ function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
 }
 
 export function registerTestHooks(router: Router, app: App): void {
+  // Visit management: the retention sweep now, old and rejected visits (visits/testhooks.ts).
+  registerVisitTestHooks(router, app);
   router.get("/__test/stats", () => ({ body: app.stats.snapshot() }));
   router.post("/__test/stats/reset", () => {
     app.stats.reset();
