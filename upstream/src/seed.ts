@@ -34,6 +34,10 @@
  * Revision 16 brings the built-in roles to the permission sections of the role editor
  * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
  * visitor records (platform §6).
+ * Revision 22 (issue 17, ADR 025) gives Acme 600 past visits over 90 days for the visit history
+ * (`seed-history.ts`) and the `beta.visit-record-personal-fields` setting. The busy client of the
+ * history benchmark (`seed-busy.ts`) is NOT seeded here: it is made on demand (SEED_BUSY=1,
+ * `npm run seed:busy`).
  * Revision 18 (migration 023) marks the built-in roles `built_in` and gives Acme two more custom
  * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
  * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
@@ -53,12 +57,13 @@ import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
+import { seedAcmeHistory } from "./seed-history.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 21;
+export const SEED_REVISION = 22;
 
 interface ClientSeed {
   region: string;
@@ -128,6 +133,8 @@ const CLIENTS: ClientSeed[] = [
       "beta.badge-personal-fields": true,
       // Revision 9.
       "beta.brivo": true,
+      // Revision 22.
+      "beta.visit-record-personal-fields": true,
       // Revision 15: the invitation carries the pre-registration form link (ADR 019).
       "beta.new-pre-reg-form": true,
     },
@@ -476,6 +483,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
     await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
+    // Revision 22: Acme's visit history (after its sites and groups); the busy client is on demand.
+    await seedAcmeHistory(q, gid, clientIds.get(gid)!, from);
   }
   return result;
 }

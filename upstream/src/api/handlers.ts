@@ -124,6 +124,7 @@ import { deleteMemberDocument, uploadMemberDocument } from "../members/documents
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
+import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../history/history.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -285,6 +286,11 @@ const impl: Impl = {
   // Members in and out as spreadsheets (issue 15 §3; ADR 018).
   memberTemplate: ({ app, principal, ctx }) => memberTemplate(app, principal, ctx),
   memberExport: ({ app, principal, ctx }) => memberExport(app, principal, ctx),
+  // Visit history and its export (issue 17; ADR 025).
+  history: ({ app, principal, ctx }) => listHistory(app, principal, ctx.url.searchParams),
+  historyExport: ({ app, principal, ctx }) => exportHistory(app, principal, ctx),
+  historyVisit: ({ app, principal, ctx }) => historyVisit(app, principal, ctx.params.visitId),
+  historyVisitBadge: ({ app, principal, ctx }) => historyVisitBadge(app, principal, ctx.params.visitId),
   previewMemberImport: ({ app, principal, ctx, body }) => previewMemberImport(app, principal, ctx.params.groupId, ctx.url, body),
   memberImport: ({ app, principal, ctx }) => getMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, ctx.url),
   applyMemberImport: ({ app, principal, ctx, body }) => applyMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, body),
