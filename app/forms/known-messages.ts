@@ -71,6 +71,8 @@ import {
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
   ROLE_MESSAGES,
+  RANGE_MESSAGES,
+  HISTORY_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -166,6 +168,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
   // SSO self-service (the contract's sso.ts; ADR 024).
   ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
+  // Date ranges of every report and export (the contract's date-range.ts) and the history's filters (history.ts; ADR 025).
+  ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `history:range.${k}`])),
+  ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -6,6 +6,7 @@
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
 import type { RouteDef } from "./common.ts";
+import { dayMs, RANGE_LIMITS, type RangeProblem } from "./date-range.ts";
 import { Visit, VisitBadge, VisitDetails } from "./today.ts";
 
 export const HISTORY_STATUSES = ["all", "signed_in", "signed_out", "rejected"] as const;
@@ -36,6 +37,13 @@ export const HISTORY_MESSAGES = {
  */
 export const HISTORY_FILTERS = ["site_id", "group_id", "from", "to", "q", "status"] as const;
 export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
+
+/** The field a range problem belongs to: the day at fault (a reversed or too long range is the end's). */
+export function rangeField(problem: RangeProblem, from: string, to: string): "from" | "to" {
+  if (problem === "malformed") return dayMs(from) === null ? "from" : "to";
+  if (problem === "tooLate") return from > RANGE_LIMITS.lastDay ? "from" : "to";
+  return problem === "tooOld" ? "from" : "to";
+}
 
 export const HistoryVisit = Visit.extend({ site_name: z.string() });
 export type HistoryVisit = z.infer<typeof HistoryVisit>;

@@ -8,8 +8,8 @@
  * Days are calendar days in each visit's site time: the index narrows on `created_at` with a
  * 14-hour margin either side, the exact day is then checked in the site's zone.
  */
-import { HISTORY_EXPORT_HEADERS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history.ts";
-import { dayMs, historyExportFirstDay, RANGE_LIMITS, RANGE_MESSAGES, rangeProblem, type RangeProblem, type VisitBadge, type VisitDetails } from "../../contract/index.ts";
+import { rangeField, HISTORY_EXPORT_HEADERS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history.ts";
+import { historyExportFirstDay, RANGE_LIMITS, RANGE_MESSAGES, rangeProblem, type VisitBadge, type VisitDetails } from "../../contract/index.ts";
 import type { z } from "zod";
 import type { App } from "../app.ts";
 import { forbidden, validation } from "../http/errors.ts";
@@ -38,12 +38,6 @@ function requireHistoryRight(p: Principal, right: "History.viewer" | "History.ex
 
 const ID = /^\d{1,9}$/;
 
-/** The field a range problem belongs to: the day at fault (a reversed or too long range is the end's). */
-export function rangeField(problem: RangeProblem, from: string, to: string): "from" | "to" {
-  if (problem === "malformed") return dayMs(from) === null ? "from" : "to";
-  if (problem === "tooLate") return from > RANGE_LIMITS.lastDay ? "from" : "to";
-  return problem === "tooOld" ? "from" : "to";
-}
 
 /** The sites the user may see (ids), in display order. */
 async function allowedSites(app: App, p: Principal): Promise<{ id: number; name: string }[]> {
