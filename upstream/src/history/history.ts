@@ -211,7 +211,7 @@ export async function exportHistory(app: App, p: Principal, ctx: Ctx): Promise<v
   const f = await parseFilters(app, p, ctx.url.searchParams, sites);
   const { sql, params } = whereOf(f);
   const next = params.length + 1;
-  await sendSheet(ctx, format, `history-${from}-to-${to}`, "History", async (sink) => {
+  await sendSheet(ctx, format, `history-${from}-to-${to}`, "Visits", async (sink) => {
     await sink.row(HISTORY_EXPORT_HEADERS);
     let after: { at: string; id: number } | null = null;
     for (;;) {
