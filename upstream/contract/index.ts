@@ -54,6 +54,7 @@ export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
+export * from "./history-messages.ts";
 export * from "./history.ts";
 
 import { z } from "zod";

@@ -8,7 +8,7 @@
  * Days are calendar days in each visit's site time: the index narrows on `created_at` with a
  * 14-hour margin either side, the exact day is then checked in the site's zone.
  */
-import { rangeField, HISTORY_EXPORT_HEADERS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history.ts";
+import { rangeField, HISTORY_EXPORT_HEADERS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history-messages.ts";
 import { historyExportFirstDay, RANGE_LIMITS, RANGE_MESSAGES, rangeProblem, type VisitBadge, type VisitDetails } from "../../contract/index.ts";
 import type { z } from "zod";
 import type { App } from "../app.ts";
