@@ -74,6 +74,8 @@ import {
   USER_MESSAGES,
   PROFILE_MESSAGES,
   VISIT_MESSAGES,
+  RANGE_MESSAGES,
+  HISTORY_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -176,6 +178,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // (the spec's one toast), translated above.
   ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `users:errors.${k}`])),
   ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
+  // Date ranges of every report and export (the contract's date-range.ts) and the history's filters (history.ts; ADR 025).
+  ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `history:range.${k}`])),
+  ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -59,6 +59,8 @@ export * from "./user-messages.ts";
 export * from "./users.ts";
 export * from "./visits.ts";
 export * from "./visit-messages.ts";
+export * from "./history-messages.ts";
+export * from "./history.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -88,6 +90,7 @@ import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
 import { userRoutes } from "./users.ts";
 import { visitRoutes } from "./visits.ts";
+import { historyRoutes } from "./history.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -118,6 +121,7 @@ export const routes = {
   ...ssoRoutes,
   ...userRoutes,
   ...visitRoutes,
+  ...historyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

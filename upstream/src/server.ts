@@ -14,6 +14,7 @@ import { kioskOpenApiPaths, registerKioskRoutes } from "./api/kiosk.ts";
 import { deviceCodeOpenApiPaths, registerDeviceCodeRoutes } from "./api/devices.ts";
 import { registerFileRoutes } from "./api/uploads.ts";
 import { seedDemoData } from "./seed.ts";
+import { seedBusyClient } from "./seed-busy.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";
@@ -84,6 +85,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       [oidcIssuer(app)],
     );
     if (seeded) log({ msg: "seeded demo data", ...seeded });
+    // The busy demo client (ADR 025) only on demand: the README's demo command sets SEED_BUSY=1.
+    if (process.env.SEED_BUSY === "1") log({ msg: "busy demo client", ...(await seedBusyClient(db)) });
   } catch (err) {
     await db.close();
     server.close();

@@ -12,6 +12,7 @@ import type { Router } from "./http/router.ts";
 import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGHT, toClient, toSite } from "./model.ts";
 import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
+import { seedBusyClient } from "./seed-busy.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
 import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
 import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
@@ -230,6 +231,8 @@ export function registerTestHooks(router: Router, app: App): void {
     return { body: { ok: true } };
   });
 
+  // The busy demo client (ADR 025), for the history benchmark: made once, a few seconds.
+  router.post("/__test/busy-client", async () => ({ body: await seedBusyClient(app.db) }));
   router.post("/__test/users", async (ctx) => {
     const b = parse(UserBody, await ctx.readBody());
     const email = b.email.trim().toLowerCase();

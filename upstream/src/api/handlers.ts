@@ -129,6 +129,7 @@ import { callerAddress, withAuditActor } from "../audit/context.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
+import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../history/history.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -290,6 +291,11 @@ const impl: Impl = {
   // Members in and out as spreadsheets (issue 15 §3; ADR 018).
   memberTemplate: ({ app, principal, ctx }) => memberTemplate(app, principal, ctx),
   memberExport: ({ app, principal, ctx }) => memberExport(app, principal, ctx),
+  // Visit history and its export (issue 17; ADR 025).
+  history: ({ app, principal, ctx }) => listHistory(app, principal, ctx.url.searchParams),
+  historyExport: ({ app, principal, ctx }) => exportHistory(app, principal, ctx),
+  historyVisit: ({ app, principal, ctx }) => historyVisit(app, principal, ctx.params.visitId),
+  historyVisitBadge: ({ app, principal, ctx }) => historyVisitBadge(app, principal, ctx.params.visitId),
   previewMemberImport: ({ app, principal, ctx, body }) => previewMemberImport(app, principal, ctx.params.groupId, ctx.url, body),
   memberImport: ({ app, principal, ctx }) => getMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, ctx.url),
   applyMemberImport: ({ app, principal, ctx, body }) => applyMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, body),

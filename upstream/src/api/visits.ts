@@ -449,8 +449,9 @@ export async function approveVisit(app: App, p: Principal, visitIdParam: string)
   return toVisit(await approveVisitRow(app, visit), seesLocations(p));
 }
 
-export async function getVisit(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitDetails>> {
-  requireRight(p, "Today.viewer");
+/** The dialog's visit: from Today (Today.viewer) or from the history (History.viewer, `history/`). */
+export async function getVisit(app: App, p: Principal, visitIdParam: string, right: "Today.viewer" | "History.viewer" = "Today.viewer"): Promise<z.input<typeof VisitDetails>> {
+  requireRight(p, right);
   const v = await visibleVisit(app, p, visitIdParam);
   const member = v.member_id
     ? await one<{ id: number; name: string; email: string | null; mobile: string | null }>(app.db, "SELECT id, name, email, mobile FROM members WHERE id = $1", [v.member_id])
@@ -500,8 +501,8 @@ export async function getVisitHistory(app: App, p: Principal, visitIdParam: stri
   return { visits: rows.map((r) => toVisit(r, show)) };
 }
 
-export async function getVisitBadge(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitBadge>> {
-  requireRight(p, "Today.viewer");
+export async function getVisitBadge(app: App, p: Principal, visitIdParam: string, right: "Today.viewer" | "History.viewer" = "Today.viewer"): Promise<z.input<typeof VisitBadge>> {
+  requireRight(p, right);
   const v = await visibleVisit(app, p, visitIdParam);
   return {
     number: v.badge_number,
