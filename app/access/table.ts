@@ -113,6 +113,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/today/visits/:visitId/history", rule: { rights: { allOf: ["History.viewer"] } }, screen: true },
   { path: "/today/visits/:visitId/badge", rule: {}, screen: true },
   { path: "/today/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
+  // Visit management (issue 17 item 2; ADR 026): each form needs its own right (the action checks it per intent).
+  { path: "/today/visits/:visitId/manage", rule: { activeOnly: true, rights: { anyOf: ["Visit.editor", "Visit.notes", "History.delete", "History.protect"] } }, screen: true },
   { path: "/select-site", rule: {}, screen: true },
   { path: "/realtime", rule: {}, screen: true },
   // Uploaded files, streamed from the upstream with the user's token (the upstream decides who may see which).
@@ -141,7 +143,16 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/reports/evacuations/:id/comment", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
   { path: "/reports/evacuations/:id/complete", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
   { path: "/reports/evacuations/:id/delete", rule: { rights: { allOf: ["EvacReport.delete"] } }, screen: true },
-  { path: "/reports/history", rule: { activeOnly: true, rights: { allOf: ["History.viewer"] } } },
+  { path: "/reports/history", rule: { activeOnly: true, rights: { allOf: ["History.viewer"] } }, screen: true },
+  // The history's export (ADR 025) and its visit details dialog (the Today dialog's tabs and rules).
+  { path: "/reports/history/export", rule: { rights: { allOf: ["History.export"] } }, screen: true },
+  { path: "/reports/history/visits/:visitId", rule: {}, redirect: "/reports/history/visits/:visitId/details", screen: true },
+  { path: "/reports/history/visits/:visitId/details", rule: {}, screen: true },
+  { path: "/reports/history/visits/:visitId/absence", rule: { rights: { allOf: ["AbsenceReport.view"] } }, screen: true },
+  { path: "/reports/history/visits/:visitId/history", rule: {}, screen: true },
+  { path: "/reports/history/visits/:visitId/badge", rule: {}, screen: true },
+  { path: "/reports/history/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
+  { path: "/reports/history/visits/:visitId/manage", rule: { activeOnly: true, rights: { anyOf: ["Visit.editor", "Visit.notes", "History.delete", "History.protect"] } }, screen: true },
   { path: "/reports/timesheets", rule: { activeOnly: true, rights: { allOf: ["TimeSheet.viewer"] } } },
   { path: "/reports/bookings", rule: { rights: { allOf: ["BookingsReport.viewer"] } } },
   { path: "/reports/absences", rule: { rights: { allOf: ["AbsenceReport.view"] } } },

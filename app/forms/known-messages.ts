@@ -74,9 +74,14 @@ import {
   ROLE_MESSAGES,
   USER_MESSAGES,
   PROFILE_MESSAGES,
+  VISIT_MESSAGES,
+  RANGE_MESSAGES,
+  HISTORY_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
+  // Visit management (the contract's visits.ts; ADR 026). First: a text another area states too keeps that area's key.
+  ...Object.fromEntries(Object.entries(VISIT_MESSAGES).map(([k, text]) => [text, `visits:messages.${k}`])),
   // Group members: the core fields' rules (members.ts; groups spec §5) and the editor's refusals (ADR 017).
   ...Object.fromEntries(Object.entries(MEMBER_MESSAGES).map(([k, text]) => [text, `members:validation.${k}`])),
   ...Object.fromEntries(Object.entries(MEMBER_EDITOR_MESSAGES).map(([k, text]) => [text, `members:errors.${k}`])),
@@ -177,6 +182,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // (the spec's one toast), translated above.
   ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `users:errors.${k}`])),
   ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
+  // Date ranges of every report and export (the contract's date-range.ts) and the history's filters (history.ts; ADR 025).
+  ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `history:range.${k}`])),
+  ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -57,6 +57,10 @@ export * from "./roles.ts";
 export * from "./sso.ts";
 export * from "./user-messages.ts";
 export * from "./users.ts";
+export * from "./visits.ts";
+export * from "./visit-messages.ts";
+export * from "./history-messages.ts";
+export * from "./history.ts";
 export * from "./account-messages.ts";
 export * from "./account-values.ts";
 export * from "./account.ts";
@@ -88,6 +92,8 @@ import { auditRoutes } from "./audit.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
 import { userRoutes } from "./users.ts";
+import { visitRoutes } from "./visits.ts";
+import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -118,6 +124,8 @@ export const routes = {
   ...roleRoutes,
   ...ssoRoutes,
   ...userRoutes,
+  ...visitRoutes,
+  ...historyRoutes,
   ...accountRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -24,3 +24,20 @@ export async function settleBackground(app: App): Promise<void> {
   const set = running.get(app);
   while (set && set.size > 0) await Promise.allSettled([...set]);
 }
+
+/**
+ * Scheduled work (the data retention sweep): `task` in the background every `everyMs`, the first
+ * run after `firstMs`; timers never keep the process alive. Returns the stop (the server calls it
+ * before it settles the background work and closes).
+ */
+export function schedule(app: App, what: string, everyMs: number, task: () => Promise<void>, firstMs = everyMs): () => void {
+  const run = () => inBackground(app, what, task);
+  const first = setTimeout(run, firstMs);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

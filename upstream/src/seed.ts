@@ -38,6 +38,10 @@
  * ADR 020): a technical contact, a billing user, one with two-factor authentication, one restricted
  * to one site, an Administrator restricted to the Warehouse (under `group-visibility` she manages
  * only the Warehouse's users), and one invited who has not chosen a password yet.
+ * Revision 22 (issue 17, ADR 025) gives Acme 600 past visits over 90 days for the visit history
+ * (`seed-history.ts`) and the `beta.visit-record-personal-fields` setting. The busy client of the
+ * history benchmark (`seed-busy.ts`) is NOT seeded here: it is made on demand (SEED_BUSY=1,
+ * `npm run seed:busy`).
  * Revision 18 (migration 023) marks the built-in roles `built_in` and gives Acme two more custom
  * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
  * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
@@ -61,14 +65,16 @@ import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
 import { seedAuditLog } from "./seed-audit.ts";
+import { seedVisitManagement } from "./seed-visit-management.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
+import { seedAcmeHistory } from "./seed-history.ts";
 import { seedAccount } from "./account/seed.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 21;
+export const SEED_REVISION = 23;
 
 interface ClientSeed {
   region: string;
@@ -133,11 +139,14 @@ const CLIENTS: ClientSeed[] = [
       "beta.sso-self-service": true,
       "beta.site-settings": true,
       "beta.site-attendance-report": true,
+      "beta.anonymize-visits": true,
       "beta.time-and-attendance-discovered": true,
       // Revision 8.
       "beta.badge-personal-fields": true,
       // Revision 9.
       "beta.brivo": true,
+      // Revision 22.
+      "beta.visit-record-personal-fields": true,
       // Revision 15: the invitation carries the pre-registration form link (ADR 019).
       "beta.new-pre-reg-form": true,
     },
@@ -500,6 +509,10 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
     await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
+    // Revision 22: Acme's visit history (after its sites and groups); the busy client is on demand.
+    await seedAcmeHistory(q, gid, clientIds.get(gid)!, from);
+    // Revision 23: Acme's rejected sign-ins with their reasons and a protected past visit (after the visits of revision 3).
+    await seedVisitManagement(q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 20: the account pages (info, SMS, subscriptions and invoices, referrals).
     await seedAccount(q, gid, clientIds.get(gid)!);
   }

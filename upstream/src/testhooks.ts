@@ -12,12 +12,14 @@ import type { Router } from "./http/router.ts";
 import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGHT, toClient, toSite } from "./model.ts";
 import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
+import { seedBusyClient } from "./seed-busy.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
 import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
 import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
 import { setCentralRecordFault } from "./central-record/server.ts";
 import { setSlackFault, SLACK_FAULTS } from "./slack/server.ts";
 import { settleBackground } from "./background.ts";
+import { registerVisitTestHooks } from "./visits/testhooks.ts";
 import { registerAccountTestHooks } from "./account/testhooks.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
@@ -160,6 +162,8 @@ function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
 }
 
 export function registerTestHooks(router: Router, app: App): void {
+  // Visit management: the retention sweep now, old and rejected visits (visits/testhooks.ts).
+  registerVisitTestHooks(router, app);
   registerAccountTestHooks(router, app);
   router.get("/__test/stats", () => ({ body: app.stats.snapshot() }));
   router.post("/__test/stats/reset", () => {
@@ -229,6 +233,8 @@ export function registerTestHooks(router: Router, app: App): void {
     return { body: { ok: true } };
   });
 
+  // The busy demo client (ADR 025), for the history benchmark: made once, a few seconds.
+  router.post("/__test/busy-client", async () => ({ body: await seedBusyClient(app.db) }));
   router.post("/__test/users", async (ctx) => {
     const b = parse(UserBody, await ctx.readBody());
     const email = b.email.trim().toLowerCase();

@@ -118,6 +118,7 @@ import {
   signInPreRegistration,
 } from "../prereg/pre-registrations.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
+import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
 import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
@@ -128,6 +129,7 @@ import { callerAddress, withAuditActor } from "../audit/context.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
+import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../history/history.ts";
 import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
 import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
@@ -292,6 +294,11 @@ const impl: Impl = {
   // Members in and out as spreadsheets (issue 15 §3; ADR 018).
   memberTemplate: ({ app, principal, ctx }) => memberTemplate(app, principal, ctx),
   memberExport: ({ app, principal, ctx }) => memberExport(app, principal, ctx),
+  // Visit history and its export (issue 17; ADR 025).
+  history: ({ app, principal, ctx }) => listHistory(app, principal, ctx.url.searchParams),
+  historyExport: ({ app, principal, ctx }) => exportHistory(app, principal, ctx),
+  historyVisit: ({ app, principal, ctx }) => historyVisit(app, principal, ctx.params.visitId),
+  historyVisitBadge: ({ app, principal, ctx }) => historyVisitBadge(app, principal, ctx.params.visitId),
   previewMemberImport: ({ app, principal, ctx, body }) => previewMemberImport(app, principal, ctx.params.groupId, ctx.url, body),
   memberImport: ({ app, principal, ctx }) => getMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, ctx.url),
   applyMemberImport: ({ app, principal, ctx, body }) => applyMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, body),
@@ -333,6 +340,13 @@ const impl: Impl = {
   startTwoFactor: ({ app, principal }) => startTwoFactor(app, principal),
   enableTwoFactor: ({ app, principal, body }) => enableTwoFactor(app, principal, body),
   disableTwoFactor: ({ app, principal, body }) => disableTwoFactor(app, principal, body),
+  // Visit management (visits/; ADR 026).
+  visitManagement: ({ app, principal, ctx }) => getVisitManagement(app, principal, ctx.params.visitId),
+  updateVisit: ({ app, principal, ctx, body }) => updateVisit(app, principal, ctx.params.visitId, body),
+  updateVisitNotes: ({ app, principal, ctx, body }) => updateVisitNotes(app, principal, ctx.params.visitId, body),
+  updateVisitProtection: ({ app, principal, ctx, body }) => updateVisitProtection(app, principal, ctx.params.visitId, body),
+  anonymiseVisit: ({ app, principal, ctx }) => anonymiseVisit(app, principal, ctx.params.visitId),
+  deleteVisit: ({ app, principal, ctx }) => deleteVisit(app, principal, ctx.params.visitId),
   // The account pages (account/; ADR 023).
   accountInfo: ({ app, principal }) => getAccountInfo(app, principal),
   updateAccountInfo: ({ app, principal, body }) => updateAccountInfo(app, principal, body),
