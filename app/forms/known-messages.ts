@@ -1,8 +1,9 @@
 /**
  * THE table of upstream messages the portal knows, each with its translation key: a rule the
  * contract states (and the browser checks too, in the same words) or a refusal the upstream sends.
- * Any other upstream text is shown as it came ("@text"). Shared by server and browser; a new area
- * adds its rows here, never a table of its own.
+ * Any other upstream text is shown as it came ("@text"). A new area adds its rows here, never a
+ * table of its own. The browser's own checks of contract rules take their keys from `area-keys.ts`
+ * (the same keys, without this table in every form page's bundle).
  */
 import {
   ACCOUNT_MESSAGES,
@@ -78,6 +79,7 @@ import {
   RANGE_MESSAGES,
   HISTORY_MESSAGES,
 } from "@contract";
+import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
 
 const KNOWN_MESSAGES: Record<string, string> = {
   // Visit management (the contract's visits.ts; ADR 026). First: a text another area states too keeps that area's key.
@@ -88,15 +90,8 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Groups shown at a site.
   "Choose groups of your organisation": "groups:validation.unknown_group",
   "Choose among your groups": "groups:validation.unknown_group",
-  // Custom fields (the contract's customFieldProblems).
-  "Add at least one option": "sites:customfields.validation.options_required",
-  "Options must be unique": "sites:customfields.validation.options_unique",
-  "Only dropdown and yes/no fields have a default option": "sites:customfields.validation.default_not_allowed",
-  "The default option must be one of the options": "sites:customfields.validation.default_not_option",
-  "Only choice and yes/no fields can reject a sign-in": "sites:customfields.validation.reject_not_allowed",
-  "Reject options must be among the options": "sites:customfields.validation.reject_not_option",
-  "A reject message is required when a reject option is set": "sites:customfields.validation.reject_message_required",
-  "Signature and photo fields cannot be shown on the evacuation list": "sites:customfields.validation.evacuation_not_allowed",
+  // Custom fields (the contract's customFieldProblems; area-keys.ts, for the browser's own check).
+  ...CUSTOM_FIELD_KEYS,
   // Messages (the contract's messageProblems) and their attachments.
   [CHECKBOX_LABEL_REQUIRED]: "sites:messages.validation.checkbox_label_required",
   [RECIPIENTS_REQUIRED]: "sites:messages.validation.recipients_required",
@@ -172,15 +167,15 @@ const KNOWN_MESSAGES: Record<string, string> = {
   [IMPORT_STALE]: "members:import.preview.stale",
   // The account pages (the contract's account.ts; ADR 023).
   // The billing contact's email rule is REPLY_TO_MESSAGE's words (the contract's account.ts), translated above.
-  ...Object.fromEntries(Object.entries(ACCOUNT_MESSAGES).map(([k, text]) => [text, `account:messages.${k}`])),
+  ...Object.fromEntries(Object.entries(ACCOUNT_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.account}.${k}`])),
   // Roles and permissions (the contract's roles.ts; ADR 021).
-  ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
+  ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.roles}.${k}`])),
   // SSO self-service (the contract's sso.ts; ADR 024).
-  ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
+  ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.sso}.${k}`])),
   // Portal users and my profile (the contract's users.ts; ADR 020).
   // Its email rule is REPLY_TO_MESSAGE's words, and "delete primary user" SSO_MESSAGES.removePrimary's
   // (the spec's one toast), translated above.
-  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `users:errors.${k}`])),
+  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `${AREA_PREFIXES.users}.${k}`])),
   ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
   // Date ranges of every report and export (the contract's date-range.ts) and the history's filters (history.ts; ADR 025).
   ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `history:range.${k}`])),

@@ -9,13 +9,8 @@ import { singleLine } from "~/forms/control-characters";
 import { EMAIL_RULE, rule } from "./rules";
 import { LOCAL_DATE_TIME } from "./date-time";
 
-/** A positive id posted as text. */
-export const postedId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n > 0, message);
+import { postedId } from "~/forms/posted-id";
+export { postedId };
 const text = (max: number) => singleLine(z.string().trim().max(max, "prereg:validation.too_long")).optional();
 
 

@@ -5,9 +5,9 @@
  * The upstream stays the authority (names taken, escalation, built-in roles).
  */
 import { z } from "zod";
-import { PERMISSION_SECTIONS, ROLE_LIMITS, ROLE_MESSAGES } from "@contract";
+import { PERMISSION_SECTIONS, ROLE_LIMITS } from "@contract";
 import { singleLine } from "~/forms/control-characters";
-import { knownKey } from "~/forms/known-messages";
+import { areaKey } from "~/forms/area-keys";
 
 /** Every level's form value, `<section>.<level>`. */
 export const LEVEL_KEYS = PERMISSION_SECTIONS.flatMap((s) => s.levels.map((l) => `${s.key}.${l.key}`));
@@ -16,11 +16,11 @@ const KNOWN_LEVELS = new Set(LEVEL_KEYS);
 export const ROLE_FIELDS = ["name", "levels"] as const;
 
 export const roleSchema = z.object({
-  name: singleLine(z.string({ error: knownKey(ROLE_MESSAGES.nameRequired) }).trim().min(1, knownKey(ROLE_MESSAGES.nameRequired)).max(ROLE_LIMITS.name, knownKey(ROLE_MESSAGES.nameTooLong))),
+  name: singleLine(z.string({ error: areaKey("roles", "nameRequired") }).trim().min(1, areaKey("roles", "nameRequired")).max(ROLE_LIMITS.name, areaKey("roles", "nameTooLong"))),
   levels: z
     .array(z.string().max(60))
-    .max(LEVEL_KEYS.length, knownKey(ROLE_MESSAGES.unknownRight))
-    .refine((levels) => levels.every((l) => KNOWN_LEVELS.has(l)), knownKey(ROLE_MESSAGES.unknownRight))
+    .max(LEVEL_KEYS.length, areaKey("roles", "unknownRight"))
+    .refine((levels) => levels.every((l) => KNOWN_LEVELS.has(l)), areaKey("roles", "unknownRight"))
     .default([]),
 });
 export type RoleForm = z.infer<typeof roleSchema>;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { SSO_LIMITS, SSO_MESSAGES, SSO_PROVIDERS, normalDomain } from "@contract";
-import { knownKey } from "~/forms/known-messages";
+import { areaKey } from "~/forms/area-keys";
 import { singleLine } from "~/forms/control-characters";
 
 const TOO_LONG = "common:validation.too_long";
@@ -13,21 +13,21 @@ const id = (message: string) => z.coerce.number({ error: message }).int(message)
 const check = z.boolean({ error: "common:fields.invalid_choice" }).optional();
 
 export const configSchema = z.object({
-  type: z.enum(SSO_PROVIDERS, { error: knownKey(SSO_MESSAGES.providerRequired) }),
-  domain: required(SSO_LIMITS.domain, knownKey(SSO_MESSAGES.domainInvalid)).refine((d) => normalDomain(d) !== null, knownKey(SSO_MESSAGES.domainInvalid)),
-  client_id: required(SSO_LIMITS.clientId, knownKey(SSO_MESSAGES.clientIdRequired)),
+  type: z.enum(SSO_PROVIDERS, { error: areaKey("sso", "providerRequired") }),
+  domain: required(SSO_LIMITS.domain, areaKey("sso", "domainInvalid")).refine((d) => normalDomain(d) !== null, areaKey("sso", "domainInvalid")),
+  client_id: required(SSO_LIMITS.clientId, areaKey("sso", "clientIdRequired")),
   client_secret: singleLine(z.string().max(SSO_LIMITS.clientSecret, TOO_LONG)).optional(),
-  provider_host: required(SSO_LIMITS.host, knownKey(SSO_MESSAGES.hostInvalid)).refine((h) => /^https?:\/\//i.test(h), knownKey(SSO_MESSAGES.hostInvalid)),
+  provider_host: required(SSO_LIMITS.host, areaKey("sso", "hostInvalid")).refine((h) => /^https?:\/\//i.test(h), areaKey("sso", "hostInvalid")),
   clients: z.array(z.string().regex(/^[a-z]{2}:\d+$/, "common:fields.invalid_choice")).max(SSO_LIMITS.clients).optional(),
-  default_role_id: id(knownKey(SSO_MESSAGES.roleUnknown)),
+  default_role_id: id(areaKey("sso", "roleUnknown")),
 });
 
 export const emailSchema = z.object({
-  email: singleLine(z.string({ error: knownKey(SSO_MESSAGES.emailNotAtDomain) }).trim().max(SSO_LIMITS.email, TOO_LONG).email(knownKey(SSO_MESSAGES.emailNotAtDomain))),
+  email: singleLine(z.string({ error: areaKey("sso", "emailNotAtDomain") }).trim().max(SSO_LIMITS.email, TOO_LONG).email(areaKey("sso", "emailNotAtDomain"))),
 });
 
 export const codeSchema = z.object({
-  code: z.string({ error: knownKey(SSO_MESSAGES.codeInvalid) }).trim().regex(/^\d{6}$/, knownKey(SSO_MESSAGES.codeInvalid)),
+  code: z.string({ error: areaKey("sso", "codeInvalid") }).trim().regex(/^\d{6}$/, areaKey("sso", "codeInvalid")),
 });
 
 export const settingsSchema = z.object({
@@ -36,4 +36,4 @@ export const settingsSchema = z.object({
   break_glass_user_id: z.union([z.literal(""), id("common:fields.invalid_choice")]).optional(),
 });
 
-export const approveSchema = z.object({ role_id: id(knownKey(SSO_MESSAGES.roleUnknown)) });
+export const approveSchema = z.object({ role_id: id(areaKey("sso", "roleUnknown")) });

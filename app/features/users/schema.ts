@@ -5,12 +5,12 @@
  * the upstream checks again and alone knows the rest (a taken email, escalation, visibility).
  */
 import { z } from "zod";
-import { USER_LIMITS, USER_MESSAGES, type PortalUser } from "@contract";
+import { USER_LIMITS, type PortalUser } from "@contract";
 import { singleLine } from "~/forms/control-characters";
-import { knownKey } from "~/forms/known-messages";
+import { EMAIL_KEY } from "~/forms/area-keys";
 
 const TOO_LONG = "common:validation.too_long";
-const EMAIL = knownKey(USER_MESSAGES.email);
+const EMAIL = EMAIL_KEY;
 const check = z.boolean({ error: "common:fields.invalid_choice" }).optional();
 const id = z.coerce.number({ error: "common:fields.invalid_choice" }).int().positive().max(999_999_999, "common:fields.invalid_choice");
 

@@ -4,16 +4,16 @@
  * refusal shows on the field); messages are the contract's rules' translation keys.
  */
 import { z } from "zod";
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, SUPPORTED_LOCALES } from "@contract";
+import { ACCOUNT_LIMITS, SUPPORTED_LOCALES } from "@contract";
 import { singleLine } from "~/forms/control-characters";
-import { knownKey } from "~/forms/known-messages";
+import { areaKey } from "~/forms/area-keys";
 
 const TOO_LONG = "common:validation.too_long";
 const line = (max: number) => singleLine(z.string().trim().max(max, TOO_LONG)).optional();
 
 export const infoSchema = z.object({
-  name: singleLine(z.string({ error: knownKey(ACCOUNT_MESSAGES.companyName) }).trim().min(1, knownKey(ACCOUNT_MESSAGES.companyName)).max(ACCOUNT_LIMITS.name, TOO_LONG)),
-  country: z.string({ error: knownKey(ACCOUNT_MESSAGES.country) }).regex(/^[A-Z]{2}$/, knownKey(ACCOUNT_MESSAGES.country)),
+  name: singleLine(z.string({ error: areaKey("account", "companyName") }).trim().min(1, areaKey("account", "companyName")).max(ACCOUNT_LIMITS.name, TOO_LONG)),
+  country: z.string({ error: areaKey("account", "country") }).regex(/^[A-Z]{2}$/, areaKey("account", "country")),
   address: z.string().trim().max(ACCOUNT_LIMITS.address, TOO_LONG).optional(),
   phone: line(ACCOUNT_LIMITS.phone),
   default_locale: z.enum(SUPPORTED_LOCALES).optional(),

@@ -1,9 +1,9 @@
 /** Buying SMS tokens (platform §3, §9: 1 token = 1 message): a whole number within the order limits. */
 import { z } from "zod";
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from "@contract";
-import { knownKey } from "~/forms/known-messages";
+import { ACCOUNT_LIMITS } from "@contract";
+import { areaKey } from "~/forms/area-keys";
 
-const RULE = knownKey(ACCOUNT_MESSAGES.smsTokens);
+const RULE = areaKey("account", "smsTokens");
 export const smsOrderSchema = z.object({
   tokens: z.number({ error: RULE }).int(RULE).min(ACCOUNT_LIMITS.smsMin, RULE).max(ACCOUNT_LIMITS.smsMax, RULE),
 });

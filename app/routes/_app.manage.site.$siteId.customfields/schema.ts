@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { messageKey } from "~/forms/known-messages";
+import { CUSTOM_FIELD_KEYS } from "~/forms/area-keys";
 import { CHOICE_FIELD_TYPES, CUSTOM_FIELD_TYPES, customFieldProblems, MANAGE_LIMITS, type CustomFieldInput } from "@contract";
 
 export { CUSTOM_FIELD_TYPES };
@@ -94,7 +94,7 @@ export const customFieldSchema = customFieldForm.superRefine((v, ctx) => {
   else if (options.some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["options"], message: "sites:customfields.validation.option_long" });
   if (lines(v.reject_options).some((o) => o.length > 100)) ctx.addIssue({ code: "custom", path: ["reject_options"], message: TOO_LONG });
   for (const [path, message] of Object.entries(customFieldProblems(toCustomFieldInput(v)))) {
-    ctx.addIssue({ code: "custom", path: [path], message: messageKey(message) });
+    ctx.addIssue({ code: "custom", path: [path], message: CUSTOM_FIELD_KEYS[message] ?? `@${message}` });
   }
 });
 

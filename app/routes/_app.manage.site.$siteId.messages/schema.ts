@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { knownKey } from "~/forms/known-messages";
-import { CHECKBOX_LABEL_REQUIRED, MESSAGE_ACTIONS, MESSAGE_REDISPLAY, type MessageAction, messageProblems, RECIPIENTS_REQUIRED } from "@contract";
+import { CHECKBOX_LABEL_KEY, RECIPIENTS_KEY } from "~/forms/area-keys";
+import { MESSAGE_ACTIONS, MESSAGE_REDISPLAY, type MessageAction, messageProblems } from "@contract";
 
 export { MESSAGE_ACTIONS };
 
@@ -66,5 +66,5 @@ export function toMessageDetails(v: Partial<Pick<MessageForm, "action" | "checkb
  * missing, so an empty form says everything that is required at once.
  */
 export const messageSchema = messageForm
-  .refine((v) => !messageProblems(toMessageDetails(v)).checkbox_label, { path: ["checkbox_label"], message: knownKey(CHECKBOX_LABEL_REQUIRED), when: () => true })
-  .refine((v) => !messageProblems(toMessageDetails(v)).recipient_group_ids, { path: ["recipient_group_ids"], message: knownKey(RECIPIENTS_REQUIRED), when: () => true });
+  .refine((v) => !messageProblems(toMessageDetails(v)).checkbox_label, { path: ["checkbox_label"], message: CHECKBOX_LABEL_KEY, when: () => true })
+  .refine((v) => !messageProblems(toMessageDetails(v)).recipient_group_ids, { path: ["recipient_group_ids"], message: RECIPIENTS_KEY, when: () => true });

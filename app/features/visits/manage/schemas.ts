@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { VISIT_LIMITS } from "@contract";
 import { singleLine } from "~/forms/control-characters";
-import { postedId } from "~/features/prereg/schemas";
+import { postedId } from "~/forms/posted-id";
 import { LOCAL_DATE_TIME } from "~/features/prereg/date-time";
 
 /** A time as the `datetime-local` field gives it (the site's local time), or empty. */
