@@ -13,6 +13,7 @@ const ACCOUNTS: { email: string; organisation?: string; totp?: boolean }[] = [
   { email: "admin@example.com", organisation: "Acme Ltd" },
   { email: "standard@example.com", organisation: "Acme Ltd" },
   { email: "frontdesk@example.com", organisation: "Acme Ltd" },
+  { email: "reception@example.com", organisation: "Acme Ltd" },
   { email: "super@example.com", organisation: "Acme Ltd" },
   { email: "expired@example.com", organisation: "Expired Trial Co" },
   { email: "supervisor@example.com", organisation: "Expired Trial Co" },
