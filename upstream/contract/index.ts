@@ -54,6 +54,7 @@ export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
+export * from "./attendance.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -80,6 +81,7 @@ import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
+import { attendanceRoutes } from "./attendance.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -107,6 +109,7 @@ export const routes = {
   ...preRegistrationRoutes,
   ...roleRoutes,
   ...ssoRoutes,
+  ...attendanceRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -118,6 +118,7 @@ import {
   signInPreRegistration,
 } from "../prereg/pre-registrations.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
+import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "../attendance/report.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
 import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
@@ -307,6 +308,13 @@ const impl: Impl = {
   createRole: ({ app, principal, body }) => createRole(app, principal, body),
   updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
   deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
+  // Attendance reports (attendance/; ADR 027).
+  siteAttendance: ({ app, principal, ctx }) => getSiteAttendance(app, principal, ctx.url),
+  siteAttendanceExport: ({ app, principal, ctx }) => exportSiteAttendance(app, principal, ctx),
+  dailyAttendance: ({ app, principal, ctx }) => getDailyAttendance(app, principal, ctx.url),
+  dailyAttendanceExport: ({ app, principal, ctx }) => exportDailyAttendance(app, principal, ctx),
+  setAttendanceOverride: ({ app, principal, ctx, body }) => setAttendanceOverride(app, principal, ctx, body),
+  clearAttendanceOverride: ({ app, principal, ctx }) => clearAttendanceOverride(app, principal, ctx),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
