@@ -38,6 +38,8 @@
  * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
  * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
  * and groups), held by nobody (so it can be deleted).
+ * Revision 24 (migration 030) gives Acme visitors on the weekdays of the last three weeks and one
+ * overridden day for the attendance reports (`seed-attendance.ts`, ADR 027).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -53,12 +55,13 @@ import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
+import { seedAttendance } from "./seed-attendance.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 21;
+export const SEED_REVISION = 24;
 
 interface ClientSeed {
   region: string;
@@ -476,6 +479,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
     await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
+    // Revision 24: visitors over the last weeks and one overridden day at Acme (attendance reports).
+    await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
   }
   return result;
 }

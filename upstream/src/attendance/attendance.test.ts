@@ -184,3 +184,15 @@ describe("daily attendance", () => {
     expect(dayProblem("2025-03-20", "2025-03-20", { starts_on: null, ends_on: null })).toBeNull();
   });
 });
+
+describe("the seed's revision 24", () => {
+  it("gives Acme visitors and members over the last weeks and one overridden day", async () => {
+    const hq = (await admin.get("sites")).json.find((s: { name: string }) => s.name === "Head Office").id;
+    const [{ today }] = await up.app.db.query<{ today: string }>("SELECT to_char(current_date, 'YYYY-MM-DD') AS today");
+    const back = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const report = SiteAttendanceReport.parse((await admin.get(`reports/site-attendance?from=${back(21)}&to=${back(1)}&site_id=${hq}`)).json);
+    expect(report.rows.filter((r) => r.visitors > 0 && r.members > 0).length).toBeGreaterThan(5);
+    const daily = DailyAttendanceReport.parse((await admin.get(`reports/daily-attendance?day=${back(2)}`)).json);
+    expect(daily.rows.find((r) => r.name === "Kieran Walsh")?.override).toMatchObject({ status: "remote", set_by: "Alice Admin" });
+  });
+});
