@@ -65,6 +65,8 @@ import {
   RETURN_NOT_AWAY_MESSAGE,
   PRE_REG_MESSAGES,
   SSO_MESSAGES,
+  ATTENDANCE_MESSAGES,
+  RANGE_MESSAGES,
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
@@ -166,6 +168,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
   // SSO self-service (the contract's sso.ts; ADR 024).
   ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
+  // Attendance reports (the contract's attendance.ts and date-range.ts; ADR 027).
+  ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
+  ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `attendance:range.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

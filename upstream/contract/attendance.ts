@@ -10,6 +10,7 @@
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
 import type { RouteDef } from "./common.ts";
+import { ATTENDANCE_STATUSES, DRAWN_STATUSES } from "./attendance-messages.ts";
 
 /** The report rights (and the /reports landing's: any report viewer right). */
 export const ATTENDANCE_RIGHTS = {
@@ -18,28 +19,6 @@ export const ATTENDANCE_RIGHTS = {
   dailyEdit: "DailyAttendanceReport.edit",
 } as const;
 export const SITE_ATTENDANCE_FLAG = "beta.site-attendance-report";
-
-/** What an override may say about a member's day. */
-export const ATTENDANCE_STATUSES = ["present", "absent", "remote", "on_leave"] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-/** What the visits say (drawn). */
-export const DRAWN_STATUSES = ["present", "absent"] as const;
-export type DrawnStatus = (typeof DRAWN_STATUSES)[number];
-
-export const ATTENDANCE_LIMITS = { note: 500 } as const;
-
-export const ATTENDANCE_MESSAGES = {
-  flagOff: "The site attendance report is not enabled for your organisation.",
-  futureDay: "Days after today cannot be changed",
-  beforeStart: "This day is before the member's start date",
-  afterEnd: "This day is after the member's end date",
-  status: "Choose present, absent, remote or on leave",
-  noteTooLong: "The note must be at most 500 characters",
-  noteLines: "The note must be one line",
-  site: "Choose one of your sites",
-  group: "Choose one of the returning groups",
-  memberGone: "This member is no longer there",
-} as const;
 
 /** One site on one day. `people` = distinct visitors + distinct members signed in that day. */
 export const SiteAttendanceRow = z.object({

@@ -55,6 +55,7 @@ export * from "./pre-registrations.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
 export * from "./attendance.ts";
+export * from "./attendance-messages.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";

@@ -4,7 +4,8 @@
  * visits, with an override), as JSON and as streamed spreadsheets. Only the sites the user may see
  * count: every query is bounded by them. Days are calendar days in each visit's site's time zone.
  */
-import { ATTENDANCE_MESSAGES, type DailyAttendanceRow, type SiteAttendanceRow } from "../../contract/attendance.ts";
+import type { DailyAttendanceRow, SiteAttendanceRow } from "../../contract/attendance.ts";
+import { ATTENDANCE_MESSAGES } from "../../contract/attendance-messages.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";

@@ -3,7 +3,8 @@
  * parameters, and whether a member's day may be overridden. The handlers (report.ts) call these
  * before reading anything, so a refusal is always a 4xx with the contract's message.
  */
-import { ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, ATTENDANCE_RIGHTS, ATTENDANCE_STATUSES, SITE_ATTENDANCE_FLAG, type AttendanceStatus } from "../../contract/attendance.ts";
+import { ATTENDANCE_RIGHTS, SITE_ATTENDANCE_FLAG } from "../../contract/attendance.ts";
+import { ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, ATTENDANCE_STATUSES, type AttendanceStatus } from "../../contract/attendance-messages.ts";
 import { RANGE_LIMITS, RANGE_MESSAGES, rangeProblem } from "../../contract/date-range.ts";
 import { forbidden, validation } from "../http/errors.ts";
 
