@@ -7,6 +7,7 @@
 import type { Access } from "~/access/guard.server";
 import { done, invalid, refused, requirePostedId, shownName } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
+import { refusalOf } from "~/upstream/refusal.server";
 import { OVERRIDE_FIELDS, overrideSchema } from "./schema";
 
 export interface DayAction {
@@ -45,7 +46,11 @@ export async function setDay({ request, access, form }: DayAction) {
   try {
     await access.viewer.api("setAttendanceOverride", { params: { memberId, day }, body: { status: submission.value.status, note: submission.value.note || null } });
   } catch (err) {
-    return refused(err, { ...ref, submission, fields: OVERRIDE_FIELDS, notFound: MEMBER_GONE });
+    // A refusal of the status or note goes on the form; one of the day itself (after today, before
+    // the member's start) is the row's notice, shown on the page when the row is not listed that day.
+    const fields = Object.keys(refusalOf(err).fields ?? {});
+    if (fields.some((f) => (OVERRIDE_FIELDS as readonly string[]).includes(f))) return refused(err, { ...ref, submission, fields: OVERRIDE_FIELDS, notFound: MEMBER_GONE });
+    return refused(err, { ...ref, notFound: MEMBER_GONE });
   }
   return done(request, access.viewer, backTo(request), { key: "attendance:day.saved", values: { name }, tone: "success" });
 }
