@@ -16,9 +16,9 @@ export interface Who {
 
 const hasAny = (who: Who, rights: readonly string[]) => who.isSuper || rights.some((r) => who.rights.includes(r));
 
-/** Site attendance: the client's flag, and a report right (the /reports landing's rule). */
+/** Site attendance: the client's flag (super users see it regardless: platform §6), and a report right (the /reports landing's rule). */
 export function requireSiteAttendance(who: Who): void {
-  if (who.settings?.[SITE_ATTENDANCE_FLAG] !== true) throw forbidden(ATTENDANCE_MESSAGES.flagOff);
+  if (who.settings?.[SITE_ATTENDANCE_FLAG] !== true && !who.isSuper) throw forbidden(ATTENDANCE_MESSAGES.flagOff);
   if (!hasAny(who, ATTENDANCE_RIGHTS.landing)) throw forbidden();
 }
 
