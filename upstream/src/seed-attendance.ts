@@ -20,7 +20,9 @@ export async function seedAttendance(q: Queryable, gid: string, clientId: number
   const visitors = (await q.query<{ id: number }>("SELECT id FROM groups WHERE client_id = $1 AND name = 'Visitors' AND type = 'standard' ORDER BY id LIMIT 1", [clientId]))[0];
   const hq = siteIds.get("acme-hq");
   const wh = siteIds.get("acme-wh");
-  if (visitors && hq !== undefined && wh !== undefined) {
+  // Once: a database brought up from an older revision twice must not get the visitors twice.
+  const seeded = visitors && (await q.query("SELECT 1 FROM visits WHERE group_id = $1 AND name = $2 LIMIT 1", [visitors.id, VISITORS[0]![0]])).length > 0;
+  if (visitors && !seeded && hq !== undefined && wh !== undefined) {
     for (let d = 1; d <= 21; d++) {
       // Weekdays only (in the site's calendar), 1–3 visitors at Head Office, every other day one at the Warehouse.
       const at: [number, number, number, number][] = [];
