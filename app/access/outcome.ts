@@ -49,3 +49,26 @@ export function tabBar(parent: string, params: Record<string, string | number>, 
     .map((e) => ({ to: fill(e.path), labelKey: e.tab!.labelKey, name: e.path.slice(parent.length + 1) }))
     .filter((t) => opensScreen(t.to, ctx));
 }
+
+/**
+ * Whether `path` leads somewhere for this context: a landing whose children are tabs (SSO
+ * self-service) only when one of its tabs opens; any other page always.
+ */
+export function leadsSomewhere(path: string, ctx: AccessContext): boolean {
+  const landing = ACCESS_TABLE.some((e) => e.tab && e.path.startsWith(`${path}/`) && !e.path.slice(path.length + 1).includes("/"));
+  return !landing || tabBar(path, {}, ctx).length > 0;
+}
+
+/**
+ * The first page directly below `parent`, in the table's order, whose screen exists, which this
+ * context may open and which leads somewhere, or null: where a landing (`/manage/account`) sends
+ * the user.
+ */
+export function firstOpenChild(parent: string, ctx: AccessContext): string | null {
+  const child = ACCESS_TABLE.find((e) => {
+    if (!e.screen || !e.path.startsWith(`${parent}/`) || /[/:]/.test(e.path.slice(parent.length + 1))) return false;
+    const kind = outcomeFor(e.path, ctx).kind;
+    return (kind === "view" || kind === "redirect") && leadsSomewhere(e.path, ctx);
+  });
+  return child?.path ?? null;
+}

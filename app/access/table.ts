@@ -113,11 +113,14 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/today/visits/:visitId/history", rule: { rights: { allOf: ["History.viewer"] } }, screen: true },
   { path: "/today/visits/:visitId/badge", rule: {}, screen: true },
   { path: "/today/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
+  // Visit management (issue 17 item 2; ADR 026): each form needs its own right (the action checks it per intent).
+  { path: "/today/visits/:visitId/manage", rule: { activeOnly: true, rights: { anyOf: ["Visit.editor", "Visit.notes", "History.delete", "History.protect"] } }, screen: true },
   { path: "/select-site", rule: {}, screen: true },
   { path: "/realtime", rule: {}, screen: true },
   // Uploaded files, streamed from the upstream with the user's token (the upstream decides who may see which).
   { path: "/files/:name", rule: {}, screen: true },
   { path: "/my-profile", rule: {}, screen: true },
+  { path: "/my-profile/two-factor", rule: {}, screen: true },
   { path: "/support", rule: {}, screen: true },
   { path: "/client-switcher", rule: { when: ["multiClient"] }, screen: true },
   { path: "/trial-ended", rule: {}, screen: true },
@@ -140,7 +143,16 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/reports/evacuations/:id/comment", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
   { path: "/reports/evacuations/:id/complete", rule: { rights: { allOf: ["EvacReport.editor"] } }, screen: true },
   { path: "/reports/evacuations/:id/delete", rule: { rights: { allOf: ["EvacReport.delete"] } }, screen: true },
-  { path: "/reports/history", rule: { activeOnly: true, rights: { allOf: ["History.viewer"] } } },
+  { path: "/reports/history", rule: { activeOnly: true, rights: { allOf: ["History.viewer"] } }, screen: true },
+  // The history's export (ADR 025) and its visit details dialog (the Today dialog's tabs and rules).
+  { path: "/reports/history/export", rule: { rights: { allOf: ["History.export"] } }, screen: true },
+  { path: "/reports/history/visits/:visitId", rule: {}, redirect: "/reports/history/visits/:visitId/details", screen: true },
+  { path: "/reports/history/visits/:visitId/details", rule: {}, screen: true },
+  { path: "/reports/history/visits/:visitId/absence", rule: { rights: { allOf: ["AbsenceReport.view"] } }, screen: true },
+  { path: "/reports/history/visits/:visitId/history", rule: {}, screen: true },
+  { path: "/reports/history/visits/:visitId/badge", rule: {}, screen: true },
+  { path: "/reports/history/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
+  { path: "/reports/history/visits/:visitId/manage", rule: { activeOnly: true, rights: { anyOf: ["Visit.editor", "Visit.notes", "History.delete", "History.protect"] } }, screen: true },
   { path: "/reports/timesheets", rule: { activeOnly: true, rights: { allOf: ["TimeSheet.viewer"] } } },
   { path: "/reports/bookings", rule: { rights: { allOf: ["BookingsReport.viewer"] } } },
   { path: "/reports/absences", rule: { rights: { allOf: ["AbsenceReport.view"] } } },
@@ -229,24 +241,35 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/addons/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["anySiteHasSpace"] } },
   { path: "/manage/addons/discover/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["noSiteHasSpace"] } },
 
-  { path: "/manage/account", rule: {} },
-  { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } } },
-  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } } },
-  { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } } },
-  { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } } },
-  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } } },
+  // The account pages (ADR 023): the landing sends the user to the first one they may open (403 when none).
+  { path: "/manage/account", rule: {}, screen: true },
+  { path: "/manage/account/info", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.info", order: 1 } },
+  // Portal users (platform §6; ADR 020): ManageUser.viewer to open the list and a user (read-only),
+  // .editor to change; inviting needs .editor to open; deleting .delete and removing two-factor
+  // .remove2fa as well (`requireRight` in the handler).
+  { path: "/manage/account/users", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.users", order: 2 } },
+  { path: "/manage/account/users/new", rule: { rights: { allOf: ["ManageUser.editor"] } }, screen: true },
+  { path: "/manage/account/users/:userId", rule: {}, screen: true },
+  { path: "/manage/account/password-policy", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.password_policy", order: 3 } },
+  { path: "/manage/account/sms", rule: { rights: { allOf: ["ManageClient.editor"] } }, screen: true, tab: { labelKey: "tab.sms", order: 4 } },
+  // The audit log (ADR 022): the list, its CSV export, and one entry's before → after (a dialog).
+  { path: "/manage/account/audit-log", rule: { rights: { allOf: ["AuditLog.viewer"] } }, screen: true, tab: { labelKey: "tab.audit_log", order: 5 } },
+  { path: "/manage/account/audit-log/export", rule: {}, screen: true },
+  { path: "/manage/account/audit-log/:entryId", rule: {}, screen: true },
   // Roles and permissions (ADR 021): the roles, the editor (a new role needs ManageUser.editor to
   // open; an existing one opens read-only for viewers), and "view as".
-  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true },
+  { path: "/manage/account/permissions", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.permissions", order: 6 } },
   { path: "/manage/account/permissions/new", rule: { rights: { allOf: ["ManageUser.editor"] } }, screen: true },
   { path: "/manage/account/permissions/view-as", rule: {}, screen: true },
   { path: "/manage/account/permissions/:roleId", rule: {}, screen: true },
-  { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } } },
-  { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] } },
+  { path: "/manage/account/refer", rule: { rights: { allOf: ["Referral.manager"] } }, screen: true, tab: { labelKey: "tab.refer", order: 7 } },
+  { path: "/manage/account/subscriptions", rule: { when: ["subscriptionsVisible"] }, screen: true, tab: { labelKey: "tab.subscriptions", order: 8 } },
+  // One invoice as a PDF (ADR 023): the subscriptions page's rule.
+  { path: "/manage/account/subscriptions/invoices/:invoiceId", rule: {}, screen: true },
   // SSO self-service (issue 16 §5; ADR 024): the landing sends to the first tab the user may open
   // (drawn from here); changing anything needs ManageUser.editor (the upstream's rule, which also
   // answers 403 on the configuration to anyone without ManageUser.viewer: "not authorised").
-  { path: "/manage/account/sso", rule: {}, screen: true },
+  { path: "/manage/account/sso", rule: {}, screen: true, tab: { labelKey: "tab.sso", order: 9 } },
   { path: "/manage/account/sso/users", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.users", order: 1 } },
   { path: "/manage/account/sso/configuration", rule: { when: ["ssoConfigurationVisible"] }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.configuration", order: 2 } },
   { path: "/manage/account/sso/access-requests", rule: { rights: { allOf: ["ManageUser.viewer"] } }, edit: ["ManageUser.editor"], screen: true, tab: { labelKey: "tab.access_requests", order: 3 } },

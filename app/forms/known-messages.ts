@@ -5,6 +5,7 @@
  * adds its rows here, never a table of its own.
  */
 import {
+  ACCOUNT_MESSAGES,
   ATTACHMENT_KIND_MESSAGE,
   AUTO_CLEAR_HOURS_MESSAGE,
   AUTO_CLEAR_TIME_MESSAGE,
@@ -66,16 +67,22 @@ import {
   PRE_REG_MESSAGES,
   SSO_MESSAGES,
   ATTENDANCE_MESSAGES,
-  RANGE_MESSAGES,
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
   MEMBER_MESSAGES,
   MEMBER_EDITOR_MESSAGES,
   ROLE_MESSAGES,
+  USER_MESSAGES,
+  PROFILE_MESSAGES,
+  VISIT_MESSAGES,
+  RANGE_MESSAGES,
+  HISTORY_MESSAGES,
 } from "@contract";
 
 const KNOWN_MESSAGES: Record<string, string> = {
+  // Visit management (the contract's visits.ts; ADR 026). First: a text another area states too keeps that area's key.
+  ...Object.fromEntries(Object.entries(VISIT_MESSAGES).map(([k, text]) => [text, `visits:messages.${k}`])),
   // Group members: the core fields' rules (members.ts; groups spec §5) and the editor's refusals (ADR 017).
   ...Object.fromEntries(Object.entries(MEMBER_MESSAGES).map(([k, text]) => [text, `members:validation.${k}`])),
   ...Object.fromEntries(Object.entries(MEMBER_EDITOR_MESSAGES).map(([k, text]) => [text, `members:errors.${k}`])),
@@ -164,13 +171,23 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(IMPORT_FILE_MESSAGES).map(([code, text]) => [text, `members:import.file.${code}`])),
   [IMPORT_PREVIEW_GONE]: "members:import.preview.gone",
   [IMPORT_STALE]: "members:import.preview.stale",
+  // The account pages (the contract's account.ts; ADR 023).
+  // The billing contact's email rule is REPLY_TO_MESSAGE's words (the contract's account.ts), translated above.
+  ...Object.fromEntries(Object.entries(ACCOUNT_MESSAGES).map(([k, text]) => [text, `account:messages.${k}`])),
   // Roles and permissions (the contract's roles.ts; ADR 021).
   ...Object.fromEntries(Object.entries(ROLE_MESSAGES).map(([k, text]) => [text, `roles:messages.${k}`])),
   // SSO self-service (the contract's sso.ts; ADR 024).
   ...Object.fromEntries(Object.entries(SSO_MESSAGES).map(([k, text]) => [text, `sso:messages.${k}`])),
-  // Attendance reports (the contract's attendance.ts and date-range.ts; ADR 027).
+  // Portal users and my profile (the contract's users.ts; ADR 020).
+  // Its email rule is REPLY_TO_MESSAGE's words, and "delete primary user" SSO_MESSAGES.removePrimary's
+  // (the spec's one toast), translated above.
+  ...Object.fromEntries(Object.entries(USER_MESSAGES).filter(([k]) => k !== "email" && k !== "deletePrimary").map(([k, text]) => [text, `users:errors.${k}`])),
+  ...Object.fromEntries(Object.entries(PROFILE_MESSAGES).map(([k, text]) => [text, `users:profile.errors.${k}`])),
+  // Date ranges of every report and export (the contract's date-range.ts) and the history's filters (history.ts; ADR 025).
+  ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `history:range.${k}`])),
+  ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
+  // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
-  ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `attendance:range.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -16,7 +16,7 @@ import { isCrossOriginWrite } from "./origin.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { maxFormBytesFrom } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
-import { REQUEST_ID_HEADER } from "./request-id.js";
+import { CLIENT_ADDRESS_HEADER, REQUEST_ID_HEADER } from "./request-id.js";
 import { trustedProxyHops } from "./trust-proxy.js";
 import { DEFAULT_MAX_FORM_BYTES, drain, readBoundedBody, urlHasControlCharacters } from "./body.js";
 import { sendRefusal } from "./refusal.js";
@@ -44,12 +44,15 @@ export async function createPortalServer(opts: PortalServerOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", opts.trustProxy > 0 ? opts.trustProxy : false);
+  /** The client's address: express's req.ip behind trusted proxies, else the socket's. */
+  const clientIpOf = (req: express.Request) => (opts.trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? "";
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     // Always minted here, never taken from the client: loaders use it to share per-request work.
     const requestId = crypto.randomUUID();
     req.headers[REQUEST_ID_HEADER] = requestId;
+    req.headers[CLIENT_ADDRESS_HEADER] = clientIpOf(req);
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const clientRequestId = req.get("x-request-id")?.slice(0, 64);
@@ -133,7 +136,7 @@ export async function createPortalServer(opts: PortalServerOptions) {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         /** The address throttles count: express's req.ip behind trusted proxies, else the socket's. */
-        clientIp: (opts.trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? "",
+        clientIp: clientIpOf(req),
         /**
          * Call `fn` once when the response ends or the client's socket closes, whichever comes
          * first (the SSE relay cleans up on it; the abort signal alone can miss disconnects).

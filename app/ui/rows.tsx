@@ -42,12 +42,31 @@ export function MoveButtons({ action, id, name, first, last }: { action: string;
  * JavaScript). The one confirm-delete of the portal: every list's rows use it. `hidden` adds fields
  * the action reads besides the id (the list's search and page to come back to, a name for the notice).
  */
-export function DeleteConfirm({ action, id, name, question, confirm, hidden }: { action: string; id: number; name: string; question: string; confirm: string; hidden?: Record<string, string> }) {
+export function DeleteConfirm({
+  action,
+  id,
+  name,
+  question,
+  confirm,
+  hidden,
+  intent = "delete",
+  summary,
+}: {
+  action: string;
+  id: number;
+  name: string;
+  question: string;
+  confirm: string;
+  hidden?: Record<string, string>;
+  /** Another irreversible row action confirmed the same way (its intent and its disclosure's label). */
+  intent?: string;
+  summary?: string;
+}) {
   const { t } = useTranslation("common");
   return (
     <details className="row-delete">
       <summary>
-        {t("fields.delete")}
+        {summary ?? t("fields.delete")}
         <span className="visually-hidden"> “{name}”</span>
       </summary>
       <Form method="post" action={action} preventScrollReset className="row-delete__panel">
@@ -56,7 +75,7 @@ export function DeleteConfirm({ action, id, name, question, confirm, hidden }: {
         {Object.entries(hidden ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <SubmitButton name="intent" value="delete" variant="secondary">
+        <SubmitButton name="intent" value={intent} variant="secondary">
           {confirm}
         </SubmitButton>
       </Form>

@@ -7,6 +7,7 @@
  * Answers are validated against the contract; failures become UpstreamError or
  * UpstreamUnavailableError, which `app/upstream/errors.ts` maps to the spec's catalogue.
  */
+import { isIP } from "node:net";
 import { Readable } from "node:stream";
 import { Agent, FormData, request } from "undici";
 import { decodeJwt } from "jose";
@@ -65,7 +66,15 @@ export interface CallOptions<N extends RouteName> extends ApiOptions<N> {
   /** BCP 47 language tag for Accept-Language, e.g. "en-GB". */
   language: string;
   timezone: string;
+  /** The browser's address (the portal's own trusted view of it), sent as X-Forwarded-For. */
+  clientAddress?: string;
   signal?: AbortSignal;
+}
+
+/** X-Forwarded-For with the browser's address, when it is one (the upstream's audit log records it). */
+function forwardedFor(headers: Record<string, string>, address: string | undefined): Record<string, string> {
+  if (address && isIP(address)) headers["x-forwarded-for"] = address;
+  return headers;
 }
 
 /** The regional API root for an issuer claim, or throws when the issuer is not allowed. */
@@ -102,11 +111,10 @@ function buildUrl<N extends RouteName>(name: N, opts: CallOptions<N>): string {
 export async function callUpstream<N extends RouteName>(name: N, opts: CallOptions<N>): Promise<RouteResponse<N>> {
   const def = routes[name];
   const url = buildUrl(name, opts);
-  const headers: Record<string, string> = {
-    accept: "application/json",
-    "accept-language": opts.language,
-    "x-timezone": opts.timezone,
-  };
+  const headers: Record<string, string> = forwardedFor(
+    { accept: "application/json", "accept-language": opts.language, "x-timezone": opts.timezone },
+    opts.clientAddress,
+  );
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let method: string = def.method;
   if (method === "PATCH") {
@@ -205,7 +213,7 @@ export async function fetchUpstreamFile(name: string, opts: { token: string; ran
 export async function downloadUpstream<N extends RouteName>(name: N, opts: CallOptions<N>): Promise<UpstreamFile> {
   if (!("download" in routes[name])) throw new Error(`Upstream call ${name} is not a download`);
   const url = buildUrl(name, opts);
-  const headers: Record<string, string> = { "accept-language": opts.language, "x-timezone": opts.timezone };
+  const headers = forwardedFor({ "accept-language": opts.language, "x-timezone": opts.timezone }, opts.clientAddress);
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let res;
   try {

@@ -40,6 +40,9 @@ export function refusalOf(err: unknown, notFoundKey = "common:errors.not_found_b
     }
     if (err.status === 413) return { status: 413, message: err.body.message ? messageKey(err.body.message) : "common:refused.too_large_title", upstreamFailed: false, fields: null };
     if (err.status >= 500) return { status: 502, message: "common:errors.generic_failure", upstreamFailed: true, fields: null };
+    // A conflict whose message the portal knows says it (a protected visit cannot be deleted; ADR 026).
+    const known = err.status === 409 && err.body.message ? messageKey(err.body.message) : null;
+    if (known && !known.startsWith("@")) return { status: 409, message: known, upstreamFailed: false, fields: null };
     return { status: err.status >= 400 ? err.status : 502, message: "common:errors.generic_failure", upstreamFailed: err.status < 400, fields: null };
   }
   if (err instanceof UpstreamUnavailableError || (err instanceof Response && err.status === 503)) {

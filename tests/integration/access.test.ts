@@ -6,7 +6,7 @@
  * in tests/unit/access.test.ts.
  */
 import { describe, expect, test } from "vitest";
-import { outcomeFor, permissionsAt, tabBar } from "~/access/outcome";
+import { firstOpenChild, outcomeFor, permissionsAt, tabBar } from "~/access/outcome";
 import { kindOf, roleContext, VIEW_AS_PAGES } from "~/features/roles/view-as";
 import { ACCESS_TABLE } from "~/access/table";
 import { pathVariants, upstreamAccess } from "../support/access";
@@ -86,6 +86,8 @@ async function walk(email: string): Promise<Map<string, string>> {
     if (expected === "view" && path === "/realtime") expected = "status 400"; // no channels asked for
     // The SSO landing sends you to the first tab you may open, none: 403.
     if (expected === "view" && path === "/manage/account/sso") expected = ssoLanding(ctx);
+    // The account landing sends the user to the first account page they may open, or 403 (ADR 023).
+    if (expected === "view" && path === "/manage/account") expected = firstOpenChild(path, ctx) ? `redirect ${firstOpenChild(path, ctx)}` : "forbidden";
     // A directory's return page without its code and state: nothing connected, back to the groups.
     if (expected === "view" && /^\/manage\/group\/callback\/(azure-ad|google-apps|brivo)$/.test(path)) expected = "redirect /manage/overview/groups";
     // Slack's return page without its code and state: nothing connected, back to the group's notifications.

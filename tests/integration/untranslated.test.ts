@@ -30,6 +30,8 @@ const TECHNICAL = [
   // The pre-registration import's file format, size unit, column names and date-time pattern (ADR 019).
   "CSV", "KB", "YYYY-MM-DDTHH:MM", "name", "email", "arrival", "company", "notes", "host", "language",
   "XLSX", "Excel", "UTF-8",
+  // Text messages (the account's SMS page, ADR 023).
+  "SMS",
 ];
 
 function englishLeftovers(html: string, allowed: string[]): string[] {
@@ -132,6 +134,9 @@ describe("pages in Japanese show no untranslated text", () => {
       // Pre-registration (ADR 019): the list (visitors, sites, groups) and the pre-register dialog (employees, services).
       paths.push("/today/pre-registrations", "/today/pre-register");
       data.push(...dataStrings(await get("pre-registrations")), ...dataStrings(await get("pre-registrations/options")));
+      // The account pages (ADR 023): the client's information, plans, add-ons, invoice numbers, referred organisations, the referral link.
+      paths.push("/manage/account/info", "/manage/account/password-policy", "/manage/account/sms", "/manage/account/subscriptions", "/manage/account/refer");
+      for (const part of ["info", "sms", "billing", "referrals"]) data.push(...dataStrings(await get(`account/${part}`)));
     }
     const leftovers: string[] = [];
     for (const p of paths) {

@@ -52,8 +52,18 @@ export * from "./member-io.ts";
 export * from "./pre-registration-messages.ts";
 export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
+export * from "./audit.ts";
 export * from "./roles.ts";
 export * from "./sso.ts";
+export * from "./user-messages.ts";
+export * from "./users.ts";
+export * from "./visits.ts";
+export * from "./visit-messages.ts";
+export * from "./history-messages.ts";
+export * from "./history.ts";
+export * from "./account-messages.ts";
+export * from "./account-values.ts";
+export * from "./account.ts";
 export * from "./attendance.ts";
 export * from "./attendance-messages.ts";
 
@@ -80,8 +90,13 @@ import { siteSettingRoutes } from "./site-settings.ts";
 import { memberRoutes } from "./members.ts";
 import { memberIoRoutes } from "./member-io.ts";
 import { preRegistrationRoutes } from "./pre-registrations.ts";
+import { auditRoutes } from "./audit.ts";
 import { roleRoutes } from "./roles.ts";
 import { ssoRoutes } from "./sso.ts";
+import { userRoutes } from "./users.ts";
+import { visitRoutes } from "./visits.ts";
+import { historyRoutes } from "./history.ts";
+import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
@@ -108,8 +123,13 @@ export const routes = {
   ...memberRoutes,
   ...memberIoRoutes,
   ...preRegistrationRoutes,
+  ...auditRoutes,
   ...roleRoutes,
   ...ssoRoutes,
+  ...userRoutes,
+  ...visitRoutes,
+  ...historyRoutes,
+  ...accountRoutes,
   ...attendanceRoutes,
 } as const satisfies Record<string, RouteDef>;
 

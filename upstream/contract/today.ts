@@ -122,6 +122,9 @@ export type DepartureRequest = z.infer<typeof DepartureRequest>;
 export const SignOutAllRequest = z.object({ group_id: z.number().int().positive().optional() });
 export const SignOutAllResponse = z.object({ signed_out: z.number().int() });
 
+/** Why the safety check rejected a sign-in (groups spec §8 "Safety check failure reasons"; ADR 026). */
+export const VISIT_REJECTION_REASONS = ["block_list_match", "missing_health_certificates", "failed_central_record"] as const;
+
 /** GET visits/{visitId}: the visit details dialog's details tab. */
 export const VisitDetails = Visit.extend({
   site_name: z.string(),
@@ -132,6 +135,10 @@ export const VisitDetails = Visit.extend({
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   notes: z.string().nullable(),
   protected: z.boolean(),
+  /** Why the safety check rejected the sign-in (status rejected; visits.ts VISIT_REJECTION_REASONS), else null. */
+  rejection_reason: z.enum(VISIT_REJECTION_REASONS).nullable().default(null),
+  /** When the visit was anonymised (ADR 026), else null. */
+  anonymised_at: z.string().nullable().default(null),
 });
 export type VisitDetails = z.infer<typeof VisitDetails>;
 
@@ -177,9 +184,10 @@ export const VisitDocuments = z.object({
 /**
  * Realtime payloads on private-Site.{id}: SignInEvent (a visit became signed_in, or pending, or a
  * sign-out-first member's departure closed: returned), SignOutEvent (a visit was signed out, or a
- * sign-out-first member left: away). Locations are never broadcast.
+ * sign-out-first member left: away), VisitUpdatedEvent (a visit was edited or anonymised, ADR 026)
+ * and VisitDeletedEvent (a visit was deleted; the visit as it was). Locations are never broadcast.
  */
-export const SITE_EVENTS = ["SignInEvent", "SignOutEvent", "EvacuationCreatedEvent", "EvacuationCompleteEvent"] as const;
+export const SITE_EVENTS = ["SignInEvent", "SignOutEvent", "VisitUpdatedEvent", "VisitDeletedEvent", "EvacuationCreatedEvent", "EvacuationCompleteEvent"] as const;
 export const VisitEvent = z.object({
   visit: Visit,
   /** The site's count after this change (delivery groups excluded). */

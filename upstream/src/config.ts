@@ -22,6 +22,11 @@ export interface UpstreamOptions {
   testHooks: boolean;
   /** Log one JSON line per request. */
   log: boolean;
+  /**
+   * Addresses whose X-Forwarded-For is believed (the portal's): the audit log's address is then the
+   * browser's. Anyone else's header is ignored. Default: this machine's loopback.
+   */
+  trustedProxies: string[];
 }
 
 export const DEV_JWT_SECRET = "gatehouse-dev-jwt-secret-change-me-0123456789";
@@ -54,6 +59,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamOp
     pusherAppSecret: env.PUSHER_APP_SECRET || undefined,
     testHooks: env.UPSTREAM_TEST_HOOKS === "1",
     log: env.UPSTREAM_LOG !== "0",
+    trustedProxies: env.UPSTREAM_TRUSTED_PROXIES ? env.UPSTREAM_TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
   });
 }
 
@@ -80,5 +86,6 @@ export function resolveOptions(o: Partial<UpstreamOptions>): UpstreamOptions {
     pusherAppSecret: o.pusherAppSecret ?? "gatehouse-secret",
     testHooks: o.testHooks ?? false,
     log: o.log ?? true,
+    trustedProxies: o.trustedProxies ?? ["127.0.0.1", "::1", "::ffff:127.0.0.1"],
   };
 }

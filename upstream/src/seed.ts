@@ -34,10 +34,22 @@
  * Revision 16 brings the built-in roles to the permission sections of the role editor
  * (`contract/permissions.ts`): the Administrator holds every right; Standard User may delete
  * visitor records (platform §6).
+ * Revision 17 gives Acme ten more portal users, so the users list pages (`/manage/account/users`,
+ * ADR 020): a technical contact, a billing user, one with two-factor authentication, one restricted
+ * to one site, an Administrator restricted to the Warehouse (under `group-visibility` she manages
+ * only the Warehouse's users), and one invited who has not chosen a password yet.
+ * Revision 22 (issue 17, ADR 025) gives Acme 600 past visits over 90 days for the visit history
+ * (`seed-history.ts`) and the `beta.visit-record-personal-fields` setting. The busy client of the
+ * history benchmark (`seed-busy.ts`) is NOT seeded here: it is made on demand (SEED_BUSY=1,
+ * `npm run seed:busy`).
  * Revision 18 (migration 023) marks the built-in roles `built_in` and gives Acme two more custom
  * roles for the roles page and "view as" (ADR 021): "Reception" (Today with signing in and out, the
  * visitor history, the evacuation list), held by reception@example.com, and "Site Manager" (sites
  * and groups), held by nobody (so it can be deleted).
+ * Revision 19 (migration 024) gives Acme's audit log its first entries: real changes by Alice Admin
+ * through the audit log's capture path (`seed-audit.ts`), while Acme's log is empty.
+ * Revision 20 gives Acme and Globex what the account pages show (`account/seed.ts`, migration 025):
+ * address, phone, billing contact, subscriptions, invoices of every status, SMS tokens, referrals.
  * Revision 24 (migration 030) gives Acme visitors on the weekdays of the last three weeks and one
  * overridden day for the attendance reports (`seed-attendance.ts`, ADR 027).
  */
@@ -54,7 +66,11 @@ import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } fro
 import { seedGroupSlack } from "./seed-group-slack.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
+import { seedAuditLog } from "./seed-audit.ts";
+import { seedVisitManagement } from "./seed-visit-management.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
+import { seedAcmeHistory } from "./seed-history.ts";
+import { seedAccount } from "./account/seed.ts";
 import { seedAttendance } from "./seed-attendance.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
@@ -126,11 +142,14 @@ const CLIENTS: ClientSeed[] = [
       "beta.sso-self-service": true,
       "beta.site-settings": true,
       "beta.site-attendance-report": true,
+      "beta.anonymize-visits": true,
       "beta.time-and-attendance-discovered": true,
       // Revision 8.
       "beta.badge-personal-fields": true,
       // Revision 9.
       "beta.brivo": true,
+      // Revision 22.
+      "beta.visit-record-personal-fields": true,
       // Revision 15: the invitation carries the pre-registration form link (ADR 019).
       "beta.new-pre-reg-form": true,
     },
@@ -264,7 +283,9 @@ interface UserSeed {
   sso?: boolean;
   locale?: string;
   last?: string;
-  access: { client: string; role: string; primary?: boolean; billing?: boolean; sites?: string[] }[];
+  /** Invited, no password chosen yet (revision 17). */
+  invited?: boolean;
+  access: { client: string; role: string; primary?: boolean; billing?: boolean; technical?: boolean; sites?: string[] }[];
 }
 
 const USERS: UserSeed[] = [
@@ -303,6 +324,17 @@ const USERS: UserSeed[] = [
   { email: "initech@example.com", name: "Bill Initech", access: [{ client: "eu:5", role: "Administrator", primary: true, billing: true }] },
   { email: "umbrella@example.com", name: "Albert Umbrella", access: [{ client: "eu:6", role: "Administrator", primary: true, billing: true }] },
   { email: "hooli@example.com", name: "Gavin Hooli", locale: "en_US", access: [{ client: "us:3", role: "Administrator", primary: true, billing: true }] },
+  // Revision 17: Acme's portal users list pages (ADR 020).
+  { email: "priya.patel@example.com", name: "Priya Patel", access: [{ client: "eu:1", role: "Administrator", technical: true }] },
+  { email: "ben.carter@example.com", name: "Ben Carter", access: [{ client: "eu:1", role: "Standard User" }] },
+  { email: "chloe.martin@example.com", name: "Chloe Martin", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-dub"] }] },
+  { email: "daniel.okafor@example.com", name: "Daniel Okafor", totp: DEMO_TOTP_SECRET, access: [{ client: "eu:1", role: "Front Desk" }] },
+  { email: "emma.wilson@example.com", name: "Emma Wilson", access: [{ client: "eu:1", role: "Standard User", billing: true }] },
+  { email: "farid.haddad@example.com", name: "Farid Haddad", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-hq", "acme-wh"] }] },
+  { email: "grace.lee@example.com", name: "Grace Lee", access: [{ client: "eu:1", role: "Administrator", sites: ["acme-wh"] }] },
+  { email: "harry.evans@example.com", name: "Harry Evans", invited: true, access: [{ client: "eu:1", role: "Standard User" }] },
+  { email: "isla.novak@example.com", name: "Isla Novak", access: [{ client: "eu:1", role: "Standard User", sites: ["acme-wh"] }] },
+  { email: "jack.murphy@example.com", name: "Jack Murphy", access: [{ client: "eu:1", role: "Standard User" }] },
 ];
 
 const CUSTOM_FIELDS = [
@@ -413,12 +445,12 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     const [{ id: userId }] = await q.query<{ id: number }>(
       `INSERT INTO users (email, name, password_hash, terms_accepted_at, totp_secret, is_super, locale, sso, last_client_id)
        VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8) RETURNING id`,
-      [u.email, u.name, u.sso ? null : passwordHash, u.totp ?? null, u.is_super ?? false, u.locale ?? "en_GB", u.sso ?? false, u.last ? clientIds.get(u.last) : null],
+      [u.email, u.name, u.sso || u.invited ? null : passwordHash, u.totp ?? null, u.is_super ?? false, u.locale ?? "en_GB", u.sso ?? false, u.last ? clientIds.get(u.last) : null],
     );
     result.users.push(u.email);
     for (const a of u.access) {
       await q.query(
-        `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+        `INSERT INTO client_users (user_id, client_id, role_id, is_primary, is_billing, site_ids, is_technical) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
         [
           userId,
           clientIds.get(a.client),
@@ -426,6 +458,7 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
           a.primary ?? false,
           a.billing ?? false,
           a.sites ? JSON.stringify(a.sites.map((k) => siteIds.get(k)).filter((x) => x !== undefined)) : null,
+          a.technical ?? false,
         ],
       );
     }
@@ -479,9 +512,17 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedPreRegistrations(app, q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 21: a pending SSO access request at Acme (after its SSO configuration).
     await seedSsoSelfService(q, gid, clientIds.get(gid)!, from);
+    // Revision 22: Acme's visit history (after its sites and groups); the busy client is on demand.
+    await seedAcmeHistory(q, gid, clientIds.get(gid)!, from);
+    // Revision 23: Acme's rejected sign-ins with their reasons and a protected past visit (after the visits of revision 3).
+    await seedVisitManagement(q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 20: the account pages (info, SMS, subscriptions and invoices, referrals).
+    await seedAccount(q, gid, clientIds.get(gid)!);
     // Revision 24: visitors over the last weeks and one overridden day at Acme (attendance reports).
     await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
   }
+  // Revision 19: Acme's audit log, made by real changes (after everything they touch).
+  if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);
   return result;
 }
 

@@ -14,6 +14,7 @@ import { kioskOpenApiPaths, registerKioskRoutes } from "./api/kiosk.ts";
 import { deviceCodeOpenApiPaths, registerDeviceCodeRoutes } from "./api/devices.ts";
 import { registerFileRoutes } from "./api/uploads.ts";
 import { seedDemoData } from "./seed.ts";
+import { seedBusyClient } from "./seed-busy.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";
@@ -23,6 +24,8 @@ import { registerDemoDns } from "./sso/demo-dns.ts";
 import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
+import { startAuditSweep } from "./audit/log.ts";
+import { startRetention } from "./visits/retention.ts";
 
 export interface Upstream {
   url: string;
@@ -82,11 +85,16 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       [oidcIssuer(app)],
     );
     if (seeded) log({ msg: "seeded demo data", ...seeded });
+    // The busy demo client (ADR 025) only on demand: the README's demo command sets SEED_BUSY=1.
+    if (process.env.SEED_BUSY === "1") log({ msg: "busy demo client", ...(await seedBusyClient(db)) });
   } catch (err) {
     await db.close();
     server.close();
     throw err;
   }
+
+  // The audit log's retention (13 months): swept now and every few hours.
+  const stopAuditSweep = startAuditSweep(app);
 
   const router = new Router();
   router.get("/healthz", async () => {
@@ -187,14 +195,19 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   const url = opts.publicUrl;
   log({ msg: `upstream listening on ${url}`, listen: `http://${host}:${port}`, db: db.kind, ms: Date.now() - started, testHooks: opts.testHooks });
 
+  // Scheduled work: visits past their group's data retention are removed (ADR 026).
+  const stopRetention = startRetention(app);
+
   let closing: Promise<void> | null = null;
   return {
     url,
     app,
     close() {
       closing ??= (async () => {
+        stopRetention();
         // Work started after an answer (a Slack message) first, while the server still answers it.
         await settleBackground(app);
+        await stopAuditSweep();
         // Websockets first (4200 "Server restarting", so pusher-js reconnects): server.close() waits for them.
         await realtime.close();
         await new Promise<void>((resolve) => {

@@ -12,12 +12,15 @@ import type { Router } from "./http/router.ts";
 import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGHT, toClient, toSite } from "./model.ts";
 import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
+import { seedBusyClient } from "./seed-busy.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
 import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
 import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
 import { setCentralRecordFault } from "./central-record/server.ts";
 import { setSlackFault, SLACK_FAULTS } from "./slack/server.ts";
 import { settleBackground } from "./background.ts";
+import { registerVisitTestHooks } from "./visits/testhooks.ts";
+import { registerAccountTestHooks } from "./account/testhooks.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -85,6 +88,7 @@ const ClientBody = z.object({
   force_2fa: z.boolean().optional(),
   trial_ends_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
   password_expiry_days: z.union([z.literal(30), z.literal(60), z.literal(90)]).nullable().optional(),
+  prevent_password_reuse: z.boolean().optional(),
   name: z.string().min(1).optional(),
   scheduling_status: z.enum(SCHEDULING_STATUSES).optional(),
   reseller: z.boolean().optional(),
@@ -158,6 +162,9 @@ function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
 }
 
 export function registerTestHooks(router: Router, app: App): void {
+  // Visit management: the retention sweep now, old and rejected visits (visits/testhooks.ts).
+  registerVisitTestHooks(router, app);
+  registerAccountTestHooks(router, app);
   router.get("/__test/stats", () => ({ body: app.stats.snapshot() }));
   router.post("/__test/stats/reset", () => {
     app.stats.reset();
@@ -226,6 +233,8 @@ export function registerTestHooks(router: Router, app: App): void {
     return { body: { ok: true } };
   });
 
+  // The busy demo client (ADR 025), for the history benchmark: made once, a few seconds.
+  router.post("/__test/busy-client", async () => ({ body: await seedBusyClient(app.db) }));
   router.post("/__test/users", async (ctx) => {
     const b = parse(UserBody, await ctx.readBody());
     const email = b.email.trim().toLowerCase();
@@ -286,6 +295,7 @@ export function registerTestHooks(router: Router, app: App): void {
     if (b.force_2fa !== undefined) set("force_2fa", b.force_2fa);
     if (b.trial_ends_on !== undefined) set("trial_ends_on", b.trial_ends_on, "::date");
     if (b.password_expiry_days !== undefined) set("password_expiry_days", b.password_expiry_days);
+    if (b.prevent_password_reuse !== undefined) set("prevent_password_reuse", b.prevent_password_reuse);
     if (b.name !== undefined) set("name", b.name);
     if (b.scheduling_status !== undefined) set("scheduling_status", b.scheduling_status);
     if (b.reseller !== undefined) set("reseller", b.reseller);

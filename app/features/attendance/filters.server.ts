@@ -18,7 +18,8 @@ const DAY_MS = 86_400_000;
 /** Today (UTC) as YYYY-MM-DD, `back` days earlier. */
 export const dayBefore = (back: number, from = new Date()) => new Date(Date.parse(from.toISOString().slice(0, 10)) - back * DAY_MS).toISOString().slice(0, 10);
 
-const problemKey = (p: RangeProblem) => `attendance:range.${p}`;
+/** The range messages are the history's words (one translation of date-range.ts for every report). */
+const problemKey = (p: RangeProblem) => `history:range.${p}`;
 
 /** The range of the query (default: the last 7 days to today), or the problem with it. */
 export function rangeFilter(url: URL): { from: string; to: string; problem: FilterProblem | null } {

@@ -11,6 +11,9 @@
  * Sign-out-first groups (ADR 015): a member leaving is a SignOutEvent whose visit is `away` (listed
  * under "Out now", not on site, not counted); their return is a SignInEvent whose visit is
  * `returned` (off the list, still not counted).
+ *
+ * Visit management (ADR 026): VisitUpdatedEvent replaces a listed visit (its group or name changed),
+ * VisitDeletedEvent removes it; each moves the count by what the visit counted for.
  */
 import type { GroupSummary, Visit, VisitEvent } from "@contract";
 
@@ -40,6 +43,9 @@ function isVisitEvent(data: unknown): data is VisitEvent {
   return !!v && typeof v.id === "number" && typeof v.status === "string" && typeof v.group?.type === "string";
 }
 
+/** Events about one visit: signed in or out (platform §4), edited or deleted (ADR 026). */
+const VISIT_EVENTS: ReadonlySet<string> = new Set(["SignInEvent", "SignOutEvent", "VisitUpdatedEvent", "VisitDeletedEvent"]);
+
 const EVACUATION_EVENTS: Record<string, boolean> = { EvacuationCreatedEvent: true, EvacuationCompleteEvent: false };
 
 /** Apply one message of `private-Site.{id}`; returns the same object when nothing changed. */
@@ -50,11 +56,20 @@ export function applySiteEvent(state: TodayState, message: SiteMessage, siteId: 
     const inProgress = EVACUATION_EVENTS[message.event]!;
     return state.evacuation === inProgress ? state : { ...state, evacuation: inProgress };
   }
-  if (message.event !== "SignInEvent" && message.event !== "SignOutEvent") return state;
+  if (!VISIT_EVENTS.has(message.event)) return state;
   if (!isVisitEvent(message.data) || message.data.visit.site_id !== siteId) return state;
   const incoming = message.data.visit;
   const index = state.visits.findIndex((v) => v.id === incoming.id);
   const known = index >= 0 ? state.visits[index]! : null;
+  // A visit edited, anonymised or deleted (ADR 026): the one the page knows is replaced or goes.
+  if (message.event === "VisitDeletedEvent" || message.event === "VisitUpdatedEvent") {
+    if (!known) return state;
+    const gone = message.event === "VisitDeletedEvent" || !LISTED.has(incoming.status);
+    const next: Visit = { ...incoming, location: incoming.location ?? known.location ?? null };
+    const delta = (gone ? 0 : counts(next) ? 1 : 0) - (counts(known) ? 1 : 0);
+    const visits = gone ? state.visits.filter((v) => v.id !== known.id) : state.visits.map((v) => (v.id === next.id ? next : v));
+    return { ...state, count: state.count + delta, visits };
+  }
 
   // A sign-out leaves the list unless it is a departure (away); a sign-in lists what is on site or waiting.
   const listed = LISTED.has(incoming.status) && (message.event === "SignInEvent" ? incoming.status !== "away" : incoming.status === "away");

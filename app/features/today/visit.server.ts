@@ -15,5 +15,5 @@ export function siteZone(config: Config, siteId: number): string {
   return config.sites.find((s) => s.id === siteId)?.timezone ?? "UTC";
 }
 
-export const VISIT_TABS = ["details", "absence", "history", "badge", "documents"] as const;
+export const VISIT_TABS = ["details", "absence", "history", "badge", "documents", "manage"] as const;
 export type VisitTab = (typeof VISIT_TABS)[number];

@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { opensScreen } from "~/access/outcome";
+import { firstOpenChild, opensScreen } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
@@ -15,35 +15,48 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 
 /** The manage sections that have a screen, in the order the landing lists them. */
 const SECTIONS = [
-  { path: "/manage/overview/sites", key: "sites" },
-  { path: "/manage/overview/groups", key: "groups" },
-  { path: "/manage/overview/events", key: "events" },
+  { path: "/manage/overview/sites", title: "landing.sites.title", summary: "landing.sites.summary" },
+  { path: "/manage/overview/groups", title: "landing.groups.title", summary: "landing.groups.summary" },
+  { path: "/manage/overview/events", title: "landing.events.title", summary: "landing.events.summary" },
+  // An area with a namespace of its own names its title and summary there.
+  { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
+  { path: "/manage/account/audit-log", title: "audit:landing.title", summary: "audit:landing.summary" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "manage")]);
   const sections = SECTIONS.filter((s) => opensScreen(s.path, access.ctx));
-  return data({ title: `${t("landing.title")} · Gatehouse`, sections }, { headers: access.headers });
+  // The account pages (ADR 023): offered when the user may open at least one of them.
+  const account = firstOpenChild("/manage/account", access.ctx) !== null;
+  return data({ title: `${t("landing.title")} · Gatehouse`, sections, account }, { headers: access.headers });
 }
 
 export default function ManageLanding() {
-  const { sections } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("manage");
+  const { sections, account } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["manage", "account"]);
   return (
     <div className="manage">
       <h1>{t("landing.title")}</h1>
-      {sections.length === 0 ? (
+      {sections.length === 0 && !account ? (
         <p className="empty-state">{t("landing.none")}</p>
       ) : (
         <ul className="report-cards">
           {sections.map((s) => (
             <li key={s.path}>
               <h2>
-                <Link to={s.path}>{t(`landing.${s.key}.title`)}</Link>
+                <Link to={s.path}>{t(s.title)}</Link>
               </h2>
-              <p>{t(`landing.${s.key}.summary`)}</p>
+              <p>{t(s.summary)}</p>
             </li>
           ))}
+          {account ? (
+            <li>
+              <h2>
+                <Link to="/manage/account">{t("account:landing.title")}</Link>
+              </h2>
+              <p>{t("account:landing.summary")}</p>
+            </li>
+          ) : null}
         </ul>
       )}
     </div>

@@ -118,13 +118,22 @@ import {
   signInPreRegistration,
 } from "../prereg/pre-registrations.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
+import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
 import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "../attendance/report.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
 import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
+import { callerAddress, withAuditActor } from "../audit/context.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
+import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
+import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
+import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../history/history.ts";
+import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
+import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
+import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -286,6 +295,11 @@ const impl: Impl = {
   // Members in and out as spreadsheets (issue 15 §3; ADR 018).
   memberTemplate: ({ app, principal, ctx }) => memberTemplate(app, principal, ctx),
   memberExport: ({ app, principal, ctx }) => memberExport(app, principal, ctx),
+  // Visit history and its export (issue 17; ADR 025).
+  history: ({ app, principal, ctx }) => listHistory(app, principal, ctx.url.searchParams),
+  historyExport: ({ app, principal, ctx }) => exportHistory(app, principal, ctx),
+  historyVisit: ({ app, principal, ctx }) => historyVisit(app, principal, ctx.params.visitId),
+  historyVisitBadge: ({ app, principal, ctx }) => historyVisitBadge(app, principal, ctx.params.visitId),
   previewMemberImport: ({ app, principal, ctx, body }) => previewMemberImport(app, principal, ctx.params.groupId, ctx.url, body),
   memberImport: ({ app, principal, ctx }) => getMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, ctx.url),
   applyMemberImport: ({ app, principal, ctx, body }) => applyMemberImport(app, principal, ctx.params.groupId, ctx.params.importId, body),
@@ -303,11 +317,52 @@ const impl: Impl = {
   issueMemberCredential: ({ app, principal, ctx, body }) => issueMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, body),
   revokeMemberCredential: ({ app, principal, ctx }) => revokeMemberCredential(app, principal, ctx.params.groupId, ctx.params.memberId, ctx.params.credentialId),
   uploadMagicLinkDocument: ({ app, ctx, body }) => uploadMagicLinkDocument(app, ctx.url.searchParams, body),
+  // The audit log (issue 16 §3; ADR 022).
+  auditLog: ({ app, principal, ctx }) => listAuditLog(app, principal, ctx),
+  auditEntry: ({ app, principal, ctx }) => getAuditEntry(app, principal, ctx.params.entryId),
+  auditExport: ({ app, principal, ctx }) => exportAuditLog(app, principal, ctx),
   // Roles and permissions (roles/; ADR 021).
   roles: ({ app, principal }) => listRoles(app, principal),
   createRole: ({ app, principal, body }) => createRole(app, principal, body),
   updateRole: ({ app, principal, ctx, body }) => updateRole(app, principal, ctx.params.roleId, body),
   deleteRole: ({ app, principal, ctx }) => deleteRole(app, principal, ctx.params.roleId),
+  // Portal users and my profile (users/; ADR 020).
+  portalUsers: ({ app, principal, ctx }) => listPortalUsers(app, principal, ctx.url.searchParams),
+  portalUserOptions: ({ app, principal }) => portalUserOptions(app, principal),
+  invitePortalUser: ({ app, principal, body }) => invitePortalUser(app, principal, body),
+  portalUser: ({ app, principal, ctx }) => getPortalUser(app, principal, ctx.params.userId),
+  updatePortalUser: ({ app, principal, ctx, body }) => updatePortalUser(app, principal, ctx.params.userId, body),
+  deletePortalUser: ({ app, principal, ctx }) => deletePortalUser(app, principal, ctx.params.userId),
+  removePortalUser2fa: ({ app, principal, ctx }) => removePortalUser2fa(app, principal, ctx.params.userId),
+  resendInvitation: ({ app, principal, ctx }) => resendInvitation(app, principal, ctx.params.userId),
+  profile: ({ app, principal }) => getProfile(app, principal),
+  updateProfile: ({ app, principal, body }) => updateProfile(app, principal, body),
+  changePassword: ({ app, principal, body }) => changePassword(app, principal, body),
+  startTwoFactor: ({ app, principal }) => startTwoFactor(app, principal),
+  enableTwoFactor: ({ app, principal, body }) => enableTwoFactor(app, principal, body),
+  disableTwoFactor: ({ app, principal, body }) => disableTwoFactor(app, principal, body),
+  // Visit management (visits/; ADR 026).
+  visitManagement: ({ app, principal, ctx }) => getVisitManagement(app, principal, ctx.params.visitId),
+  updateVisit: ({ app, principal, ctx, body }) => updateVisit(app, principal, ctx.params.visitId, body),
+  updateVisitNotes: ({ app, principal, ctx, body }) => updateVisitNotes(app, principal, ctx.params.visitId, body),
+  updateVisitProtection: ({ app, principal, ctx, body }) => updateVisitProtection(app, principal, ctx.params.visitId, body),
+  anonymiseVisit: ({ app, principal, ctx }) => anonymiseVisit(app, principal, ctx.params.visitId),
+  deleteVisit: ({ app, principal, ctx }) => deleteVisit(app, principal, ctx.params.visitId),
+  // The account pages (account/; ADR 023).
+  accountInfo: ({ app, principal }) => getAccountInfo(app, principal),
+  updateAccountInfo: ({ app, principal, body }) => updateAccountInfo(app, principal, body),
+  uploadAccountLogo: ({ app, principal, body }) => setAccountLogo(app, principal, body),
+  deleteAccountLogo: ({ app, principal }) => setAccountLogo(app, principal, null),
+  passwordPolicy: ({ app, principal }) => getPasswordPolicy(app, principal),
+  updatePasswordPolicy: ({ app, principal, body }) => updatePasswordPolicy(app, principal, body),
+  smsAccount: ({ app, principal }) => getSmsAccount(app, principal),
+  buySmsTokens: ({ app, principal, body }) => buySmsTokens(app, principal, body),
+  billing: ({ app, principal }) => getBilling(app, principal),
+  updateBillingContact: ({ app, principal, body }) => updateBillingContact(app, principal, body),
+  cancelSubscriptions: ({ app, principal, body }) => cancelSubscriptions(app, principal, body),
+  invoicePdf: ({ app, principal, ctx }) => invoicePdf(app, principal, ctx),
+  referrals: ({ app, principal }) => getReferrals(app, principal),
+  chooseReferralReward: ({ app, principal, ctx, body }) => chooseReferralReward(app, principal, ctx.params.referralId, body),
   // Attendance reports (attendance/; ADR 027).
   siteAttendance: ({ app, principal, ctx }) => getSiteAttendance(app, principal, ctx.url),
   siteAttendanceExport: ({ app, principal, ctx }) => exportSiteAttendance(app, principal, ctx),
@@ -344,7 +399,14 @@ export function registerContractRoutes(router: Router, app: App): void {
           body = ctx.req;
         }
         const fn = impl[name] as (c: Call<RouteName>) => Promise<unknown> | unknown;
-        const result = await fn({ app, ctx, body: body as never, principal: principal as never });
+        const call = () => fn({ app, ctx, body: body as never, principal: principal as never });
+        // A signed-in user's call: every write it makes is recorded in the audit log as theirs.
+        const result = await (principal
+          ? withAuditActor(
+              { client_id: principal.client.id, user_id: principal.user.id, user_name: principal.user.name, address: callerAddress(ctx.req, app.opts.trustedProxies), operation: name },
+              call,
+            )
+          : call());
         // A download has written its answer itself.
         if ("download" in def) return undefined;
         if (app.opts.testHooks) {

@@ -106,14 +106,14 @@ export const storeGroupFile = (q: Queryable, groupId: number, file: UploadedFile
 /** Store a file of exactly one owner (migration 021: a pre-registration's documents too). */
 export const storeOwnedFile = (q: Queryable, owner: FileOwner, file: UploadedFile) => insertFile(q, owner, file);
 
-type FileOwner = { site_id: number } | { group_id: number } | { pre_registration_id: number };
+type FileOwner = { site_id: number } | { group_id: number } | { pre_registration_id: number } | { client_id: number };
 
 async function insertFile(q: Queryable, owner: FileOwner, file: UploadedFile): Promise<{ id: number; name: string }> {
   const token = randomBytes(18).toString("base64url");
-  const o = owner as { site_id?: number; group_id?: number; pre_registration_id?: number };
+  const o = owner as { site_id?: number; group_id?: number; pre_registration_id?: number; client_id?: number };
   const [{ id }] = await q.query<{ id: number }>(
-    "INSERT INTO files (site_id, group_id, pre_registration_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-    [o.site_id ?? null, o.group_id ?? null, o.pre_registration_id ?? null, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
+    "INSERT INTO files (site_id, group_id, pre_registration_id, client_id, token, kind, content_type, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    [o.site_id ?? null, o.group_id ?? null, o.pre_registration_id ?? null, o.client_id ?? null, token, file.kind, CONTENT_TYPES[file.kind], file.data.length, file.data],
   );
   return { id, name: `${token}.${file.kind}` };
 }
@@ -190,6 +190,8 @@ async function entitlement(app: App, ctx: Ctx, region: Region, name: string, fil
         const seesIt = abilities(p).includes("Today.viewer") && (p.m.site_ids === null || p.m.site_ids.includes(file.pr_site_id!));
         return seesIt ? PRIVATE_MAX_AGE : null;
       }
+      // (migration 025) the client's own file, its logo: any user of the client.
+      if (file.site_id === null) return PRIVATE_MAX_AGE;
       const seesSite = p.m.site_ids === null || p.m.site_ids.includes(file.site_id!);
       return seesSite ? PRIVATE_MAX_AGE : null;
     }
@@ -220,9 +222,9 @@ export function registerFileRoutes(router: Router, app: App): void {
       const file = m
         ? await one<FileRow>(
             app.db,
-            `SELECT f.id, f.content_type, f.site_id, f.group_id, f.pre_registration_id, pr.site_id AS pr_site_id, coalesce(s.client_id, g.client_id, pr.client_id) AS client_id
+            `SELECT f.id, f.content_type, f.site_id, f.group_id, f.pre_registration_id, pr.site_id AS pr_site_id, coalesce(s.client_id, g.client_id, pr.client_id, f.client_id) AS client_id
                FROM files f LEFT JOIN sites s ON s.id = f.site_id LEFT JOIN groups g ON g.id = f.group_id LEFT JOIN pre_registrations pr ON pr.id = f.pre_registration_id
-               JOIN clients c ON c.id = coalesce(s.client_id, g.client_id, pr.client_id)
+               JOIN clients c ON c.id = coalesce(s.client_id, g.client_id, pr.client_id, f.client_id)
               WHERE f.token = $1 AND f.kind = $2 AND c.region = $3`,
             [m[1], m[2], region],
           )

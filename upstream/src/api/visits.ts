@@ -61,6 +61,8 @@ export interface VisitRow {
   fields: { label: string; value: string }[] | null;
   notes: string | null;
   protected: boolean;
+  rejection_reason?: VisitDetails["rejection_reason"];
+  anonymised_at?: Date | string | null;
   group_name: string;
   group_type: Visit["group"]["type"];
   site_name: string;
@@ -68,8 +70,8 @@ export interface VisitRow {
 }
 
 /** A visit with its group and site (`v`, `g`, `s`). */
-const VISIT_FROM = `FROM visits v JOIN groups g ON g.id = v.group_id JOIN sites s ON s.id = v.site_id`;
-const VISIT_COLS = `v.*, g.name AS group_name, g.type AS group_type, s.name AS site_name, s.client_id`;
+export const VISIT_FROM = `FROM visits v JOIN groups g ON g.id = v.group_id JOIN sites s ON s.id = v.site_id`;
+export const VISIT_COLS = `v.*, g.name AS group_name, g.type AS group_type, s.name AS site_name, s.client_id`;
 
 export function toVisit(r: VisitRow, showLocation: boolean): Visit {
   return {
@@ -89,7 +91,7 @@ export function toVisit(r: VisitRow, showLocation: boolean): Visit {
   };
 }
 
-async function visitById(q: Queryable, id: number, lock = false): Promise<VisitRow | undefined> {
+export async function visitById(q: Queryable, id: number, lock = false): Promise<VisitRow | undefined> {
   return one<VisitRow>(q, `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.id = $1${lock ? " FOR UPDATE OF v" : ""}`, [id]);
 }
 
@@ -99,7 +101,7 @@ export async function siteCount(q: Queryable, siteId: number): Promise<number> {
 }
 
 /** Serialises changes at one site (the count an event carries is the count at its commit). */
-async function lockSite(q: Queryable, siteId: number): Promise<void> {
+export async function lockSite(q: Queryable, siteId: number): Promise<void> {
   await q.query("SELECT id FROM sites WHERE id = $1 FOR UPDATE", [siteId]);
 }
 
@@ -133,7 +135,7 @@ const closeDeparture = (q: Queryable, visitId: number) => q.query(RETURN_SQL, [v
 const channelOf = (siteId: number) => `private-Site.${siteId}`;
 
 /** Send events after the commit; a realtime failure never fails the call. */
-function broadcast(app: App, siteId: number, event: "SignInEvent" | "SignOutEvent", payloads: VisitEvent[]): void {
+export function broadcast(app: App, siteId: number, event: "SignInEvent" | "SignOutEvent" | "VisitUpdatedEvent" | "VisitDeletedEvent", payloads: VisitEvent[]): void {
   for (const data of payloads) {
     try {
       app.realtime.broadcast(channelOf(siteId), event, data);
@@ -352,7 +354,7 @@ async function visibleSite(app: App, p: Principal, siteIdParam: string) {
 }
 
 /** A visit of the token's client at a site the user may see, else 404. */
-async function visibleVisit(app: App, p: Principal, visitIdParam: string): Promise<VisitRow> {
+export async function visibleVisit(app: App, p: Principal, visitIdParam: string): Promise<VisitRow> {
   const id = parseId(visitIdParam);
   const visit = Number.isNaN(id) ? undefined : await visitById(app.db, id);
   if (!visit || visit.client_id !== p.client.id || (p.m.site_ids !== null && !p.m.site_ids.includes(visit.site_id))) {
@@ -447,8 +449,9 @@ export async function approveVisit(app: App, p: Principal, visitIdParam: string)
   return toVisit(await approveVisitRow(app, visit), seesLocations(p));
 }
 
-export async function getVisit(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitDetails>> {
-  requireRight(p, "Today.viewer");
+/** The dialog's visit: from Today (Today.viewer) or from the history (History.viewer, `history/`). */
+export async function getVisit(app: App, p: Principal, visitIdParam: string, right: "Today.viewer" | "History.viewer" = "Today.viewer"): Promise<z.input<typeof VisitDetails>> {
+  requireRight(p, right);
   const v = await visibleVisit(app, p, visitIdParam);
   const member = v.member_id
     ? await one<{ id: number; name: string; email: string | null; mobile: string | null }>(app.db, "SELECT id, name, email, mobile FROM members WHERE id = $1", [v.member_id])
@@ -460,6 +463,8 @@ export async function getVisit(app: App, p: Principal, visitIdParam: string): Pr
     fields: (v.fields ?? []).map((f) => ({ label: String(f.label), value: String(f.value) })),
     notes: v.notes ?? null,
     protected: v.protected,
+    rejection_reason: v.rejection_reason ?? null,
+    anonymised_at: iso(v.anonymised_at ?? null),
   };
 }
 
@@ -496,8 +501,8 @@ export async function getVisitHistory(app: App, p: Principal, visitIdParam: stri
   return { visits: rows.map((r) => toVisit(r, show)) };
 }
 
-export async function getVisitBadge(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitBadge>> {
-  requireRight(p, "Today.viewer");
+export async function getVisitBadge(app: App, p: Principal, visitIdParam: string, right: "Today.viewer" | "History.viewer" = "Today.viewer"): Promise<z.input<typeof VisitBadge>> {
+  requireRight(p, right);
   const v = await visibleVisit(app, p, visitIdParam);
   return {
     number: v.badge_number,

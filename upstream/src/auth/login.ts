@@ -10,9 +10,11 @@ import { HttpError, unauthorized, validation } from "../http/errors.ts";
 import { findUserByEmail, loginClient, type UserRow } from "../model.ts";
 import { ssoConfigForDomain, startSso } from "../sso/rp.ts";
 import { randomToken, sha256 } from "./crypto.ts";
-import { hashPassword, PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
+import { setPassword } from "../users/passwords.ts";
+import { PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
 import { createSession, issueTokenPair } from "./tokens.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
+import { passwordExpired } from "../account/rules.ts";
 
 export const LOGIN_TOKEN_TTL = 600;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -131,19 +133,15 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
   const filled = (v: string | undefined): v is string => typeof v === "string" && v.trim() !== "";
 
   // 1. Password expired.
-  const expiryDays = client.password_expiry_days;
-  const expiredByPolicy =
-    expiryDays != null && new Date(u.password_changed_at).getTime() + expiryDays * 86_400_000 < Date.now();
+  const expiredByPolicy = passwordExpired(client.password_expiry_days, new Date(u.password_changed_at));
   if (u.password_expired || expiredByPolicy) {
     if (filled(body.newPassword)) {
       const errors = passwordStrengthErrors(body.newPassword);
       if (errors.length === 0 && (await verifyPassword(body.newPassword, u.password_hash)))
         errors.push("The new password must be different from your current password.");
       if (errors.length) throw validation({ newPassword: errors });
-      await db.query("UPDATE users SET password_hash = $2, password_changed_at = now(), password_expired = false WHERE id = $1", [
-        u.id,
-        await hashPassword(body.newPassword),
-      ]);
+      // The one way a password is set: strength, reuse (when the client prevents it), history.
+      await setPassword(db, u.id, body.newPassword, "newPassword");
     } else if (atStep("password_expired")) {
       throw validation({ newPassword: ["The new password field is required."] });
     } else {

@@ -1,13 +1,16 @@
 /** Auth service calls other than login: token refresh/switch, logout, forgot and reset password. */
 import type { z } from "zod";
 import type { AccessTokenRequest, ResetRequest, TokenPair } from "../../contract/index.ts";
+import { ACCOUNT_REFUSALS } from "../../contract/index.ts";
+import { reauthenticationDue } from "../account/rules.ts";
 import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
 import { HttpError, validation } from "../http/errors.ts";
 import { findClientByGlobalId, findUserByEmail, memberships, type UserRow } from "../model.ts";
-import { randomToken, sha256 } from "./crypto.ts";
+import { sha256 } from "./crypto.ts";
 import { checkEmail, normalizeEmail } from "./login.ts";
-import { hashPassword, passwordStrengthErrors } from "./passwords.ts";
+import { passwordStrengthErrors } from "./passwords.ts";
+import { issuePasswordLink, setPassword } from "../users/passwords.ts";
 import { consumeRefreshToken, invalidGrant, issueTokenPair, revokeSession, verifyAccessToken } from "./tokens.ts";
 
 export const RESET_TTL = 3600;
@@ -32,6 +35,11 @@ export async function accessToken(app: App, body: z.infer<typeof AccessTokenRequ
       target = ms.find((m) => m.client_id === rt.client_id) ?? ms.find((m) => m.client_id === user.last_client_id) ?? ms[0];
       if (!target) throw invalidGrant("Your account does not have access to any client.");
     }
+    // The client's password policy forces re-authentication (ADR 023): a session past its hours signs in again.
+    const session = await one<{ created_at: Date }>(q, "SELECT created_at FROM sessions WHERE id = $1", [rt.session_id]);
+    if (session && reauthenticationDue(target.client.force_reauthentication, new Date(session.created_at))) {
+      throw invalidGrant(ACCOUNT_REFUSALS.reauthenticate);
+    }
     if (!(await rt.markUsed())) throw invalidGrant("The refresh token has already been used.");
     if (body.client_id && body.update_last_client) {
       await q.query("UPDATE users SET last_client_id = $2 WHERE id = $1", [user.id, target.client_id]);
@@ -54,20 +62,16 @@ export async function forgot(app: App, body: { email: string }): Promise<{ messa
   checkEmail(email);
   const user = await findUserByEmail(app.db, email);
   if (user && !user.sso) {
-    const token = randomToken(32);
-    const link = `${app.opts.portalUrl}/reset/${token}?email=${encodeURIComponent(email)}`;
-    await app.db.tx(async (q) => {
-      await q.query(
-        `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-        [sha256(token), user.id, RESET_TTL],
-      );
+    const link = await app.db.tx(async (q) => {
+      const url = await issuePasswordLink(q, app.opts.portalUrl, { id: user.id, email }, "reset", RESET_TTL);
       await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [
         email,
         "Reset your Gatehouse password",
         `Hello ${user.name},\n\nSomeone asked to reset the password of your Gatehouse account.\n` +
-          `Use this link within 60 minutes to choose a new password:\n\n${link}\n\n` +
+          `Use this link within 60 minutes to choose a new password:\n\n${url}\n\n` +
           `If you did not ask for this, you can ignore this email.\n`,
       ]);
+      return url;
     });
     app.log({ msg: "password reset link", to: email, link });
   }
@@ -91,16 +95,13 @@ export async function reset(app: App, body: z.infer<typeof ResetRequest>): Promi
   if (!row || row.email !== email) throw validation({ token: [RESET_INVALID], ...errors }, RESET_INVALID);
   if (Object.keys(errors).length) throw validation(errors);
 
-  const hash = await hashPassword(body.password);
   await app.db.tx(async (q) => {
     const used = await q.query("UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING user_id", [
       sha256(body.token),
     ]);
     if (used.length !== 1) throw validation({ token: [RESET_INVALID] }, RESET_INVALID);
-    await q.query("UPDATE users SET password_hash = $2, password_changed_at = now(), password_expired = false WHERE id = $1", [
-      row.user_id,
-      hash,
-    ]);
+    // The one way a password is set (a refused reuse rolls the link's use back: it still works).
+    await setPassword(q, row.user_id, body.password, "password");
     // Any other outstanding reset links stop working.
     await q.query("UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [row.user_id]);
   });

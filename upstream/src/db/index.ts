@@ -5,6 +5,7 @@
 import { readdir, readFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { auditActor, auditSetting } from "../audit/context.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -26,6 +27,56 @@ export async function one<T = Row>(q: Queryable, sql: string, params?: unknown[]
   return rows[0];
 }
 
+/** A statement that may change rows (the audit triggers then need the actor). */
+const WRITE = /^\s*(?:insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(?:insert|update|delete)\b/i;
+export const isWrite = (sql: string) => WRITE.test(sql);
+
+const SET_ACTOR = "SELECT set_config('gatehouse.audit', $1, true)";
+
+/**
+ * The audit actor of the request being answered (src/audit/context.ts) reaches the triggers of
+ * migration 024 as the transaction-local setting `gatehouse.audit`: set in every `tx` before its
+ * first write, and a lone write outside one runs in a short transaction of its own that sets it first.
+ * Without an actor nothing changes (and nothing is recorded). ADR 022.
+ */
+function audited(base: Queryable, tx: Db["tx"]): Queryable {
+  return {
+    query<T>(sql: string, params?: unknown[]) {
+      if (!auditActor() || !isWrite(sql)) return base.query<T>(sql, params);
+      return tx((q) => q.query<T>(sql, params));
+    },
+    exec(sql: string) {
+      if (!auditActor() || !isWrite(sql)) return base.exec(sql);
+      return tx((q) => q.exec(sql));
+    },
+  };
+}
+
+/**
+ * A transaction's queryable that sets the actor just before its first write (so a read-only
+ * transaction costs nothing more, and `SET TRANSACTION …`, which must come first, still can).
+ */
+function withActor(q: Queryable): Queryable {
+  const actor = auditActor();
+  if (!actor) return q;
+  let set = false;
+  const before = async (sql: string) => {
+    if (set || !isWrite(sql)) return;
+    set = true;
+    await q.query(SET_ACTOR, [auditSetting(actor)]);
+  };
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      await before(sql);
+      return q.query<T>(sql, params);
+    },
+    async exec(sql: string) {
+      await before(sql);
+      return q.exec(sql);
+    },
+  };
+}
+
 export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (opts.databaseUrl) return openPg(opts.databaseUrl);
   return openPglite(path.resolve(opts.dataDir, "upstream-db"));
@@ -44,23 +95,24 @@ async function openPg(url: string): Promise<Db> {
     },
   });
   const base = wrap(pool);
+  const tx = async <T>(fn: (q: Queryable) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await fn(withActor(wrap(client)));
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
   return {
     kind: "pg",
-    ...base,
-    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const result = await fn(wrap(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (err) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    ...audited(base, tx),
+    tx,
     async close() {
       await pool.end();
     },
@@ -81,12 +133,12 @@ async function openPglite(dir: string): Promise<Db> {
     },
   });
   let closed = false;
+  const tx = <T>(fn: (q: Queryable) => Promise<T>): Promise<T> =>
+    db.transaction((t) => fn(withActor(wrap(t))));
   return {
     kind: "pglite",
-    ...wrap(db),
-    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-      return db.transaction((t) => fn(wrap(t)));
-    },
+    ...audited(wrap(db), tx),
+    tx,
     async close() {
       if (closed) return;
       closed = true;

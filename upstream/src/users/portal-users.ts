@@ -1,0 +1,308 @@
+/**
+ * Portal users (platform §3, §6, §8; issue 16 item 1; ADR 020): list (search, 15 a page), read,
+ * invite (an email in the outbox with a link to choose a password), change (name, role, flags,
+ * sites), delete, remove two-factor authentication, send the invitation again.
+ *
+ * Rules, all enforced here: ManageUser.viewer / .editor / .delete / .remove2fa; the primary user
+ * cannot be deleted, nor can oneself; nobody gives a role holding rights they do not hold, nor
+ * changes a user who holds such rights (no escalation: an Administrator holds every right); with
+ * the client's `group-visibility` flag a user restricted to listed sites sees and manages only
+ * users whose sites are a subset of theirs, and gives only their own sites. A user outside what the
+ * caller may see is "Failed to find existing user", as one that does not exist.
+ */
+import { USER_LIMITS, USER_MESSAGES, notificationDefault, type InvitePortalUser, type PortalUser, type PortalUserOptions, type UpdatePortalUser } from "../../contract/index.ts";
+import type { App } from "../app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { forbidden, notFound, validation } from "../http/errors.ts";
+import { likePattern, pageParam, parseId } from "../api/manage.ts";
+import { abilities, type Principal } from "../api/regional.ts";
+import { checkEmail, normalizeEmail } from "../auth/login.ts";
+import { ssoConfigForDomain } from "../sso/rp.ts";
+import { INVITATION_TTL, issuePasswordLink } from "./passwords.ts";
+
+const FORBIDDEN = {
+  "ManageUser.viewer": "You are not authorised to view portal users.",
+  "ManageUser.editor": "You are not authorised to change portal users.",
+  "ManageUser.delete": "You are not authorised to delete portal users.",
+  "ManageUser.remove2fa": "You are not authorised to remove two-factor authentication.",
+} as const;
+
+function requireRight(p: Principal, right: keyof typeof FORBIDDEN): void {
+  if (!abilities(p).includes(right)) throw forbidden(FORBIDDEN[right]);
+}
+
+/**
+ * The sites a caller restricted under group visibility manages users of (theirs), else null: every
+ * user of the client.
+ */
+export function visibilityScope(p: Pick<Principal, "client" | "m">): number[] | null {
+  return (p.client.settings as Record<string, unknown>)["beta.group-visibility"] === true && p.m.site_ids !== null ? p.m.site_ids : null;
+}
+
+/** Rights of `rights` the caller does not hold (none: no escalation). */
+export const rightsBeyond = (p: Pick<Principal, "m" | "user">, rights: readonly string[]) => {
+  const held = new Set(abilities(p));
+  return rights.filter((r) => !held.has(r));
+};
+
+interface Row {
+  id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  role_id: number;
+  role_name: string;
+  rights: string[];
+  is_primary: boolean;
+  is_billing: boolean;
+  is_technical: boolean;
+  notifications: Record<string, boolean>;
+  site_ids: number[] | null;
+  two_factor: boolean;
+  sso: boolean;
+  invited: boolean;
+}
+
+const SELECT = `SELECT cu.id, cu.user_id, u.name, u.email, cu.role_id, r.name AS role_name, r.rights, cu.is_primary, cu.is_billing, cu.is_technical,
+    cu.notifications, cu.site_ids, u.totp_secret IS NOT NULL AS two_factor, u.sso, (u.password_hash IS NULL AND NOT u.sso) AS invited
+  FROM client_users cu JOIN users u ON u.id = cu.user_id JOIN roles r ON r.id = cu.role_id`;
+
+/** Users of the client the caller may see (`$1` client, `$2` scope as jsonb or null). */
+const VISIBLE = `cu.client_id = $1 AND ($2::jsonb IS NULL OR (cu.site_ids IS NOT NULL AND $2::jsonb @> cu.site_ids))`;
+const scopeParam = (p: Principal) => {
+  const scope = visibilityScope(p);
+  return scope === null ? null : JSON.stringify(scope);
+};
+
+const deviceAlerts = (n: Record<string, boolean>) => n.device_alerts ?? notificationDefault("device_alerts");
+
+function toPortalUser(p: Principal, r: Row): PortalUser {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: { id: r.role_id, name: r.role_name },
+    primary: r.is_primary,
+    billing: r.is_billing,
+    technical: r.is_technical,
+    device_alerts: deviceAlerts(r.notifications ?? {}),
+    site_ids: r.site_ids,
+    two_factor: r.two_factor,
+    sso: r.sso,
+    invited: r.invited,
+    self: r.id === p.m.id,
+  };
+}
+
+/** The portal user `idParam` the caller may see (`lock`: its row, in a transaction), else 404 "Failed to find existing user". */
+async function visibleUser(q: Queryable, p: Principal, idParam: string, lock = false): Promise<Row> {
+  const id = parseId(idParam);
+  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE ${VISIBLE} AND cu.id = $3${lock ? " FOR UPDATE OF cu" : ""}`, [p.client.id, scopeParam(p), id]);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
+  return row;
+}
+
+/** A user holding rights the caller lacks is not theirs to change, delete or take two-factor from. */
+function requireNotOutranked(p: Principal, target: Row): void {
+  if (rightsBeyond(p, target.rights ?? []).length) throw validation({ user: [USER_MESSAGES.outranks] });
+}
+
+/** GET portal-users?search=&page= */
+export async function listPortalUsers(app: App, p: Principal, query: URLSearchParams) {
+  requireRight(p, "ManageUser.viewer");
+  const search = (query.get("search") ?? "").trim().slice(0, USER_LIMITS.search);
+  const page = pageParam(query);
+  const where = `${VISIBLE} AND ($3::text = '' OR u.name ILIKE $4 ESCAPE '\\' OR u.email ILIKE $4 ESCAPE '\\')`;
+  const params = [p.client.id, scopeParam(p), search, likePattern(search)];
+  const [count, rows] = await Promise.all([
+    one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM client_users cu JOIN users u ON u.id = cu.user_id WHERE ${where}`, params),
+    app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY lower(u.name), cu.id LIMIT ${USER_LIMITS.perPage} OFFSET ${(page - 1) * USER_LIMITS.perPage}`, params),
+  ]);
+  return { users: rows.map((r) => toPortalUser(p, r)), page, per_page: USER_LIMITS.perPage, total: count?.n ?? 0 };
+}
+
+/** GET portal-users/{userId} */
+export async function getPortalUser(app: App, p: Principal, idParam: string) {
+  requireRight(p, "ManageUser.viewer");
+  return toPortalUser(p, await visibleUser(app.db, p, idParam));
+}
+
+/** GET portal-user-options: the roles (grantable or not) and the sites the caller may give. */
+export async function portalUserOptions(app: App, p: Principal): Promise<PortalUserOptions> {
+  requireRight(p, "ManageUser.viewer");
+  const scope = visibilityScope(p);
+  const [roles, sites] = await Promise.all([
+    app.db.query<{ id: number; name: string; rights: string[] }>("SELECT id, name, rights FROM roles WHERE client_id = $1 ORDER BY id", [p.client.id]),
+    app.db.query<{ id: number; name: string }>("SELECT id, name FROM sites WHERE client_id = $1 ORDER BY position, id", [p.client.id]),
+  ]);
+  return {
+    roles: roles.map((r) => ({ id: r.id, name: r.name, grantable: rightsBeyond(p, r.rights ?? []).length === 0 })),
+    sites: sites.filter((s) => scope === null || scope.includes(s.id)),
+    sites_only: scope !== null,
+    may_transfer_primary: p.m.is_primary || p.user.is_super,
+  };
+}
+
+/** The role `roleId` of the client, if the caller may give it (422 on `role_id` otherwise). */
+async function grantableRole(q: Queryable, p: Principal, roleId: number) {
+  const role = await one<{ id: number; rights: string[] }>(q, "SELECT id, rights FROM roles WHERE id = $1 AND client_id = $2", [roleId, p.client.id]);
+  if (!role) throw validation({ role_id: [USER_MESSAGES.role] });
+  if (rightsBeyond(p, role.rights ?? []).length) throw validation({ role_id: [USER_MESSAGES.escalation] });
+  return role;
+}
+
+/** Site access as given (null = every site), checked: the client's sites, and under group visibility the caller's own. */
+async function checkedSites(q: Queryable, p: Principal, siteIds: number[] | null): Promise<number[] | null> {
+  const scope = visibilityScope(p);
+  if (siteIds === null) {
+    if (scope !== null) throw validation({ site_ids: [USER_MESSAGES.ownSites] });
+    return null;
+  }
+  const ids = [...new Set(siteIds)];
+  const known = await q.query<{ id: number }>("SELECT id FROM sites WHERE client_id = $1 AND id = ANY($2::int[])", [p.client.id, ids]);
+  if (known.length !== ids.length) throw validation({ site_ids: [USER_MESSAGES.sites] });
+  if (scope !== null && ids.some((id) => !scope.includes(id))) throw validation({ site_ids: [USER_MESSAGES.ownSites] });
+  return ids.sort((a, b) => a - b);
+}
+
+const cleanName = (raw: string) => {
+  const name = raw.trim();
+  if (!name) throw validation({ name: [USER_MESSAGES.nameRequired] });
+  return name;
+};
+
+/** Making `targetId` primary moves the flag from whoever has it (the primary user or a super user may). */
+async function makePrimary(q: Queryable, p: Principal, targetId: number): Promise<void> {
+  if (!(p.m.is_primary || p.user.is_super)) throw validation({ primary: [USER_MESSAGES.primaryTransfer] });
+  await q.query("UPDATE client_users SET is_primary = false WHERE client_id = $1 AND is_primary AND id <> $2", [p.client.id, targetId]);
+  await q.query("UPDATE client_users SET is_primary = true WHERE id = $1", [targetId]);
+}
+
+async function invitationMail(q: Queryable, app: App, p: Principal, user: { id: number; email: string; name: string }, needsPassword: boolean): Promise<void> {
+  const org = p.client.name;
+  const link = needsPassword ? await issuePasswordLink(q, app.opts.portalUrl, user, "invitation", INVITATION_TTL) : `${app.opts.portalUrl}/login`;
+  const body = needsPassword
+    ? `Hello ${user.name},\n\n${p.user.name} has invited you to ${org} on Gatehouse.\nUse this link within 7 days to choose your password, then sign in:\n\n${link}\n`
+    : `Hello ${user.name},\n\n${p.user.name} has given you access to ${org} on Gatehouse.\nSign in as usual:\n\n${link}\n`;
+  // As the reset link is (auth/service.ts): the demo has no mail server.
+  app.log({ msg: "invitation", to: user.email, link });
+  await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [user.email, `You have been invited to ${org} on Gatehouse`, body]);
+}
+
+/**
+ * POST portal-users: a new user (no password yet: the invitation's link chooses it; by single
+ * sign-on when their domain has it), or a user of another client given access to this one.
+ */
+export async function invitePortalUser(app: App, p: Principal, body: InvitePortalUser): Promise<{ id: number }> {
+  requireRight(p, "ManageUser.editor");
+  const name = cleanName(body.name);
+  const email = normalizeEmail(body.email);
+  try {
+    checkEmail(email);
+  } catch {
+    throw validation({ email: [USER_MESSAGES.email] });
+  }
+  const sso = !!(await ssoConfigForDomain(app.db, email.split("@")[1]!));
+  return app.db.tx(async (q) => {
+    const role = await grantableRole(q, p, body.role_id);
+    const siteIds = await checkedSites(q, p, body.site_ids);
+    let user = await one<{ id: number; email: string; name: string; needs_password: boolean }>(
+      q,
+      "SELECT id, email, name, (password_hash IS NULL AND NOT sso) AS needs_password FROM users WHERE email = $1 FOR UPDATE",
+      [email],
+    );
+    if (user && (await one(q, "SELECT 1 FROM client_users WHERE user_id = $1 AND client_id = $2", [user.id, p.client.id]))) {
+      throw validation({ email: [USER_MESSAGES.emailTaken] });
+    }
+    user ??= (
+      await q.query<{ id: number; email: string; name: string; needs_password: boolean }>(
+        "INSERT INTO users (email, name, password_hash, locale, sso, last_client_id) VALUES ($1, $2, NULL, $3, $4, $5) RETURNING id, email, name, NOT sso AS needs_password",
+        [email, name, p.user.locale, sso, p.client.id],
+      )
+    )[0]!;
+    const notifications = body.device_alerts === undefined ? {} : { device_alerts: body.device_alerts };
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO client_users (user_id, client_id, role_id, is_billing, is_technical, site_ids, notifications, invited_by)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8) RETURNING id`,
+      [user.id, p.client.id, role.id, body.billing ?? false, body.technical ?? false, siteIds === null ? null : JSON.stringify(siteIds), JSON.stringify(notifications), p.user.id],
+    );
+    if (body.primary) await makePrimary(q, p, id);
+    await invitationMail(q, app, p, user, user.needs_password);
+    return { id };
+  });
+}
+
+/** PATCH portal-users/{userId}: only what is given changes. */
+export async function updatePortalUser(app: App, p: Principal, idParam: string, body: UpdatePortalUser): Promise<PortalUser> {
+  requireRight(p, "ManageUser.editor");
+  return app.db.tx(async (q) => {
+    const target = await visibleUser(q, p, idParam, true);
+    requireNotOutranked(p, target);
+    const name = body.name === undefined ? undefined : cleanName(body.name);
+    const role = body.role_id === undefined || body.role_id === target.role_id ? undefined : await grantableRole(q, p, body.role_id);
+    const siteIds = body.site_ids === undefined ? undefined : await checkedSites(q, p, body.site_ids);
+    if (body.primary === false && target.is_primary) throw validation({ primary: [USER_MESSAGES.primaryKeep] });
+    if (body.primary === true && !target.is_primary) await makePrimary(q, p, target.id);
+    if (name !== undefined) await q.query("UPDATE users SET name = $2 WHERE id = $1", [target.user_id, name]);
+    await q.query(
+      `UPDATE client_users SET role_id = coalesce($2, role_id), is_billing = coalesce($3, is_billing), is_technical = coalesce($4, is_technical),
+         site_ids = CASE WHEN $5 THEN $6::jsonb ELSE site_ids END, notifications = notifications || $7::jsonb WHERE id = $1`,
+      [
+        target.id,
+        role?.id ?? null,
+        body.billing ?? null,
+        body.technical ?? null,
+        siteIds !== undefined,
+        siteIds ? JSON.stringify(siteIds) : null,
+        JSON.stringify(body.device_alerts === undefined ? {} : { device_alerts: body.device_alerts }),
+      ],
+    );
+    return toPortalUser(p, (await one<Row>(q, `${SELECT} WHERE cu.id = $1`, [target.id]))!);
+  });
+}
+
+/**
+ * DELETE portal-users/{userId}: the user's access to this client goes, and their sessions' tokens
+ * for it; their account stays for their other clients (and their history) — without a client left,
+ * they cannot sign in.
+ */
+export async function deletePortalUser(app: App, p: Principal, idParam: string) {
+  requireRight(p, "ManageUser.delete");
+  return app.db.tx(async (q) => {
+    const target = await visibleUser(q, p, idParam, true);
+    if (target.id === p.m.id) throw validation({ user: [USER_MESSAGES.deleteSelf] });
+    if (target.is_primary) throw validation({ user: [USER_MESSAGES.deletePrimary] });
+    requireNotOutranked(p, target);
+    await q.query("DELETE FROM client_users WHERE id = $1", [target.id]);
+    await q.query("DELETE FROM refresh_tokens WHERE client_id = $1 AND session_id IN (SELECT id FROM sessions WHERE user_id = $2)", [p.client.id, target.user_id]);
+    if (!(await one(q, "SELECT 1 FROM client_users WHERE user_id = $1", [target.user_id]))) {
+      await q.query("UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL", [target.user_id]);
+    }
+    return { message: `${target.name} deleted` };
+  });
+}
+
+/** DELETE portal-users/{userId}/two-factor: they set it up again at their next sign-in if their client forces it. */
+export async function removePortalUser2fa(app: App, p: Principal, idParam: string) {
+  requireRight(p, "ManageUser.remove2fa");
+  return app.db.tx(async (q) => {
+    const target = await visibleUser(q, p, idParam, true);
+    if (target.id === p.m.id) throw validation({ user: [USER_MESSAGES.own2fa] });
+    requireNotOutranked(p, target);
+    if (!target.two_factor) throw validation({ user: [USER_MESSAGES.no2fa] });
+    await q.query("UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = $1", [target.user_id]);
+    return { message: `Two-factor authentication removed for ${target.name}` };
+  });
+}
+
+/** POST portal-users/{userId}/invitation: a new link for a user who has not chosen a password yet. */
+export async function resendInvitation(app: App, p: Principal, idParam: string) {
+  requireRight(p, "ManageUser.editor");
+  return app.db.tx(async (q) => {
+    const target = await visibleUser(q, p, idParam, true);
+    if (!target.invited) throw validation({ user: [USER_MESSAGES.notInvited] });
+    await invitationMail(q, app, p, { id: target.user_id, email: target.email, name: target.name }, true);
+    return { message: `Invitation sent to ${target.email}` };
+  });
+}
+
