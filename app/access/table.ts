@@ -156,8 +156,12 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/reports/timesheets", rule: { activeOnly: true, rights: { allOf: ["TimeSheet.viewer"] } } },
   { path: "/reports/bookings", rule: { rights: { allOf: ["BookingsReport.viewer"] } } },
   { path: "/reports/absences", rule: { rights: { allOf: ["AbsenceReport.view"] } } },
-  { path: "/reports/site-attendance", rule: { flags: { allOf: ["site-attendance-report"] } } },
-  { path: "/reports/daily-attendance", rule: { rights: { allOf: ["DailyAttendanceReport.view"] } } },
+  // Attendance reports (issue 17 §4; ADR 027): site attendance with the client's flag; daily
+  // attendance with .view to open and .edit to override a day; each exported for its filter.
+  { path: "/reports/site-attendance", rule: { activeOnly: true, flags: { allOf: ["site-attendance-report"] } }, screen: true },
+  { path: "/reports/site-attendance/export", rule: {}, screen: true },
+  { path: "/reports/daily-attendance", rule: { activeOnly: true, rights: { allOf: ["DailyAttendanceReport.view"] } }, edit: ["DailyAttendanceReport.edit"], screen: true },
+  { path: "/reports/daily-attendance/export", rule: {}, screen: true },
 
   // --- Manage ---------------------------------------------------------------------------------
   { path: "/manage", rule: ANY_MANAGE_VIEWER, screen: true, nav: { labelKey: "shell.nav.manage", order: 4 } },

@@ -67,6 +67,7 @@ import {
   RETURN_NOT_AWAY_MESSAGE,
   PRE_REG_MESSAGES,
   SSO_MESSAGES,
+  ATTENDANCE_MESSAGES,
   IMPORT_FILE_MESSAGES,
   IMPORT_PREVIEW_GONE,
   IMPORT_STALE,
@@ -180,6 +181,8 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Date ranges of every report and export (the contract's date-range.ts) and the history's filters (history.ts; ADR 025).
   ...Object.fromEntries(Object.entries(RANGE_MESSAGES).map(([k, text]) => [text, `history:range.${k}`])),
   ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
+  // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
+  ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

@@ -64,6 +64,8 @@ export * from "./history.ts";
 export * from "./account-messages.ts";
 export * from "./account-values.ts";
 export * from "./account.ts";
+export * from "./attendance.ts";
+export * from "./attendance-messages.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -95,6 +97,7 @@ import { userRoutes } from "./users.ts";
 import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
+import { attendanceRoutes } from "./attendance.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -127,6 +130,7 @@ export const routes = {
   ...visitRoutes,
   ...historyRoutes,
   ...accountRoutes,
+  ...attendanceRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -50,6 +50,8 @@
  * through the audit log's capture path (`seed-audit.ts`), while Acme's log is empty.
  * Revision 20 gives Acme and Globex what the account pages show (`account/seed.ts`, migration 025):
  * address, phone, billing contact, subscriptions, invoices of every status, SMS tokens, referrals.
+ * Revision 24 (migration 030) gives Acme visitors on the weekdays of the last three weeks and one
+ * overridden day for the attendance reports (`seed-attendance.ts`, ADR 027).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -69,12 +71,13 @@ import { seedVisitManagement } from "./seed-visit-management.ts";
 import { seedSsoSelfService } from "./seed-sso.ts";
 import { seedAcmeHistory } from "./seed-history.ts";
 import { seedAccount } from "./account/seed.ts";
+import { seedAttendance } from "./seed-attendance.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 23;
+export const SEED_REVISION = 24;
 
 interface ClientSeed {
   region: string;
@@ -515,6 +518,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedVisitManagement(q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 20: the account pages (info, SMS, subscriptions and invoices, referrals).
     await seedAccount(q, gid, clientIds.get(gid)!);
+    // Revision 24: visitors over the last weeks and one overridden day at Acme (attendance reports).
+    await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

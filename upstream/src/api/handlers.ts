@@ -119,6 +119,7 @@ import {
 } from "../prereg/pre-registrations.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
 import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
+import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "../attendance/report.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
 import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
@@ -362,6 +363,13 @@ const impl: Impl = {
   invoicePdf: ({ app, principal, ctx }) => invoicePdf(app, principal, ctx),
   referrals: ({ app, principal }) => getReferrals(app, principal),
   chooseReferralReward: ({ app, principal, ctx, body }) => chooseReferralReward(app, principal, ctx.params.referralId, body),
+  // Attendance reports (attendance/; ADR 027).
+  siteAttendance: ({ app, principal, ctx }) => getSiteAttendance(app, principal, ctx.url),
+  siteAttendanceExport: ({ app, principal, ctx }) => exportSiteAttendance(app, principal, ctx),
+  dailyAttendance: ({ app, principal, ctx }) => getDailyAttendance(app, principal, ctx.url),
+  dailyAttendanceExport: ({ app, principal, ctx }) => exportDailyAttendance(app, principal, ctx),
+  setAttendanceOverride: ({ app, principal, ctx, body }) => setAttendanceOverride(app, principal, ctx, body),
+  clearAttendanceOverride: ({ app, principal, ctx }) => clearAttendanceOverride(app, principal, ctx),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
