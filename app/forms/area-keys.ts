@@ -7,7 +7,9 @@
  */
 import type { ACCOUNT_MESSAGES, ROLE_MESSAGES, SSO_MESSAGES, USER_MESSAGES } from "@contract";
 
-export const AREA_PREFIXES = { account: "account:messages", roles: "roles:messages", sso: "sso:messages", users: "users:errors" } as const;
+/** Each area's namespace and the path of its messages in it (the key is `<namespace>:<path>.<name>`). */
+const AREAS = { account: ["account", "messages"], roles: ["roles", "messages"], sso: ["sso", "messages"], users: ["users", "errors"] } as const;
+export const AREA_PREFIXES = Object.fromEntries(Object.entries(AREAS).map(([area, [ns, path]]) => [area, `${ns}:${path}`])) as Record<keyof typeof AREAS, string>;
 export interface AreaTables {
   account: typeof ACCOUNT_MESSAGES;
   roles: typeof ROLE_MESSAGES;

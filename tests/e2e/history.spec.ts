@@ -64,6 +64,11 @@ test("filter the history, open a visit, export 31 days as CSV and XLSX @nojs", a
   await form.getByRole("button", { name: "Export" }).click();
   await expect(page.getByText("An export covers at most 31 days")).toBeVisible();
   if (!jsEnabled(testInfo)) await checkpoint(page, testInfo, "history: export refused");
+  // A range older than 12 months: refused with the message too.
+  await form.getByLabel("Export from").fill(day(-400));
+  await form.getByLabel("Export to").fill(day(-380));
+  await form.getByRole("button", { name: "Export" }).click();
+  await expect(page.getByText("The history export covers only the last 12 months")).toBeVisible();
 
   // 31 days as CSV: the Visitors group's rows (the filters carried over), oldest first.
   const csv = await exportAs(page, "CSV", day(-30), day(0));

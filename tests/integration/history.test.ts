@@ -28,8 +28,8 @@ async function userWith(rights: string[], siteIds?: number[]) {
 }
 
 beforeAll(async () => {
-  const a = await createUpstreamSite(upstreamUrl(), { name: `History A ${tag}`, timezone: "UTC" });
-  const b = await createUpstreamSite(upstreamUrl(), { name: `History B ${tag}`, timezone: "UTC" });
+  const a = await createUpstreamSite(upstreamUrl(), { name: `History A ${tag}`, timezone: "UTC", all_groups: true });
+  const b = await createUpstreamSite(upstreamUrl(), { name: `History B ${tag}`, timezone: "UTC", all_groups: true });
   siteA = a.id;
   siteB = b.id;
   const api = await upstreamAccess(upstreamUrl(), "admin@example.com");

@@ -27,7 +27,7 @@ async function userWith(role: string, opts: { site_ids?: number[] } = {}) {
 
 /** A fresh site (Europe/London) with a visitor who came and left an hour ago (`signedOut`), or is still on site. */
 async function siteWithVisit(api: Api, { signedOut = true, name = "Vera Visitor" } = {}) {
-  const site = await createUpstreamSite(upstreamUrl(), { name: `Manage ${tag()}`, timezone: "Europe/London" });
+  const site = await createUpstreamSite(upstreamUrl(), { name: `Manage ${tag()}`, timezone: "Europe/London", all_groups: true });
   const visitors = site.groups.find((g) => g.name === "Visitors")!;
   const r = await api.send("POST", `sites/${site.id}/visits`, { group_id: visitors.id, name, company: "Initrode", host: "Alice" });
   expect(r.status, JSON.stringify(r.json)).toBe(200);

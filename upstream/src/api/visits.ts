@@ -73,7 +73,12 @@ export interface VisitRow {
 export const VISIT_FROM = `FROM visits v JOIN groups g ON g.id = v.group_id JOIN sites s ON s.id = v.site_id`;
 export const VISIT_COLS = `v.*, g.name AS group_name, g.type AS group_type, s.name AS site_name, s.client_id`;
 
-export function toVisit(r: VisitRow, showLocation: boolean): Visit {
+/** The columns a `Visit` is made of (a list's row may leave out the location). */
+export type VisitCoreRow = Pick<VisitRow, "id" | "site_id" | "group_id" | "group_name" | "group_type" | "member_id" | "name" | "company" | "host" | "status" | "source" | "created_at" | "signed_in_at" | "signed_out_at"> & {
+  location?: VisitRow["location"];
+};
+
+export function toVisit(r: VisitCoreRow, showLocation: boolean): Visit {
   return {
     id: r.id,
     site_id: r.site_id,

@@ -14,9 +14,8 @@ import type { z } from "zod";
 import type { App } from "../app.ts";
 import { forbidden, validation } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
-import { iso } from "../model.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { getVisit, getVisitBadge } from "../api/visits.ts";
+import { getVisit, getVisitBadge, toVisit } from "../api/visits.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
 
 /** The client setting behind the flag (as the other `beta.*` flags). */
@@ -155,22 +154,7 @@ export async function listHistory(app: App, p: Principal, query: URLSearchParams
   );
   const groups = await app.db.query<{ id: number; name: string }>("SELECT id, name FROM groups WHERE client_id = $1 ORDER BY position, id", [p.client.id]);
   return {
-    data: rows.map((r) => ({
-      id: r.id,
-      site_id: r.site_id,
-      site_name: r.site_name,
-      group: { id: r.group_id, name: r.group_name, type: r.group_type },
-      member_id: r.member_id ?? null,
-      name: r.name,
-      company: r.company ?? null,
-      host: r.host ?? null,
-      status: r.status,
-      source: r.source,
-      created_at: iso(r.created_at)!,
-      signed_in_at: iso(r.signed_in_at),
-      signed_out_at: iso(r.signed_out_at),
-      location: null,
-    })),
+    data: rows.map((r) => ({ ...toVisit(r, false), site_name: r.site_name })),
     total: Number(n),
     page,
     per_page: per,
