@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "@contract";
+import { ACCOUNT_REFUSALS, routes, type RouteDef, type AccessTokenClaims, type RouteName, type RouteResponse, type TokenPair } from "@contract";
 import { env } from "~/env.server";
 import { callUpstream, decodeAccessToken, downloadUpstream, regionalBase, type ApiOptions, type UpstreamFile } from "~/upstream/client.server";
 import { UpstreamError, UpstreamUnavailableError, UntrustedIssuerError } from "~/upstream/errors";
@@ -77,6 +77,14 @@ export const SESSION_EXPIRED: FlashData["notice"] = { key: "auth:auth_error.sess
 // ---------------------------------------------------------------------------------------------
 
 class RefreshRejected extends Error {}
+
+/**
+ * What the login page says after a refused refresh: the password policy's forced re-authentication
+ * (ADR 023) in its own words, anything else as the expired session of platform §8.
+ */
+function refusedRefreshNotice(err: RefreshRejected): FlashData["notice"] {
+  return err.message === ACCOUNT_REFUSALS.reauthenticate ? { key: "auth:auth_error.reauthenticate", tone: "error" } : SESSION_EXPIRED;
+}
 class RefreshUnavailable extends Error {}
 
 declare global {
@@ -99,7 +107,7 @@ async function refreshOnce(request: Request, session: PortalSession, current: Au
       refreshState.retryAt.delete(session.id);
       return tokens;
     } catch (err) {
-      if (err instanceof UpstreamError && err.status >= 400 && err.status < 500) throw new RefreshRejected(err.message);
+      if (err instanceof UpstreamError && err.status >= 400 && err.status < 500) throw new RefreshRejected(err.body.message ?? err.message);
       if (err instanceof StoreUnavailableError) throw err;
       // Not a 4xx: the token may still be good for a while; try again in 5 s.
       if (current.expiresAt > nowSeconds()) {
@@ -209,7 +217,7 @@ async function viewerFor(request: Request, session: PortalSession): Promise<View
     claims = decodeAccessToken(tokens.accessToken);
     regionalBase(claims.iss);
   } catch (err) {
-    if (err instanceof RefreshRejected) return logoutWithNotice(request, session, SESSION_EXPIRED, currentPath(request));
+    if (err instanceof RefreshRejected) return logoutWithNotice(request, session, refusedRefreshNotice(err), currentPath(request));
     if (err instanceof UntrustedIssuerError) return logoutWithNotice(request, session, { key: "auth:auth_error.untrusted_issuer", tone: "error" });
     if (err instanceof RefreshUnavailable) unavailable("refresh");
     if (err instanceof StoreUnavailableError) unavailable("store");

@@ -159,6 +159,21 @@ describe("token refresh", () => {
     expect((await client.get("/today")).final).toContain("/login");
   });
 
+  test("a refresh refused by the password policy's forced re-authentication says so at the login page", async () => {
+    const { global_id } = await hook<{ global_id: string }>("POST", "account/clients", { name: `Reauth Co ${Math.random().toString(36).slice(2, 7)}` });
+    await hook("POST", `clients/${global_id}`, { force_reauthentication: true });
+    const email = uniqueEmail("reauth");
+    await createUser({ email, client: global_id, role: "Standard User" });
+    const client = newClient();
+    await signInNearExpiry(client, email);
+    // Signed in 13 hours ago (the policy's 12 hours have passed): the refresh is refused.
+    await hook("POST", "sessions/age", { email, hours: 13 });
+    const r = await client.get("/today");
+    expect(r.final).toContain("/login?redirectTo=%2Ftoday");
+    expect(messages(r.body).join(" ")).toContain("Password policy requires you to sign in again.");
+    expect(messages(r.body).join(" ")).not.toContain("Your session has expired");
+  });
+
   test("a 5xx from refresh keeps the still-valid token, and tries again after the retry delay", async () => {
     const portal = await extraPortal({ REFRESH_RETRY_DELAY_MS: "3000" });
     const client = new WebClient(portal.url);

@@ -89,6 +89,7 @@ const ClientBody = z.object({
   trial_ends_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
   password_expiry_days: z.union([z.literal(30), z.literal(60), z.literal(90)]).nullable().optional(),
   prevent_password_reuse: z.boolean().optional(),
+  force_reauthentication: z.boolean().optional(),
   name: z.string().min(1).optional(),
   scheduling_status: z.enum(SCHEDULING_STATUSES).optional(),
   reseller: z.boolean().optional(),
@@ -296,6 +297,7 @@ export function registerTestHooks(router: Router, app: App): void {
     if (b.trial_ends_on !== undefined) set("trial_ends_on", b.trial_ends_on, "::date");
     if (b.password_expiry_days !== undefined) set("password_expiry_days", b.password_expiry_days);
     if (b.prevent_password_reuse !== undefined) set("prevent_password_reuse", b.prevent_password_reuse);
+    if (b.force_reauthentication !== undefined) set("force_reauthentication", b.force_reauthentication);
     if (b.name !== undefined) set("name", b.name);
     if (b.scheduling_status !== undefined) set("scheduling_status", b.scheduling_status);
     if (b.reseller !== undefined) set("reseller", b.reseller);
@@ -438,6 +440,15 @@ export function registerTestHooks(router: Router, app: App): void {
       to ? [to.trim().toLowerCase()] : [],
     );
     return { body: { to: row.to_email, subject: row.subject, body: row.body, created_at: row.created_at, count: Number(total?.n ?? 0) } };
+  });
+
+  // A user's sign-ins made `hours` older (forced re-authentication, ADR 023).
+  router.post("/__test/sessions/age", async (ctx) => {
+    const b = parse(z.object({ email: z.string(), hours: z.number().int().min(1).max(1000) }), await ctx.readBody());
+    const user = await findUserByEmail(app.db, b.email);
+    if (!user) throw notFound("Unknown user.");
+    const rows = await app.db.query("UPDATE sessions SET created_at = created_at - make_interval(hours => $2) WHERE user_id = $1 RETURNING id", [user.id, b.hours]);
+    return { body: { ok: true, aged: rows.length } };
   });
 
   router.post("/__test/revoke", async (ctx) => {
