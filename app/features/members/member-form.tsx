@@ -3,21 +3,11 @@
  * (a disabled fieldset, no save button) for a viewer, its own messages first, and its save button
  * posting the form's intent. Works without JavaScript: a refusal comes back with what was typed.
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ZodType } from "zod";
 import { FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { useSchemaForm } from "~/ui/schema-form";
 
-export function useMemberForm(id: string, schema: ZodType, values: object, lastResult: SubmissionResult<string[]> | undefined) {
-  return useForm<Record<string, any>, any>({
-    id,
-    lastResult,
-    defaultValue: values as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-}
+/** The member editor's forms (`useSchemaForm`). */
+export const useMemberForm = useSchemaForm;
 
 export function MemberForm({
   form,

@@ -5,11 +5,11 @@
  * site access: every site (not offered to a user restricted to listed sites under group
  * visibility), or the sites ticked. Read-only (a disabled fieldset) for a viewer.
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { PortalUserOptions } from "@contract";
 import { CheckField, ChoiceList, FormErrors, initialValues, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { useSchemaForm } from "~/ui/schema-form";
 import { editSchema, inviteSchema } from "./schema";
 
 export function UserForm({
@@ -37,14 +37,7 @@ export function UserForm({
 }) {
   const { t } = useTranslation("users");
   const schema = invite ? inviteSchema : editSchema;
-  const [form, fields] = useForm<Record<string, any>, any>({
-    id,
-    lastResult,
-    defaultValue: values as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(id, schema, values, lastResult);
   const siteMeta = fields.site_ids as unknown as { initialValue?: unknown; errorId: string; errors?: string[] };
   return (
     <ValidatedForm form={form} action={action} preventScrollReset>

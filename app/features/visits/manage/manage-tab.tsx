@@ -4,31 +4,19 @@
  * undone, delete after the ui kit's confirmation. Each part shows only to users holding its right;
  * every form works without JavaScript.
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ZodType } from "zod";
 import { pageNotice, resultFor, type ActionResult } from "~/forms/action-result";
 import { DateTimeField } from "~/ui/fields";
 import { FormErrors, SelectField, SubmitButton, TextAreaField, TextField, ValidatedForm } from "~/ui/form";
+import { useSchemaForm } from "~/ui/schema-form";
 import { ActionNotice } from "~/ui/notice";
 import { DeleteConfirm } from "~/ui/rows";
 import type { ManageLoader } from "./manage.server";
 import { editSchema, notesSchema } from "./schemas";
 
 type Loaded = ReturnType<typeof useLoaderData<ManageLoader>>;
-
-function useManageForm(id: string, schema: ZodType, values: object, lastResult: SubmissionResult<string[]> | undefined) {
-  return useForm<Record<string, any>, any>({
-    id,
-    lastResult,
-    defaultValue: values as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-}
 
 export function VisitManageTab() {
   const loaded = useLoaderData<ManageLoader>();
@@ -79,7 +67,7 @@ function EditForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submissi
     host: visit.host ?? "",
     answers: visit.fields.map((f) => f.value),
   };
-  const [form, fields] = useManageForm("visit-edit", editSchema, values, lastResult);
+  const [form, fields] = useSchemaForm("visit-edit", editSchema, values, lastResult);
   const answers = (fields.answers as never as { getFieldList(): unknown[] }).getFieldList();
   return (
     <section aria-labelledby="visit-edit-heading">
@@ -109,7 +97,7 @@ function EditForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submissi
 
 function NotesForm({ action, notes, lastResult }: { action: string; notes: string | null; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("visits");
-  const [form, fields] = useManageForm("visit-notes", notesSchema, { notes: notes ?? "" }, lastResult);
+  const [form, fields] = useSchemaForm("visit-notes", notesSchema, { notes: notes ?? "" }, lastResult);
   return (
     <section aria-labelledby="visit-notes-heading">
       <h3 id="visit-notes-heading">{t("manage.notes")}</h3>
