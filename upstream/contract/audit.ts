@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { RouteDef } from "./common.ts";
 
 /** The areas an entry belongs to (what the screen filters on). */
-export const AUDIT_AREAS = ["account", "users", "roles", "sso", "sites", "groups", "members", "visits", "evacuations", "pre_registrations"] as const;
+export const AUDIT_AREAS = ["account", "users", "roles", "sso", "sites", "groups", "members", "visits", "evacuations", "pre_registrations", "notifications", "api_clients", "forms", "safety_check"] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
