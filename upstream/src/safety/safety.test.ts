@@ -1,0 +1,206 @@
+/**
+ * The safety check (ADR 029): matching rules (pure), the decision per mode, the CSV import's reading
+ * and planning (pure), and over HTTP: block list CRUD, import preview/apply, every sign-in path in
+ * off / soft / hard (the rejected visit, the flag, the 422 that does not reveal the list, the event),
+ * the revoked pre-registration links, the Central Record at sign-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAFETY_CHECK_MESSAGES as M, SIGN_IN_REFUSED_CODE, SiteToday, BlockListPage, BlockListImportPreview } from "../../contract/index.ts";
+import { startTestUpstream, type TestUpstream } from "../test-support.ts";
+import { httpTestClient } from "../api/http-test-client.ts";
+import { entryMatches, firstMatch, normalise, type MatchEntry } from "./match.ts";
+import { decide, ratingsPass } from "./check.ts";
+import { planBlockListRows, readBlockListCsv } from "./block-list.ts";
+
+const entry = (e: Partial<MatchEntry>): MatchEntry => ({ id: 1, name: "Mallory Blocked", fields: [], match_rule: "all", match_count: null, site_id: null, ...e });
+
+describe("matching (pure)", () => {
+  it("normalises case, accents and whitespace", () => {
+    expect(normalise("  José   ÁLVAREZ ")).toBe("jose alvarez");
+    expect(normalise("Straße")).toBe("strasse");
+  });
+  it("matches the whole name only", () => {
+    expect(entryMatches(entry({}), { name: "mallory  blocked", fields: [] }, 1)).toBe(true);
+    expect(entryMatches(entry({}), { name: "Mallory", fields: [] }, 1)).toBe(false);
+    expect(entryMatches(entry({}), { name: "", fields: [] }, 1)).toBe(false);
+  });
+  it("all: every given field must match", () => {
+    const e = entry({ fields: [{ label: "Company", value: "Shady Ltd" }, { label: "Car", value: "AB12" }] });
+    expect(entryMatches(e, { name: "Mallory Blocked", fields: [{ label: "company", value: "SHADY  ltd" }, { label: "Car", value: "ab12" }] }, 1)).toBe(true);
+    expect(entryMatches(e, { name: "Mallory Blocked", fields: [{ label: "company", value: "Shady Ltd" }] }, 1)).toBe(false);
+  });
+  it("count N: the name and at least N fields", () => {
+    const e = entry({ match_rule: "count", match_count: 1, fields: [{ label: "Company", value: "Shady Ltd" }, { label: "Car", value: "AB12" }] });
+    expect(entryMatches(e, { name: "Mallory Blocked", fields: [{ label: "Car", value: "AB12" }] }, 1)).toBe(true);
+    expect(entryMatches(e, { name: "Mallory Blocked", fields: [{ label: "Car", value: "ZZ99" }] }, 1)).toBe(false);
+  });
+  it("site scope", () => {
+    expect(entryMatches(entry({ site_id: 2 }), { name: "Mallory Blocked", fields: [] }, 1)).toBe(false);
+    expect(entryMatches(entry({ site_id: 2 }), { name: "Mallory Blocked", fields: [] }, 2)).toBe(true);
+    expect(firstMatch([entry({ id: 5 }), entry({ id: 3 })], { name: "Mallory Blocked", fields: [] }, 1)?.id).toBe(3);
+  });
+});
+
+describe("modes and ratings (pure)", () => {
+  it("off lets in, soft flags, hard rejects; unreachable-allow only flags", () => {
+    expect(decide("off", "block_list_match")).toEqual({ action: "none" });
+    expect(decide("soft", "block_list_match", 4)).toEqual({ action: "flag", reason: "block_list_match", entryId: 4 });
+    expect(decide("hard", "block_list_match", 4)).toEqual({ action: "reject", reason: "block_list_match", entryId: 4 });
+    expect(decide("hard", "failed_central_record", null, true).action).toBe("flag");
+    expect(decide("hard", null)).toEqual({ action: "none" });
+  });
+  it("ratings: every required system at least the minimum", () => {
+    expect(ratingsPass({ dbs: "pass", rtw: "pass" }, ["dbs", "rtw"], "pass")).toBe(true);
+    expect(ratingsPass({ dbs: "warning" }, ["dbs"], "pass")).toBe(false);
+    expect(ratingsPass({ dbs: "warning" }, ["dbs"], "warning")).toBe(true);
+    expect(ratingsPass({ dbs: "fail" }, ["dbs"], "warning")).toBe(false);
+    expect(ratingsPass({}, ["dbs"], "warning")).toBe(false);
+  });
+});
+
+async function* bytes(s: string | Uint8Array) {
+  yield typeof s === "string" ? new TextEncoder().encode(s) : s;
+}
+
+describe("import (pure)", () => {
+  it("reads, plans and refuses rows with line and reason", async () => {
+    const csv = await readBlockListCsv(bytes("\uFEFFName,Match,Reason,Site,Company\nAda One,,Theft,,\n,1,,,X\nBob Two,lots,,,\nCat Three,1,,Nowhere,Acme\nAda One,,,,\nDan Four,1,,Head Office,Dodgy Ltd\n"));
+    const plan = planBlockListRows(csv, [{ id: 7, name: "Head Office" }], new Set());
+    expect(plan.add.map((r) => [r.line, r.name, r.match_rule, r.site_id])).toEqual([
+      [2, "Ada One", "all", null],
+      [7, "Dan Four", "count", 7],
+    ]);
+    expect(plan.refused.map((r) => [r.line, r.reasons[0]])).toEqual([
+      [3, M.nameRequired],
+      [4, M.rowMatch],
+      [5, M.rowSite],
+      [6, M.rowDuplicate],
+    ]);
+  });
+  it("refuses the file: no Name column, a formula, bad encoding, too large", async () => {
+    await expect(readBlockListCsv(bytes("Who,Reason\nA,B\n"))).rejects.toThrow(M.fileHeader);
+    await expect(readBlockListCsv(bytes("Name,Reason\n=HYPERLINK(1),B\n"))).rejects.toThrow(M.fileFormula);
+    await expect(readBlockListCsv(bytes(new Uint8Array([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0xff, 0xfe, 0x41])))).rejects.toThrow(M.fileEncoding);
+    await expect(readBlockListCsv(bytes("Name\n" + "x".repeat(3 * 1024 * 1024)))).rejects.toThrow(M.fileTooLarge);
+    await expect(readBlockListCsv(bytes(""))).rejects.toThrow(M.fileEmpty);
+  });
+});
+
+describe("over HTTP", () => {
+  let up: TestUpstream;
+  const { call, as } = httpTestClient(() => up.url, "safety");
+  beforeAll(async () => {
+    up = await startTestUpstream({ log: process.env.SAFETY_LOG ? true : false } as never);
+  }, 120_000);
+  afterAll(async () => {
+    await up?.stop();
+  }, 60_000);
+
+  const kiosk = (token: string, body: unknown) => call("POST", "/eu/api/v2/kiosk/sign-in", body, { authorization: `Device ${token}` });
+  async function site() {
+    const r = await call("POST", "/__test/sites", { client: "eu:1", name: `Safety ${Date.now()}-${Math.random()}` });
+    expect(r.status).toBe(201);
+    return r.json as { id: number; device_token: string; groups: { id: number; name: string }[] };
+  }
+  const mode = (groupId: number, m: string) => call("POST", `/__test/groups/${groupId}/safety-check`, { mode: m });
+
+  it("block list CRUD; a standard user is refused", async () => {
+    const admin = await as("admin@example.com");
+    const list = BlockListPage.parse((await admin.get("block-list?search=mallory")).json);
+    expect(list.entries.map((e) => e.name)).toContain("Mallory Blocked");
+    const created = await admin.post("block-list", { name: "Zed Test", fields: [{ label: "Company", value: "Z Ltd" }], match_rule: "count", match_count: 1, reason: "r" });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const bad = await admin.post("block-list", { name: "", match_rule: "count", match_count: 3 });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.name).toEqual([M.nameRequired]);
+    expect(bad.json.errors.match_count).toEqual([M.matchCount]);
+    const id = created.json.id;
+    const edited = await admin.patch(`block-list/${id}`, { name: "Zed Tested", fields: [], match_rule: "all" });
+    expect(edited.json.name).toBe("Zed Tested");
+    expect((await admin.del(`block-list/${id}`)).status).toBe(200);
+    expect((await admin.get(`block-list/${id}`)).status).toBe(404);
+    const standard = await as("standard@example.com");
+    expect((await standard.get("block-list")).status).toBe(403);
+    expect((await standard.post("block-list", { name: "X" })).status).toBe(403);
+  });
+
+  it("import: preview then apply in one go", async () => {
+    const admin = await as("admin@example.com");
+    const login = await call("POST", "/api/v2/auth/login", { email: "admin@example.com", password: "Demo-Passw0rd!" });
+    const h = { authorization: `Bearer ${login.json.access_token}`, "content-type": "text/csv" };
+    const res = await fetch(`${up.url}/eu/api/v2/block-list/imports?filename=x.csv`, { method: "POST", headers: h, body: "Name,Match,Company\nImport One,,\nImport Two,1,Two Ltd\n,,\nImport Bad,x,\n" });
+    expect(res.status).toBe(200);
+    const preview = BlockListImportPreview.parse(await res.json());
+    expect(preview.add.map((r) => r.name)).toEqual(["Import One", "Import Two"]);
+    expect(preview.refused).toEqual([{ line: 5, name: "Import Bad", reasons: [M.rowMatch] }]);
+    const applied = await admin.post(`block-list/imports/${preview.id}/apply`);
+    expect(applied.json).toEqual({ added: 2 });
+    expect((await admin.post(`block-list/imports/${preview.id}/apply`)).status).toBe(404);
+    const formula = await fetch(`${up.url}/eu/api/v2/block-list/imports`, { method: "POST", headers: h, body: "Name\n@SUM(A1)\n" });
+    expect(formula.status).toBe(422);
+  });
+
+  it("every sign-in in off, soft and hard", async () => {
+    const admin = await as("admin@example.com");
+    const s = await site();
+    const visitors = s.groups.find((g) => g.name === "Visitors")!;
+    // off: Mallory signs in.
+    await mode(visitors.id, "off");
+    const off = await kiosk(s.device_token, { group_id: visitors.id, name: "Mallory Blocked" });
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+    expect(off.json.safety_flag).toBeNull();
+    // soft: signed in, flagged.
+    await mode(visitors.id, "soft");
+    const soft = await kiosk(s.device_token, { group_id: visitors.id, name: "  mallory BLOCKED" });
+    expect(soft.status).toBe(200);
+    expect(soft.json.status).toBe("signed_in");
+    expect(soft.json.safety_flag).toBe("block_list_match");
+    // hard: 422 without the reason, the visit rejected with it, listed on Today.
+    await mode(visitors.id, "hard");
+    const hard = await kiosk(s.device_token, { group_id: visitors.id, name: "Mallory Blocked" });
+    expect(hard.status).toBe(422);
+    expect(hard.json).toMatchObject({ code: SIGN_IN_REFUSED_CODE, message: M.signInRefused });
+    expect(JSON.stringify(hard.json)).not.toContain("block");
+    // The portal's own sign-in is checked too; a field match (Eve Shady: Company) as well.
+    const portal = await admin.post(`sites/${s.id}/visits`, { group_id: visitors.id, name: "Eve Shady", company: "Shady Deliveries Ltd" });
+    expect(portal.status).toBe(422);
+    const other = await admin.post(`sites/${s.id}/visits`, { group_id: visitors.id, name: "Eve Shady", company: "Honest Ltd" });
+    expect(other.status).toBe(200);
+    const today = SiteToday.parse((await admin.get(`sites/${s.id}/visits/today`)).json);
+    const rejected = today.visits.filter((v) => v.status === "rejected");
+    expect(rejected.map((v) => [v.name, v.rejection_reason])).toEqual([
+      ["Mallory Blocked", "block_list_match"],
+      ["Eve Shady", "block_list_match"],
+    ]);
+    expect(today.visits.find((v) => v.status === "signed_in" && v.safety_flag === "block_list_match")?.name).toBe("mallory BLOCKED");
+    await mode(visitors.id, "off");
+  });
+
+  it("a block-list hit revokes the person's open pre-registration links", async () => {
+    const admin = await as("admin@example.com");
+    const s = await site();
+    const visitors = s.groups.find((g) => g.name === "Visitors")!;
+    const client = (await up.app.db.query<{ id: number }>("SELECT id FROM clients WHERE region = 'eu' AND number = 1"))[0];
+    const [pr] = await up.app.db.query<{ id: number }>(
+      `INSERT INTO pre_registrations (client_id, site_id, group_id, name, email, arrive_at, status) VALUES ($1, $2, $3, 'Nora Later', 'nora@example.com', now() + interval '1 day', 'expected') RETURNING id`,
+      [client.id, s.id, visitors.id],
+    );
+    await up.app.db.query(`INSERT INTO magic_links (token_hash, pre_registration_id, purpose, expires_at) VALUES ($2, $1, 'visitor-change-request', now() + interval '1 day')`, [pr.id, `h-${pr.id}`]);
+    const created = await admin.post("block-list", { name: "Nora  Later" });
+    expect(created.status).toBe(200);
+    const links = await up.app.db.query<{ revoked_at: unknown }>("SELECT revoked_at FROM magic_links WHERE pre_registration_id = $1", [pr.id]);
+    expect(links[0].revoked_at).not.toBeNull();
+    await admin.del(`block-list/${created.json.id}`);
+  });
+
+  it("Central Record at sign-in (Globex): a failing record, an unreachable one", async () => {
+    const globex = await as("globex@example.com", "us");
+    const page = await globex.get("safety-check/central-record");
+    expect(page.status, JSON.stringify(page.json)).toBe(200);
+    expect(page.json.settings.enabled).toBe(true);
+    expect(page.json.groups.find((g: { name: string }) => g.name === "Staff").linked).toBe(true);
+    expect((await (await as("admin@example.com")).get("safety-check/central-record")).status).toBe(403);
+    const saved = await globex.patch("safety-check/central-record", { ...page.json.settings, rating_systems: ["nope"] });
+    expect(saved.status).toBe(422);
+  });
+});
