@@ -28,7 +28,7 @@ export type BlockListMatchRule = (typeof BLOCK_LIST_MATCH_RULES)[number];
 export const BLOCK_LIST_IMPORT_HEADERS = { name: "Name", match: "Match", reason: "Reason", site: "Site" } as const;
 
 export const SAFETY_CHECK_MESSAGES = {
-  nameRequired: "A name is required",
+  nameRequired: "Enter the name of the person to block",
   nameTooLong: "The name must be at most 100 characters",
   reasonTooLong: "The reason must be at most 500 characters",
   fieldLabel: "Each custom field needs a label and a value",
@@ -36,27 +36,27 @@ export const SAFETY_CHECK_MESSAGES = {
   fieldTwice: "A custom field is named twice",
   tooManyFields: "An entry matches on at most 10 custom fields",
   matchCount: "The number of fields to match must be between 1 and the number of fields given",
-  site: "Choose one of your sites",
+  site: "Choose one of your sites, or every site",
   entryNotFound: "Block list entry not found",
   // The import (the whole file: 422 `errors.file`, or 413 for its size).
   fileTooLarge: "The file must be at most 2 MB",
   fileTooManyRows: "The file has more than 5,000 rows: split it into smaller files",
   fileEncoding: "The file is not UTF-8 text: save it as CSV UTF-8",
-  fileEmpty: "The file is empty",
+  fileEmpty: "The file is empty: use the template's header row and one row per person",
   fileNoRows: "The file has a header row but no entries",
-  fileHeader: "The first row must be the template's header row: the Name column is missing",
-  fileHeaderTwice: "The header row names a column twice",
-  fileFormula: "A cell holds a formula: type its value instead",
-  fileUnreadable: "The file could not be read as CSV",
-  previewGone: "This preview is no longer available: upload the file again",
+  fileHeader: "The first row must be the block list template's header row, with a Name column",
+  fileHeaderTwice: "The header row names a column twice: name each column once",
+  fileFormula: "The file holds a formula: type the values instead",
+  fileUnreadable: "The block list file could not be read as CSV",
+  previewGone: "This block list preview is no longer available: upload the file again",
   // A refused row.
   rowDuplicate: "Another row of the file, or an entry of the block list, is the same",
   rowMatch: "Match must be all or a number of fields",
-  rowSite: "No site has this name",
-  rowCells: "The row has more cells than the header",
+  rowSite: "None of your sites has this name",
+  rowCells: "The row has more cells than the header row has columns",
   // Central Record at sign-in.
   centralRecordOff: "Central Record is not enabled for this account",
-  ratingSystem: "Choose rating systems of your Central Record",
+  ratingSystem: "Choose rating systems your Central Record has",
   group: "Choose groups of your account",
   /** A hard safety check refused the sign-in: the words for the person signing in (never the reason). */
   signInRefused: "Sorry, we cannot sign you in here. Please speak to reception.",

@@ -93,7 +93,7 @@ export const BlockListImportPreview = z.object({
 export type BlockListImportPreview = z.infer<typeof BlockListImportPreview>;
 export const BlockListImportApplied = z.object({ added: z.number().int() });
 
-const importFile = { types: ["text/csv", "application/octet-stream", "text/plain"], maxBytes: L.importBytes } as const satisfies RawFileDef;
+const importFile = { types: ["text/csv", "application/vnd.ms-excel", "application/octet-stream", "text/plain"], maxBytes: L.importBytes } as const satisfies RawFileDef;
 
 export const CentralRecordSignIn = z.object({
   enabled: z.boolean(),

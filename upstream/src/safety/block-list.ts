@@ -192,7 +192,7 @@ export async function readBlockListCsv(source: AsyncIterable<Uint8Array>): Promi
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const cells = record.map((c) => c.trim());
       const formula = cells.findIndex((c) => FORMULA.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
-      if (formula >= 0) throw new FileError(422, `${M.fileFormula} (line ${info.lines})`);
+      if (formula >= 0) throw new FileError(422, M.fileFormula);
       if (header === null) {
         header = cells;
         continue;
