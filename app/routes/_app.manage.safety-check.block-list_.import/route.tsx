@@ -103,7 +103,7 @@ export default function BlockListImport() {
             <DataTable caption={t("import.refused_caption", { n: preview.refused_total })} columns={[t("import.line"), t("column.name"), t("import.reasons")]}>
               {preview.refused.map((r) => (
                 <tr key={r.line}>
-                  <td>{r.line}</td>
+                  <th scope="row">{r.line}</th>
                   <td>{r.name ?? ""}</td>
                   <td>{r.reasons.map((m) => (REASON_KEYS[m] ? t(REASON_KEYS[m]) : m)).join(" · ")}</td>
                 </tr>

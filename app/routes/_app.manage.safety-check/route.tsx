@@ -1,10 +1,11 @@
 /**
  * /manage/safety-check — the safety check's pages (issue 18; ADR 029): the block list and, for
  * clients with Central Record, the Central Record at sign-in. The tab bar is drawn from the access
- * table; the bare URL is the table's redirect (to the block list).
+ * table; the bare URL is the table's redirect (to the block list). Health certificates are always
+ * 403 (the access table's `denied`), with a word on why.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
@@ -43,6 +44,24 @@ export default function SafetyCheck() {
   );
 }
 
+/**
+ * Health certificates are a section no role may open (ADR 029): its 403 says why, and that sign-ins
+ * are not checked for them, before the general Forbidden page.
+ */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { t } = useTranslation("safety");
+  if (isRouteErrorResponse(error) && error.status === 403 && /\/health-certificates\/?$/i.test(pathname)) {
+    return (
+      <>
+        <div role="note" className="card">
+          <h1>{t("health_certificates.title")}</h1>
+          <p>{t("health_certificates.body")}</p>
+        </div>
+        <GeneralErrorBoundary inShell />
+      </>
+    );
+  }
   return <GeneralErrorBoundary inShell />;
 }
