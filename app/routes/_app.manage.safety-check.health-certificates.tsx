@@ -4,6 +4,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
+import { SafetyCheckErrorBoundary } from "~/features/safety/health-certificates";
 import { pageTitle } from "~/ui/meta";
 
 export const meta: MetaFunction = pageTitle;
@@ -16,3 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function HealthCertificates() {
   return null;
 }
+
+export const ErrorBoundary = SafetyCheckErrorBoundary;

@@ -5,13 +5,13 @@
  * 403 (the access table's `denied`), with a word on why.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
 import { SAFETY_PATH } from "~/features/safety/paths";
 import { translator } from "~/i18n/i18n.server";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { SafetyCheckErrorBoundary } from "~/features/safety/health-certificates";
 import { pageTitle } from "~/ui/meta";
 import { TabBar } from "~/ui/tab-bar";
 
@@ -44,24 +44,4 @@ export default function SafetyCheck() {
   );
 }
 
-/**
- * Health certificates are a section no role may open (ADR 029): its 403 says why, and that sign-ins
- * are not checked for them, before the general Forbidden page.
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const { t } = useTranslation("safety");
-  if (isRouteErrorResponse(error) && error.status === 403 && /\/health-certificates\/?$/i.test(pathname)) {
-    return (
-      <>
-        <div role="note" className="card">
-          <h1>{t("health_certificates.title")}</h1>
-          <p>{t("health_certificates.body")}</p>
-        </div>
-        <GeneralErrorBoundary inShell />
-      </>
-    );
-  }
-  return <GeneralErrorBoundary inShell />;
-}
+export const ErrorBoundary = SafetyCheckErrorBoundary;
