@@ -193,7 +193,64 @@ describe("over HTTP", () => {
     await admin.del(`block-list/${created.json.id}`);
   });
 
-  it("Central Record at sign-in (Globex): a failing record, an unreachable one", async () => {
+  it("Central Record at sign-in (Globex Staff, linked): a failing record flags (soft) or rejects (hard); unreachable rejects or lets in flagged", async () => {
+    const r = await call("POST", "/__test/sites", { client: "us:2", name: `Globex safety ${Date.now()}` });
+    expect(r.status).toBe(201);
+    const gsite = r.json as { id: number; device_token: string; groups: { id: number; name: string }[] };
+    const staff = gsite.groups.find((g) => g.name === "Staff")!;
+    const [ivan] = await up.app.db.query<{ id: number }>("INSERT INTO members (group_id, name) VALUES ($1, 'Ivan Petrov') RETURNING id", [staff.id]);
+    const [ok] = await up.app.db.query<{ id: number }>("INSERT INTO members (group_id, name) VALUES ($1, 'Olga Okay') RETURNING id", [staff.id]);
+    const gk = (body: unknown) => call("POST", "/us/api/v2/kiosk/sign-in", body, { authorization: `Device ${gsite.device_token}` });
+    const out = (id: number) => call("POST", "/us/api/v2/kiosk/sign-out", { visit_id: id }, { authorization: `Device ${gsite.device_token}` });
+    // Seeded soft: Ivan fails DBS and is let in flagged; Olga passes.
+    const soft = await gk({ group_id: staff.id, member_id: ivan.id });
+    expect(soft.status, JSON.stringify(soft.json)).toBe(200);
+    expect(soft.json.safety_flag).toBe("failed_central_record");
+    await out(soft.json.id);
+    const fine = await gk({ group_id: staff.id, member_id: ok.id });
+    expect(fine.json.safety_flag).toBeNull();
+    await out(fine.json.id);
+    // Hard: rejected, kept as a rejected visit.
+    await mode(staff.id, "hard");
+    const hard = await gk({ group_id: staff.id, member_id: ivan.id });
+    expect(hard.status).toBe(422);
+    const [kept] = await up.app.db.query<{ status: string; rejection_reason: string }>("SELECT status, rejection_reason FROM visits WHERE site_id = $1 AND member_id = $2 ORDER BY id DESC LIMIT 1", [gsite.id, ivan.id]);
+    expect(kept).toEqual({ status: "rejected", rejection_reason: "failed_central_record" });
+    // Unreachable: the setting says reject (the seed's) ...
+    await call("POST", "/__test/central-record/fault", { fault: "central_record_connection" });
+    expect((await gk({ group_id: staff.id, member_id: ok.id })).status).toBe(422);
+    // ... or let in flagged.
+    const globex = await as("globex@example.com", "us");
+    const settings = (await globex.get("safety-check/central-record")).json.settings;
+    await globex.patch("safety-check/central-record", { ...settings, when_unreachable: "allow_flagged" });
+    const allowed = await gk({ group_id: staff.id, member_id: ok.id });
+    expect(allowed.status).toBe(200);
+    expect(allowed.json.safety_flag).toBe("failed_central_record");
+    await out(allowed.json.id);
+    await call("POST", "/__test/central-record/fault", { fault: null });
+    await globex.patch("safety-check/central-record", settings);
+    await mode(staff.id, "soft");
+  });
+
+  it("a pre-registration's sign-in is checked too: refused, the pre-registration stays expected", async () => {
+    const admin = await as("admin@example.com");
+    const s = await site();
+    const visitors = s.groups.find((g) => g.name === "Visitors")!;
+    const client = (await up.app.db.query<{ id: number }>("SELECT id FROM clients WHERE region = 'eu' AND number = 1"))[0];
+    const [pr] = await up.app.db.query<{ id: number }>(
+      `INSERT INTO pre_registrations (client_id, site_id, group_id, name, email, arrive_at, status) VALUES ($1, $2, $3, 'Mallory Blocked', 'm@example.com', now(), 'expected') RETURNING id`,
+      [client.id, s.id, visitors.id],
+    );
+    await mode(visitors.id, "hard");
+    const r = await admin.post(`pre-registrations/${pr.id}/sign-in`);
+    expect(r.status, JSON.stringify(r.json)).toBe(422);
+    expect(r.json.code).toBe(SIGN_IN_REFUSED_CODE);
+    const [row] = await up.app.db.query<{ status: string }>("SELECT status FROM pre_registrations WHERE id = $1", [pr.id]);
+    expect(row.status).toBe("expected");
+    await mode(visitors.id, "off");
+  });
+
+  it("the Central Record page: Globex only; a rating system the record lacks is refused", async () => {
     const globex = await as("globex@example.com", "us");
     const page = await globex.get("safety-check/central-record");
     expect(page.status, JSON.stringify(page.json)).toBe(200);
