@@ -122,6 +122,19 @@ export async function safetyOutcomeHappened(app: App, event: Parameters<SafetyLi
   }
 }
 
+/**
+ * Whether a person is on the block list for a sign-in at `siteId` in group `groupId` whose safety
+ * check is on (soft or hard). A pre-registration's invitation is not sent to such a person (its
+ * links are revoked at once, ADR 029); the sign-in itself is checked as every sign-in is.
+ */
+export async function blockListed(q: Queryable, clientId: number, siteId: number, groupId: number, person: SignInPerson): Promise<boolean> {
+  const group = await one<{ mode: string | null }>(q, "SELECT settings->'sign_in'->>'safety_check' AS mode FROM groups WHERE id = $1 AND client_id = $2", [groupId, clientId]);
+  if (group?.mode !== "soft" && group?.mode !== "hard") return false;
+  const fields: MatchField[] = [...(person.fields ?? [])];
+  if (person.company) fields.push({ label: "Company", value: person.company });
+  return firstMatch(await entriesNamed(q, clientId, person.name), { name: person.name, fields }, siteId) !== null;
+}
+
 /** Revoke the open magic links of the client's open pre-registrations (pending, expected) of a person named `name`. */
 export async function revokeLinksOfName(q: Queryable, clientId: number, name: string): Promise<number> {
   const open = await q.query<{ id: number; name: string }>("SELECT id, name FROM pre_registrations WHERE client_id = $1 AND status IN ('pending', 'expected')", [clientId]);

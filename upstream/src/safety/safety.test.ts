@@ -232,6 +232,21 @@ describe("over HTTP", () => {
     await mode(staff.id, "soft");
   });
 
+  it("a block-listed person's pre-registration gets no links while the group checks; others do", async () => {
+    const admin = await as("admin@example.com");
+    const s = await site();
+    const visitors = s.groups.find((g) => g.name === "Visitors")!;
+    await mode(visitors.id, "soft");
+    const arrive = new Date(Date.now() + 86_400_000).toISOString();
+    const blocked = await admin.post("pre-registrations", { site_id: s.id, group_id: visitors.id, name: "Mallory  Blocked", email: "mallory-pr@example.com", arrive_at: arrive });
+    const fine = await admin.post("pre-registrations", { site_id: s.id, group_id: visitors.id, name: "Nice Person", email: "nice-pr@example.com", arrive_at: arrive });
+    expect([blocked.status, fine.status], JSON.stringify(blocked.json)).toEqual([200, 200]);
+    const open = async (id: number) => (await up.app.db.query("SELECT 1 FROM magic_links WHERE pre_registration_id = $1 AND revoked_at IS NULL", [id])).length;
+    expect(await open(blocked.json.id)).toBe(0);
+    expect(await open(fine.json.id)).toBeGreaterThan(0);
+    await mode(visitors.id, "off");
+  });
+
   it("a pre-registration's sign-in is checked too: refused, the pre-registration stays expected", async () => {
     const admin = await as("admin@example.com");
     const s = await site();
