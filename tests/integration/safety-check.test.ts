@@ -9,7 +9,8 @@
 import { describe, expect, test } from "vitest";
 import type { Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
-import { createUser, failuresOf, newBrowser, newClient, postMultipart, shownText, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUpstreamSite } from "../support/hooks";
+import { createUser, failuresOf, hook, newBrowser, newClient, postMultipart, shownText, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 const LIST = "/manage/safety-check/block-list";
 const notices = (page: Page) => page.notices().join(" ");
@@ -141,6 +142,41 @@ describe("CSV import without JavaScript", () => {
     expect(wrong).toEqual([]);
     // A preview that is gone, applied again.
     expect((await client.post(`${LIST}/import`, { intent: "apply", preview: "AAAAAAAAAAAAAAAAAAAAAAAA" }, { follow: false })).res.status).toBe(404);
+  });
+});
+
+describe("sign-ins checked, shown on Today, in the dialog and in the history", () => {
+  test("the portal's own sign-in in hard mode: refused with the words for the person; Today, the dialog and the history show the reason; soft: flagged", async () => {
+    const t = tag();
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name: `IT safety ${t}`, all_groups: true });
+    const email = uniqueEmail("safety-today");
+    await createUser({ email, role: "Administrator", client: "eu:1", site_ids: [site.id], name: "Tom Today" });
+    const api = await upstreamAccess(upstreamUrl(), email);
+    const groupName = `Checked ${t}`;
+    const group = (await api.send("POST", "groups", { name: groupName, type: "standard" })).json as { id: number };
+    await hook("POST", `groups/${group.id}/safety-check`, { mode: "hard" });
+    const browser = newBrowser();
+    let page = await signInWithForms(browser, email);
+    page = await browser.open("/today/sign-in");
+    page = await page.form({ button: "Sign in" }).select("Group", groupName).fill("Full name", "Eve Shady").fill("Company (optional)", "Shady Deliveries Ltd").submit("Sign in");
+    expect(page.status).toBe(422);
+    // The dialog says only the words for the person (the list behind it now shows the rejection).
+    expect(page.form({ button: "Sign in" }).fieldErrors("Full name")).toEqual(["Sorry, we cannot sign you in here. Please speak to reception."]);
+    page = await browser.open("/today");
+    const rejected = page.region("Rejected sign-ins today 1");
+    expect(rejected.row("Eve Shady").text()).toContain("Sign-in rejected: on the block list");
+    expect(rejected.row("Eve Shady").text()).toContain(groupName);
+    const id = (await api.get(`sites/${site.id}/visits/today`)).visits.find((v: { name: string }) => v.name === "Eve Shady").id;
+    page = await browser.open(`/today/visits/${id}/details`);
+    expect(page.text()).toContain("Sign-in rejected: on the block list");
+    page = await browser.open(`/reports/history?site_id=${site.id}`);
+    expect(page.row("Eve Shady").text()).toContain("Sign-in rejected: on the block list");
+
+    await hook("POST", `groups/${group.id}/safety-check`, { mode: "soft" });
+    page = await browser.open("/today/sign-in");
+    page = await page.form({ button: "Sign in" }).select("Group", groupName).fill("Full name", "Eve Shady").fill("Company (optional)", "Shady Deliveries Ltd").submit("Sign in");
+    expect(page.path).toBe("/today");
+    expect(page.region(new RegExp(`^${groupName}`)).text()).toContain("Flagged by the safety check: on the block list");
   });
 });
 
