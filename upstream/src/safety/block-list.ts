@@ -67,9 +67,14 @@ async function userSites(q: Queryable, p: Principal): Promise<{ id: number; name
   return rows.filter((s) => p.m.site_ids === null || p.m.site_ids.includes(s.id));
 }
 
+/** An entry scoped to a site the user may not see is not theirs to see or change (the user's sites, `client_users.site_ids`). */
+const SEES_SQL = (param: string) => `(b.site_id IS NULL OR ${param}::int[] IS NULL OR b.site_id = ANY(${param}::int[]))`;
+
 async function entryOf(q: Queryable, p: Principal, idParam: string, lock = false): Promise<EntryRow> {
   const id = parseId(idParam);
-  const row = Number.isNaN(id) ? undefined : await one<EntryRow>(q, `${ENTRY_SQL} WHERE b.id = $1 AND b.client_id = $2${lock ? " FOR UPDATE OF b" : ""}`, [id, p.client.id]);
+  const row = Number.isNaN(id)
+    ? undefined
+    : await one<EntryRow>(q, `${ENTRY_SQL} WHERE b.id = $1 AND b.client_id = $2 AND ${SEES_SQL("$3")}${lock ? " FOR UPDATE OF b" : ""}`, [id, p.client.id, p.m.site_ids]);
   if (!row) throw notFound(M.entryNotFound);
   return row;
 }
@@ -78,10 +83,10 @@ export async function listBlockList(app: App, p: Principal, query: URLSearchPara
   requireBlockList(p);
   const search = (query.get("search") ?? "").trim().slice(0, L.search);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(query.get("page") ?? "1", 10) || 1));
-  const where = `b.client_id = $1 AND ($2 = '' OR b.name_key LIKE '%' || $2 || '%' OR lower(coalesce(b.reason, '')) LIKE '%' || lower($2) || '%')`;
+  const where = `b.client_id = $1 AND ${SEES_SQL("$3")} AND ($2 = '' OR b.name_key LIKE '%' || $2 || '%' OR lower(coalesce(b.reason, '')) LIKE '%' || lower($2) || '%')`;
   const key = normalise(search).replace(/[\\%_]/g, "");
-  const total = (await one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM block_list_entries b WHERE ${where}`, [p.client.id, key]))?.n ?? 0;
-  const rows = await app.db.query<EntryRow>(`${ENTRY_SQL} WHERE ${where} ORDER BY b.name_key, b.id LIMIT $3 OFFSET $4`, [p.client.id, key, L.perPage, (page - 1) * L.perPage]);
+  const total = (await one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM block_list_entries b WHERE ${where}`, [p.client.id, key, p.m.site_ids]))?.n ?? 0;
+  const rows = await app.db.query<EntryRow>(`${ENTRY_SQL} WHERE ${where} ORDER BY b.name_key, b.id LIMIT $4 OFFSET $5`, [p.client.id, key, p.m.site_ids, L.perPage, (page - 1) * L.perPage]);
   return { entries: rows.map(toEntry), total, page, per_page: L.perPage, sites: await userSites(app.db, p) };
 }
 

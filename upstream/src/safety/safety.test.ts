@@ -119,6 +119,16 @@ describe("over HTTP", () => {
     expect(edited.json.name).toBe("Zed Tested");
     expect((await admin.del(`block-list/${id}`)).status).toBe(200);
     expect((await admin.get(`block-list/${id}`)).status).toBe(404);
+    // An administrator restricted to Head Office does not see (or change) an entry scoped to the Warehouse.
+    const hq = (await up.app.db.query<{ id: number }>("SELECT s.id FROM sites s JOIN clients c ON c.id = s.client_id WHERE c.region = 'eu' AND c.number = 1 AND s.name = 'Head Office'"))[0].id;
+    const email = `safety-hq-${Date.now()}@example.com`;
+    expect((await call("POST", "/__test/users", { email, role: "Administrator", client: "eu:1", site_ids: [hq] })).status).toBe(201);
+    const hqAdmin = await as(email);
+    const oscar = BlockListPage.parse((await admin.get("block-list?search=oscar")).json).entries[0];
+    expect(oscar.site?.name).toBe("Warehouse");
+    expect(BlockListPage.parse((await hqAdmin.get("block-list?search=oscar")).json).total).toBe(0);
+    expect((await hqAdmin.get(`block-list/${oscar.id}`)).status).toBe(404);
+    expect((await hqAdmin.del(`block-list/${oscar.id}`)).status).toBe(404);
     const standard = await as("standard@example.com");
     expect((await standard.get("block-list")).status).toBe(403);
     expect((await standard.post("block-list", { name: "X" })).status).toBe(403);
