@@ -28,7 +28,7 @@ describe("the block list without JavaScript", () => {
   test("add (with a custom field and a count), search, edit, delete after confirming; what the upstream stored", async () => {
     const { browser, api } = await admin();
     const name = `Bella Blocked ${tag()}`;
-    let page = await browser.open("/manage/safety-check");
+    let page = await (await browser.open("/manage")).click("Safety check");
     expect(page.path).toBe(LIST);
     expect(page.links().map((l) => l.name)).toContain("Block list");
     page = await page.follow("Add to the block list");
