@@ -69,7 +69,7 @@ export const Visit = z.object({
 });
 export type Visit = z.infer<typeof Visit>;
 
-/** GET sites/{siteId}/visits/today: who is on site now (signed in) and who waits for approval. */
+/** GET sites/{siteId}/visits/today: who is on site now (signed in), who waits for approval, and the day's rejected sign-ins. */
 export const SiteToday = z.object({
   site: z.object({
     id: z.number().int(),
@@ -81,7 +81,7 @@ export const SiteToday = z.object({
   }),
   /** Groups shown at the site, in display order. */
   groups: z.array(GroupSummary),
-  /** Status signed_in or pending, oldest first. */
+  /** Status signed_in or pending, and the sign-ins the safety check rejected today (the site's day; ADR 029), oldest first. */
   visits: z.array(Visit),
   /** Sign-out-first members out now (status away) at this site, of the groups shown there, by departure. */
   away: z.array(Visit),
