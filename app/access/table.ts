@@ -227,10 +227,17 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/features/notifications/slack-callback", rule: { admin: true, activeOnly: true } },
   { path: "/manage/features/forms", rule: { rights: { allOf: ["ManageForm.viewer"] } } },
 
+  // The safety check (issue 18; ADR 029): its tab bar is drawn from the entries with `tab`. The block
+  // list has one right (BlockList.viewer) for seeing and changing it; active accounts only. Health
+  // certificates are a section no role may open (always 403).
   { path: "/manage/safety-check", rule: {}, redirect: "/manage/safety-check/block-list" },
-  { path: "/manage/safety-check/block-list", rule: { rights: { allOf: ["BlockList.viewer"] } } },
+  { path: "/manage/safety-check/block-list", rule: { activeOnly: true, rights: { allOf: ["BlockList.viewer"] } }, edit: ["BlockList.viewer"], screen: true, tab: { labelKey: "tab.block_list", order: 1 } },
+  { path: "/manage/safety-check/block-list/new", rule: { activeOnly: true, rights: { allOf: ["BlockList.viewer"] } }, edit: ["BlockList.viewer"], screen: true },
+  { path: "/manage/safety-check/block-list/import", rule: { activeOnly: true, rights: { allOf: ["BlockList.viewer"] } }, edit: ["BlockList.viewer"], screen: true },
+  { path: "/manage/safety-check/block-list/template", rule: { activeOnly: true, rights: { allOf: ["BlockList.viewer"] } }, screen: true },
+  { path: "/manage/safety-check/block-list/:entryId", rule: { activeOnly: true, rights: { allOf: ["BlockList.viewer"] } }, edit: ["BlockList.viewer"], screen: true },
   { path: "/manage/safety-check/health-certificates", rule: { denied: true } },
-  { path: "/manage/safety-check/sign-in-central-record", rule: { rights: { allOf: ["Client.update"] }, when: ["centralRecordEnabled"] } },
+  { path: "/manage/safety-check/sign-in-central-record", rule: { activeOnly: true, rights: { allOf: ["Client.update"] }, when: ["centralRecordEnabled"] }, edit: ["Client.update"], screen: true, tab: { labelKey: "tab.central_record", order: 3 } },
 
   { path: "/manage/addons", rule: {} },
   { path: "/manage/addons/time-and-attendance", rule: { when: ["timeAndAttendanceVisible"] } },

@@ -79,6 +79,7 @@ import {
   VISIT_MESSAGES,
   RANGE_MESSAGES,
   HISTORY_MESSAGES,
+  SAFETY_CHECK_MESSAGES,
 } from "@contract";
 import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
 
@@ -183,6 +184,8 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
   // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
+  // The safety check (the contract's safety-check-messages.ts; ADR 029).
+  ...Object.fromEntries(Object.entries(SAFETY_CHECK_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.safety}.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

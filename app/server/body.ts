@@ -24,11 +24,11 @@ export const DEFAULT_MAX_FORM_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BYTES = 50 * 1024 * 1024 + 2 * 1024 * 1024;
 /**
  * The pages that take a file (branding, evacuation point photos, message attachments, a group's
- * attachments, a member's documents, the visitor's documents on the pre-registration form — one file
+ * attachments, a member's documents, the block list import, the visitor's documents on the pre-registration form — one file
  * a post): the only ones whose multipart posts may be as large as an upload. Case-insensitive, as
  * Remix matches.
  */
-const UPLOAD_PAGES = /^(\/manage\/(site\/[^/]+\/(branding|evacuationpoints|messages)|group\/[^/]+\/(onboarding|members\/import|members\/[^/]+\/documents))|\/magic-link\/pre-registration-form)\/?$/i;
+const UPLOAD_PAGES = /^(\/manage\/(site\/[^/]+\/(branding|evacuationpoints|messages)|group\/[^/]+\/(onboarding|members\/import|members\/[^/]+\/documents)|safety-check\/block-list\/import)|\/magic-link\/pre-registration-form)\/?$/i;
 export const acceptsUploads = (path: string) => UPLOAD_PAGES.test(path);
 
 /** After a refusal, what is read and dropped before the connection is closed. */

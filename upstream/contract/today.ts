@@ -42,6 +42,9 @@ export const VisitLocation = z.object({
   accuracy: z.number().nonnegative(),
 });
 
+/** Why the safety check rejected a sign-in (groups spec §8 "Safety check failure reasons"; ADR 026). */
+export const VISIT_REJECTION_REASONS = ["block_list_match", "missing_health_certificates", "failed_central_record"] as const;
+
 export const Visit = z.object({
   id: z.number().int(),
   site_id: z.number().int(),
@@ -59,10 +62,14 @@ export const Visit = z.object({
   signed_out_at: z.string().nullable(),
   /** Null when not recorded, or when the caller may not see locations. */
   location: VisitLocation.nullable(),
+  /** Why the safety check rejected the sign-in (status rejected), else null (ADR 026, 029). */
+  rejection_reason: z.enum(VISIT_REJECTION_REASONS).nullable().optional(),
+  /** A soft safety check let the person in but flagged the visit with this reason (ADR 029), else null. */
+  safety_flag: z.enum(VISIT_REJECTION_REASONS).nullable().optional(),
 });
 export type Visit = z.infer<typeof Visit>;
 
-/** GET sites/{siteId}/visits/today: who is on site now (signed in) and who waits for approval. */
+/** GET sites/{siteId}/visits/today: who is on site now (signed in), who waits for approval, and the day's rejected sign-ins. */
 export const SiteToday = z.object({
   site: z.object({
     id: z.number().int(),
@@ -74,7 +81,7 @@ export const SiteToday = z.object({
   }),
   /** Groups shown at the site, in display order. */
   groups: z.array(GroupSummary),
-  /** Status signed_in or pending, oldest first. */
+  /** Status signed_in or pending, and the sign-ins the safety check rejected today (the site's day; ADR 029), oldest first. */
   visits: z.array(Visit),
   /** Sign-out-first members out now (status away) at this site, of the groups shown there, by departure. */
   away: z.array(Visit),
@@ -122,8 +129,6 @@ export type DepartureRequest = z.infer<typeof DepartureRequest>;
 export const SignOutAllRequest = z.object({ group_id: z.number().int().positive().optional() });
 export const SignOutAllResponse = z.object({ signed_out: z.number().int() });
 
-/** Why the safety check rejected a sign-in (groups spec §8 "Safety check failure reasons"; ADR 026). */
-export const VISIT_REJECTION_REASONS = ["block_list_match", "missing_health_certificates", "failed_central_record"] as const;
 
 /** GET visits/{visitId}: the visit details dialog's details tab. */
 export const VisitDetails = Visit.extend({

@@ -72,12 +72,13 @@ import { seedSsoSelfService } from "./seed-sso.ts";
 import { seedAcmeHistory } from "./seed-history.ts";
 import { seedAccount } from "./account/seed.ts";
 import { seedAttendance } from "./seed-attendance.ts";
+import { seedSafetyCheck } from "./seed-safety.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 24;
+export const SEED_REVISION = 25;
 
 interface ClientSeed {
   region: string;
@@ -520,6 +521,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedAccount(q, gid, clientIds.get(gid)!);
     // Revision 24: visitors over the last weeks and one overridden day at Acme (attendance reports).
     await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 25: the safety check (Acme's block list and Contractors' mode; Globex's Central Record at sign-in).
+    await seedSafetyCheck(q, gid, clientIds.get(gid)!, siteIds, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

@@ -215,6 +215,19 @@ export function registerTestHooks(router: Router, app: App): void {
     setCentralRecordFault(app, b.fault);
     return { body: { ok: true } };
   });
+  // The safety check (ADR 029): a group's mode, without going through its sign-in tab.
+  router.post("/__test/groups/:id/safety-check", async (ctx) => {
+    const b = parse(z.object({ mode: z.enum(["off", "soft", "hard"]) }), await ctx.readBody());
+    const id = /^\d{1,9}$/.test(ctx.params.id) ? Number(ctx.params.id) : NaN;
+    const rows = Number.isNaN(id)
+      ? []
+      : await app.db.query(
+          `UPDATE groups SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{sign_in}', coalesce(settings->'sign_in', '{}'::jsonb) || jsonb_build_object('safety_check', $2::text)) WHERE id = $1 RETURNING id`,
+          [id, b.mode],
+        );
+    if (!rows.length) throw notFound("Unknown group.");
+    return { body: { ok: true } };
+  });
   // The demo Slack: a fault (revoked tokens, a channel gone, rate limited, no answer).
   router.post("/__test/slack/faults", async (ctx) => {
     const b = parse(SlackFaultBody, await ctx.readBody());

@@ -28,8 +28,12 @@ export interface TodayState {
 
 export const counts = (v: Pick<Visit, "status" | "group">) => v.status === "signed_in" && v.group.type !== "delivery";
 
-/** What the page lists: on site, waiting for approval, and sign-out-first members who are out. */
-const LISTED: ReadonlySet<Visit["status"]> = new Set(["signed_in", "pending", "away"]);
+/**
+ * What the page lists: on site, waiting for approval, sign-out-first members who are out, and the
+ * day's sign-ins the safety check rejected (ADR 029: a SignInEvent whose visit is `rejected`; never
+ * counted).
+ */
+const LISTED: ReadonlySet<Visit["status"]> = new Set(["signed_in", "pending", "away", "rejected"]);
 
 /** The loaded visits (on site and waiting, and those away): anything else is left out. */
 export function initialState(count: number, visits: Visit[], evacuation = false): TodayState {
@@ -112,6 +116,9 @@ export function onSiteByGroup(state: TodayState, groups: Pick<GroupSummary, "id"
 }
 
 export const pending = (state: TodayState) => state.visits.filter((v) => v.status === "pending");
+
+/** The day's rejected sign-ins (the safety check), newest first. */
+export const rejectedToday = (state: TodayState) => state.visits.filter((v) => v.status === "rejected").sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
 
 /**
  * "Out now": for each sign-out-first group shown (`sign_out_first`), its members who are away, the

@@ -21,6 +21,7 @@ const SECTIONS = [
   // An area with a namespace of its own names its title and summary there.
   { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
   { path: "/manage/account/audit-log", title: "audit:landing.title", summary: "audit:landing.summary" },
+  { path: "/manage/safety-check/block-list", title: "safety:landing.title", summary: "safety:landing.summary" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import { HISTORY_STATUSES } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { can } from "~/access/rights";
 import { statusKey } from "~/features/today/status";
+import { SafetyFlag } from "~/features/safety/flag";
 import { siteZone } from "~/features/today/visit.server";
 import { visitPath } from "~/features/visits/dialog/where";
 import type { Locale } from "~/i18n/config";
@@ -74,6 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         group: v.group.name,
         site: v.site_name,
         status: v.status,
+        rejection_reason: v.rejection_reason ?? null,
+        safety_flag: v.safety_flag ?? null,
         signedIn: when(v.signed_in_at ?? v.created_at, v.site_id),
         signedOut: when(v.signed_out_at, v.site_id),
       })),
@@ -184,7 +187,7 @@ export default function HistoryPage() {
                   <td>{v.group}</td>
                   <td>{v.site}</td>
                   <td>
-                    <span className={`status status--${v.status}`}>{t(`today:${statusKey(v.status)}`)}</span>
+                    <span className={`status status--${v.status}`}>{t(`today:${statusKey(v.status)}`)}</span> <SafetyFlag visit={v} />
                   </td>
                   <td>{v.signedOut ?? "—"}</td>
                 </tr>

@@ -11,7 +11,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
 import { requireAccess } from "~/access/guard.server";
-import { onSiteByGroup, outNow, pending } from "~/features/today/state";
+import { onSiteByGroup, outNow, pending, rejectedToday } from "~/features/today/state";
 import { siteChannel, todayPermissions, todaySite } from "~/features/today/today.server";
 import type { Locale } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
@@ -23,6 +23,7 @@ import { NoticeBanner } from "~/ui/notice";
 import { upstreamLoad } from "~/upstream/load.server";
 import { approve, returnVisit, signOut } from "./actions.server";
 import { OutNow } from "./out-now";
+import { RejectedToday } from "./rejected";
 import { useLiveToday } from "./use-live-today";
 import { VisitTable } from "./visit-table";
 
@@ -94,6 +95,7 @@ export default function Today() {
   const sections = onSiteByGroup(state, d.groups);
   const waiting = pending(state);
   const out = outNow(state, d.groups);
+  const rejected = rejectedToday(state);
   const timezone = d.site?.timezone ?? "UTC";
 
   return (
@@ -175,6 +177,7 @@ export default function Today() {
               {out.map((s) => (
                 <OutNow key={s.group.id} section={s} timezone={timezone} locale={d.locale} canReturn={d.can.signInOut} />
               ))}
+              <RejectedToday visits={rejected} timezone={timezone} locale={d.locale} />
             </>
           ) : null}
         </>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
 import { LocationLink } from "~/features/today/location";
+import { SafetyFlag } from "~/features/safety/flag";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";
 
@@ -77,6 +78,12 @@ export function VisitNameCell({ visit, children }: { visit: Visit; children?: Re
   return (
     <th scope="row">
       <Link to={`/today/visits/${visit.id}/details`}>{visit.name}</Link>
+      {visit.safety_flag && visit.status !== "rejected" ? (
+        <>
+          {" "}
+          <SafetyFlag visit={visit} />
+        </>
+      ) : null}
       {children}
     </th>
   );

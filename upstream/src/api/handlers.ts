@@ -127,6 +127,18 @@ import { issueMemberCredential, revokeMemberCredential } from "../members/creden
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
 import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
 import { callerAddress, withAuditActor } from "../audit/context.ts";
+import {
+  applyBlockListImport,
+  blockListTemplate,
+  createBlockListEntry,
+  deleteBlockListEntry,
+  getBlockListEntry,
+  getBlockListImport,
+  listBlockList,
+  previewBlockListImport,
+  updateBlockListEntry,
+} from "../safety/block-list.ts";
+import { getCentralRecordSignIn, updateCentralRecordSignIn } from "../safety/central-record-settings.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
@@ -370,6 +382,18 @@ const impl: Impl = {
   dailyAttendanceExport: ({ app, principal, ctx }) => exportDailyAttendance(app, principal, ctx),
   setAttendanceOverride: ({ app, principal, ctx, body }) => setAttendanceOverride(app, principal, ctx, body),
   clearAttendanceOverride: ({ app, principal, ctx }) => clearAttendanceOverride(app, principal, ctx),
+  // The safety check (safety/; ADR 029).
+  blockListTemplate: ({ app, principal, ctx }) => blockListTemplate(app, principal, ctx),
+  previewBlockListImport: ({ app, principal, ctx, body }) => previewBlockListImport(app, principal, ctx.url, body),
+  blockListImport: ({ app, principal, ctx }) => getBlockListImport(app, principal, ctx.params.importId),
+  applyBlockListImport: ({ app, principal, ctx }) => applyBlockListImport(app, principal, ctx.params.importId),
+  blockList: ({ app, principal, ctx }) => listBlockList(app, principal, ctx.url.searchParams),
+  createBlockListEntry: ({ app, principal, body }) => createBlockListEntry(app, principal, body),
+  blockListEntry: ({ app, principal, ctx }) => getBlockListEntry(app, principal, ctx.params.entryId),
+  updateBlockListEntry: ({ app, principal, ctx, body }) => updateBlockListEntry(app, principal, ctx.params.entryId, body),
+  deleteBlockListEntry: ({ app, principal, ctx }) => deleteBlockListEntry(app, principal, ctx.params.entryId),
+  centralRecordSignIn: ({ app, principal }) => getCentralRecordSignIn(app, principal),
+  updateCentralRecordSignIn: ({ app, principal, body }) => updateCentralRecordSignIn(app, principal, body),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

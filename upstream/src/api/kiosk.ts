@@ -49,6 +49,8 @@ export const KioskMedia = z.object({
 export const KioskSignInRequest = SignInRequest.extend({
   location: VisitLocation.optional(),
   source: z.enum(["kiosk", "companion"]).default("kiosk"),
+  /** The site's custom field answers (kept on the visit; the block list matches on them, ADR 029). */
+  fields: z.array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().max(200) })).max(20).optional(),
 });
 
 export const KioskSignOutRequest = z
@@ -97,8 +99,8 @@ export function registerKioskRoutes(router: Router, app: App): void {
     router.post(`/${region}/api/v2/kiosk/sign-in`, async (ctx) => {
       const site = await authenticateDevice(app, ctx.req, region);
       const b = parse(KioskSignInRequest, await ctx.readBody());
-      const { location, source, ...body } = b;
-      const row = await signInAt(app, site, body, { source, location: location ?? null });
+      const { location, source, fields, ...body } = b;
+      const row = await signInAt(app, site, body, { source, location: location ?? null, fields: fields ?? null });
       return { body: toVisit(row, false) };
     });
 

@@ -38,6 +38,9 @@ import { abilities, requireActive, type Principal } from "./regional.ts";
 import { announceSignIn } from "./group-slack.ts";
 import { offeredAtSiteSql } from "../members/editor.ts";
 import { signOutFirstSql } from "./sign-out-first.ts";
+import { HttpError } from "../http/errors.ts";
+import { SAFETY_CHECK_MESSAGES, SIGN_IN_REFUSED_CODE } from "../../contract/index.ts";
+import { safetyCheck, safetyOutcomeHappened, type SafetyOutcome } from "../safety/check.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rows and shapes
@@ -62,6 +65,7 @@ export interface VisitRow {
   notes: string | null;
   protected: boolean;
   rejection_reason?: VisitDetails["rejection_reason"];
+  safety_flag?: VisitDetails["rejection_reason"];
   anonymised_at?: Date | string | null;
   group_name: string;
   group_type: Visit["group"]["type"];
@@ -76,6 +80,8 @@ export const VISIT_COLS = `v.*, g.name AS group_name, g.type AS group_type, s.na
 /** The columns a `Visit` is made of (a list's row may leave out the location). */
 export type VisitCoreRow = Pick<VisitRow, "id" | "site_id" | "group_id" | "group_name" | "group_type" | "member_id" | "name" | "company" | "host" | "status" | "source" | "created_at" | "signed_in_at" | "signed_out_at"> & {
   location?: VisitRow["location"];
+  rejection_reason?: VisitRow["rejection_reason"];
+  safety_flag?: VisitRow["safety_flag"];
 };
 
 export function toVisit(r: VisitCoreRow, showLocation: boolean): Visit {
@@ -93,6 +99,9 @@ export function toVisit(r: VisitCoreRow, showLocation: boolean): Visit {
     signed_in_at: iso(r.signed_in_at),
     signed_out_at: iso(r.signed_out_at),
     location: showLocation ? (r.location ?? null) : null,
+    // The safety check (ADR 029): why a rejected sign-in was refused, and a soft check's flag.
+    rejection_reason: r.rejection_reason ?? null,
+    safety_flag: r.safety_flag ?? null,
   };
 }
 
@@ -164,6 +173,8 @@ export interface SignInExtras {
   location?: { lat: number; lng: number; accuracy: number } | null;
   /** Approved before arriving (an expected pre-registration, ADR 019): signed in even where the group needs approval. */
   preApproved?: boolean;
+  /** Custom field answers given at sign-in (the kiosk), kept on the visit and matched by the block list. */
+  fields?: { label: string; value: string }[] | null;
 }
 
 const blank = (s: string | undefined) => (s === undefined || s.trim() === "" ? null : s.trim());
@@ -213,6 +224,14 @@ async function memberOf(q: Queryable, group: GroupRow, memberId: number, siteId:
  * refused (they are presumed on site).
  */
 export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof SignInRequest>, extras: SignInExtras): Promise<VisitRow> {
+  // The safety check (ADR 029), before the site is locked: it may call the Central Record over HTTP.
+  const member = body.member_id !== undefined ? await one<{ name: string }>(app.db, "SELECT name FROM members WHERE id = $1", [body.member_id]) : undefined;
+  const safety: SafetyOutcome = await safetyCheck(app, site.id, site.client_id, body.group_id, {
+    name: (member?.name ?? body.name ?? "").trim(),
+    company: blank(body.company),
+    fields: extras.fields ?? null,
+  });
+  let newVisit = false;
   const row = await changeAt(app, site.id, "SignInEvent", async (q) => {
     const group = await groupAt(q, site, body.group_id);
     let memberId: number | null = null;
@@ -236,14 +255,36 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
       name = given;
     }
 
-    const status = group.approval_required && !extras.preApproved ? "pending" : "signed_in";
+    const rejected = safety.action === "reject";
+    const status = rejected ? "rejected" : group.approval_required && !extras.preApproved ? "pending" : "signed_in";
     const [{ id }] = await q.query<{ id: number }>(
-      `INSERT INTO visits (site_id, group_id, member_id, name, company, host, status, source, signed_in_at, location)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'signed_in' THEN now() END, $9::jsonb) RETURNING id`,
-      [site.id, group.id, memberId, name, blank(body.company), blank(body.host), status, extras.source, extras.location ? JSON.stringify(extras.location) : null],
+      `INSERT INTO visits (site_id, group_id, member_id, name, company, host, status, source, signed_in_at, location, fields, rejection_reason, safety_flag)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'signed_in' THEN now() END, $9::jsonb, $10::jsonb, $11, $12) RETURNING id`,
+      [
+        site.id,
+        group.id,
+        memberId,
+        name,
+        blank(body.company),
+        blank(body.host),
+        status,
+        extras.source,
+        extras.location ? JSON.stringify(extras.location) : null,
+        JSON.stringify(extras.fields ?? []),
+        rejected ? safety.reason : null,
+        safety.action === "flag" ? safety.reason : null,
+      ],
     );
+    newVisit = true;
     return id;
   });
+  if (newVisit && safety.action !== "none") {
+    // THE place a rejection (or a flag) happens: see safetyOutcomeHappened / onSafetyOutcome (safety/check.ts).
+    await safetyOutcomeHappened(app, { visitId: row.id, siteId: site.id, clientId: site.client_id, groupId: row.group_id, name: row.name, outcome: safety });
+    if (safety.action === "reject") {
+      throw new HttpError(422, { message: SAFETY_CHECK_MESSAGES.signInRefused, code: SIGN_IN_REFUSED_CODE, errors: { name: [SAFETY_CHECK_MESSAGES.signInRefused] } });
+    }
+  }
   if (row.status === "signed_in") announceSignIn(app, row);
   return row;
 }
@@ -379,7 +420,9 @@ export async function getSiteToday(app: App, p: Principal, siteIdParam: string) 
     if (!site) throw notFound("Site not found.");
     const groups = await q.query<GroupRow>(GROUPS_AT_SITE, [p.client.id, siteId]);
     const visits = await q.query<VisitRow>(
-      `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.site_id = $1 AND v.status IN ('signed_in', 'pending') ORDER BY v.created_at, v.id`,
+      `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.site_id = $1 AND (v.status IN ('signed_in', 'pending')
+          OR (v.status = 'rejected' AND v.created_at >= (date_trunc('day', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)))
+        ORDER BY v.created_at, v.id`,
       [siteId],
     );
     const away = await q.query<VisitRow>(

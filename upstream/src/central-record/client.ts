@@ -39,3 +39,23 @@ export async function readCentralRecord(app: App, globalClientId: string): Promi
   if (orgs.error || systems.error) return { organisations: [], rating_systems: [], error: (orgs.error ?? systems.error)! };
   return { organisations: orgs.items!, rating_systems: systems.items!, error: null };
 }
+
+export type Rating = "pass" | "warning" | "fail";
+
+/** A person's ratings by system id (null: not on record), or `unreachable` when the record did not answer. */
+export async function readPersonRatings(app: App, globalClientId: string, name: string): Promise<Record<string, Rating> | null | "unreachable"> {
+  try {
+    const res = await fetch(`${app.internalUrl}/central-record/api/v1/people?name=${encodeURIComponent(name)}`, {
+      headers: { accept: "application/json", authorization: `Bearer ${centralRecordKey(app, globalClientId)}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    const body = (await res.json().catch(() => null)) as { data?: { ratings?: Record<string, unknown> }[] } | null;
+    if (res.status !== 200 || !Array.isArray(body?.data)) return "unreachable";
+    const ratings = body.data[0]?.ratings;
+    if (!ratings || typeof ratings !== "object") return null;
+    return Object.fromEntries(Object.entries(ratings).filter((e): e is [string, Rating] => e[1] === "pass" || e[1] === "warning" || e[1] === "fail"));
+  } catch (err) {
+    app.log({ level: "warn", msg: "central record unreachable", error: String(err) });
+    return "unreachable";
+  }
+}

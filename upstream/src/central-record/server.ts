@@ -7,6 +7,8 @@
  *
  *   GET organisations    the organisations of the caller's record   `{data: [{id, name}]}`
  *   GET rating-systems   the checks the record rates people on      `{data: [{id, name}]}`
+ *   GET people?name=     a person's ratings (sign-in's safety check, ADR 029)
+ *                        `{data: [{id, name, ratings: {<system id>: pass|warning|fail}}]}`
  *
  * Authorised by `Authorization: Bearer <key>`: each client's key is derived from the server's
  * secret and the client's global id (`centralRecordKey`), so no key is stored; a wrong key is 401.
@@ -56,6 +58,20 @@ export const DEMO_RATING_SYSTEMS = [
   { id: "references", name: "References" },
 ] as const;
 
+/**
+ * The demo record's people: everyone is on record and passes every check, except these (matched by
+ * name, case-insensitively): Ivan Petrov fails the DBS check, Wanda Warning has a warning on it.
+ */
+export const DEMO_RATED_PEOPLE: Record<string, Record<string, "pass" | "warning" | "fail">> = {
+  "ivan petrov": { dbs: "fail" },
+  "wanda warning": { dbs: "warning" },
+};
+
+export function demoRatings(name: string): Record<string, "pass" | "warning" | "fail"> {
+  const special = DEMO_RATED_PEOPLE[name.trim().toLowerCase().replace(/\s+/g, " ")] ?? {};
+  return Object.fromEntries(DEMO_RATING_SYSTEMS.map((s) => [s.id, special[s.id] ?? "pass"]));
+}
+
 export function registerCentralRecord(router: Router, app: App): void {
   const answer = (data: readonly { id: string; name: string }[]) => (ctx: Parameters<Parameters<Router["get"]>[1]>[0]) => {
     const fault = faults.get(app);
@@ -66,4 +82,13 @@ export function registerCentralRecord(router: Router, app: App): void {
   };
   router.get("/central-record/api/v1/organisations", answer(DEMO_ORGANISATIONS));
   router.get("/central-record/api/v1/rating-systems", answer(DEMO_RATING_SYSTEMS));
+  router.get("/central-record/api/v1/people", (ctx) => {
+    const fault = faults.get(app);
+    if (fault === "central_record_connection") return { status: 503, body: { error: "service_unavailable" } };
+    if (!keyValid(app, ctx.req.headers.authorization)) return { status: 401, body: { error: "invalid_key" } };
+    if (fault === "wonde_removed") return { status: 403, body: { error: "wonde_removed", message: "Wonde access has been removed for this school." } };
+    const name = (ctx.url.searchParams.get("name") ?? "").slice(0, 200);
+    if (!name.trim()) return { body: { data: [] } };
+    return { body: { data: [{ id: `person-${Buffer.from(name.trim().toLowerCase()).toString("hex").slice(0, 24)}`, name: name.trim(), ratings: demoRatings(name) }] } };
+  });
 }

@@ -148,7 +148,7 @@ export async function listHistory(app: App, p: Principal, query: URLSearchParams
   const [{ n }] = await app.db.query<{ n: string | number }>(`SELECT count(*) AS n ${countFrom} WHERE ${sql}`, params);
   const rows = await app.db.query<ListRow>(
     `SELECT v.id, v.site_id, s.name AS site_name, v.group_id, g.name AS group_name, g.type AS group_type, v.member_id, v.name, v.company, v.host,
-            v.status, v.source, v.created_at, v.signed_in_at, v.signed_out_at
+            v.status, v.source, v.created_at, v.signed_in_at, v.signed_out_at, v.rejection_reason, v.safety_flag
        ${FROM} WHERE ${sql} ORDER BY v.created_at DESC, v.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
     params,
   );

@@ -25,6 +25,7 @@ import { forbidden, notFound, validation } from "../http/errors.ts";
 import { iso, visibleSites } from "../model.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { signInAt } from "../api/visits.ts";
+import { blockListed } from "../safety/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";
 import { deleteDocuments, documentsOf } from "./fields-documents.ts";
@@ -319,6 +320,11 @@ async function insert(app: App, q: Queryable, p: Principal, c: Checked): Promise
  */
 export async function invite(app: App, q: Queryable, id: number, withForm: boolean): Promise<void> {
   const r = (await one<Row & { settings: GroupRow["settings"] }>(q, `SELECT ${COLS}, g.settings ${FROM} WHERE pr.id = $1`, [id]))!;
+  // A person on the block list of a group that checks gets no links (ADR 029: revoked at once).
+  if (await blockListed(q, r.client_id, r.site_id, r.group_id, { name: r.name, company: r.details?.company ?? r.company })) {
+    await revokeLinks(q, id);
+    return;
+  }
   const links = await issueLinks(app, q, id, withForm);
   const preReg = (r.settings?.pre_reg ?? {}) as { pre_registration_subject?: string | null; pre_registration_message?: string | null };
   const mail = invitationEmail({

@@ -7,6 +7,7 @@ import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation, useRo
 import { useTranslation } from "react-i18next";
 import { LocationLink } from "~/features/today/location";
 import { isDeparture, statusKey } from "~/features/today/status";
+import { SafetyFlag } from "~/features/safety/flag";
 import { formatDateTimeAt, formatDay } from "~/i18n/format";
 import { RouteDialog } from "~/ui/dialog";
 import type { absenceLoader, badgeLoader, documentsLoader, historyLoader, visitDialogLoader } from "./loaders.server";
@@ -23,7 +24,7 @@ export function VisitDialog() {
   return (
     <RouteDialog title={visit.name} closeTo={`${DIALOG_PLACES[place].base}${search}`} wide>
       <p className="muted">
-        {visit.group.name} · {visit.site_name} · <span className={`status status--${visit.status}`}>{t(statusKey(visit.status))}</span>
+        {visit.group.name} · {visit.site_name} · <span className={`status status--${visit.status}`}>{t(statusKey(visit.status))}</span> <SafetyFlag visit={visit} />
       </p>
       <nav aria-label={t("visit.tabs")} className="tabs">
         {tabs.map((tab) => (

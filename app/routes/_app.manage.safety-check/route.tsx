@@ -1,0 +1,47 @@
+/**
+ * /manage/safety-check — the safety check's pages (issue 18; ADR 029): the block list and, for
+ * clients with Central Record, the Central Record at sign-in. The tab bar is drawn from the access
+ * table; the bare URL is the table's redirect (to the block list). Health certificates are always
+ * 403 (the access table's `denied`), with a word on why.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAccess } from "~/access/guard.server";
+import { tabBar } from "~/access/outcome";
+import { SAFETY_PATH } from "~/features/safety/paths";
+import { translator } from "~/i18n/i18n.server";
+import { SafetyCheckErrorBoundary } from "~/features/safety/health-certificates";
+import { pageTitle } from "~/ui/meta";
+import { TabBar } from "~/ui/tab-bar";
+
+export const meta: MetaFunction<typeof loader> = pageTitle;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  return data({ title: `${t("title")} · Gatehouse`, tabs: tabBar(SAFETY_PATH, {}, access.ctx) }, { headers: access.headers });
+}
+
+export default function SafetyCheck() {
+  const { tabs } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("safety");
+  return (
+    <div className="managed-site">
+      <p>
+        <Link to="/manage">{t("back")}</Link>
+      </p>
+      <div className="page-heading">
+        <div>
+          <h1>{t("title")}</h1>
+          <p className="muted">{t("intro")}</p>
+        </div>
+      </div>
+      <TabBar label={t("tabs")} tabs={tabs} ns="safety" />
+      <div className="tab-panel">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = SafetyCheckErrorBoundary;
