@@ -7,6 +7,7 @@
  */
 import {
   ACCOUNT_MESSAGES,
+  NOTIFICATION_MESSAGES,
   ATTACHMENT_KIND_MESSAGE,
   AUTO_CLEAR_HOURS_MESSAGE,
   AUTO_CLEAR_TIME_MESSAGE,
@@ -184,6 +185,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
 };
+
+// Notifications (the contract's notification-messages.ts; ADR 028). Its "Choose among your sites" and
+// "Connect Slack first" are the groups' words (SITES_MESSAGE, SLACK_NOT_CONNECTED), translated above.
+for (const [k, text] of Object.entries(NOTIFICATION_MESSAGES)) KNOWN_MESSAGES[text] ??= `${AREA_PREFIXES.notifications}.${k}`;
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */
 export function messageKey(text: string): string {
