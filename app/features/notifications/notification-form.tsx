@@ -77,7 +77,10 @@ export function NotificationForm({
   const slackMeta = fields.slack_channels as unknown as { initialValue?: unknown; errorId: string; errors?: string[] };
   const matchMeta = fields.filter_match as unknown as { initialValue?: unknown; errorId: string; errors?: string[] };
   const filterRows = fields.filters.getFieldList();
-  const fieldChoices = [...FILTER_FIELDS.map((f) => ({ value: f, label: t(`filter.field.${f}`) })), ...options.custom_fields.map((l) => ({ value: `${CUSTOM_FIELD_PREFIX}${l}`, label: l }))];
+  const fixed = FILTER_FIELDS.map((f) => ({ value: f, label: t(`filter.field.${f}`) }));
+  // A custom field named like a fixed one ("Company") is that field: offered once.
+  const fixedLabels = new Set(fixed.map((f) => f.label.toLocaleLowerCase()));
+  const fieldChoices = [...fixed, ...options.custom_fields.filter((l) => !fixedLabels.has(l.toLocaleLowerCase())).map((l) => ({ value: `${CUSTOM_FIELD_PREFIX}${l}`, label: l }))];
   const hint = (key: string, s: Section) => [t(key), forChannels(s)].filter(Boolean).join(" ");
   return (
     <ValidatedForm form={form} action={action} preventScrollReset>
