@@ -188,7 +188,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
 
 // Notifications (the contract's notification-messages.ts; ADR 028). Its "Choose among your sites" and
 // "Connect Slack first" are the groups' words (SITES_MESSAGE, SLACK_NOT_CONNECTED), translated above.
-for (const [k, text] of Object.entries(NOTIFICATION_MESSAGES)) KNOWN_MESSAGES[text] ??= `${AREA_PREFIXES.notifications}.${k}`;
+for (const [k, text] of Object.entries(NOTIFICATION_MESSAGES)) KNOWN_MESSAGES[text] ??= `notifications:errors.${k}`;
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */
 export function messageKey(text: string): string {
