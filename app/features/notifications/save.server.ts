@@ -13,13 +13,8 @@ import { parseSubmission } from "~/forms/submission";
 import { NOTIFICATION_NOT_FOUND } from "./notifications.server";
 import { NOTIFICATIONS_PATH, notificationPath } from "./paths";
 import { formFieldOf, notificationRequest, notificationSchema } from "./schema";
+import type { SecretShown } from "./secret-panel";
 
-/** The answer of a save that generated a webhook secret: shown this once. */
-export interface SecretShown {
-  intent: "secret";
-  id: number;
-  secret: string;
-}
 
 export async function saveNotification({ request, access, form, id }: { request: Request; access: Access; form: FormData; id: number | null }) {
   requireEdit(access);
@@ -50,5 +45,3 @@ export async function saveNotification({ request, access, form, id }: { request:
     tone: "success",
   });
 }
-
-export const isSecretShown = (a: unknown): a is SecretShown => Boolean(a && typeof a === "object" && (a as SecretShown).intent === "secret");

@@ -6,6 +6,15 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { notificationPath } from "./paths";
 
+/** The answer of a save that generated a webhook secret: shown this once (never through the session). */
+export interface SecretShown {
+  intent: "secret";
+  id: number;
+  secret: string;
+}
+
+export const isSecretShown = (a: unknown): a is SecretShown => Boolean(a && typeof a === "object" && (a as SecretShown).intent === "secret");
+
 export function SecretPanel({ id, secret }: { id: number; secret: string }) {
   const { t } = useTranslation("notifications");
   return (
