@@ -13,8 +13,19 @@ import { SubmitButton } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
 import { DeleteConfirm } from "~/ui/rows";
 
+/** A URL as the list shows it: without its query, which for a Teams workflow holds its signature (`sig=`). */
+function shownUrl(raw: string | null): string {
+  if (!raw) return "";
+  try {
+    const u = new URL(raw);
+    return `${u.origin}${u.pathname}${u.search ? "?…" : ""}`;
+  } catch {
+    return raw;
+  }
+}
+
 export function recipientsText(n: Notification, slackNames: Record<string, string> = {}): string {
-  if (n.channel === "teams" || n.channel === "webhook") return n.url ?? "";
+  if (n.channel === "teams" || n.channel === "webhook") return shownUrl(n.url);
   if (n.channel === "slack") return n.recipients.map((id) => `#${n.recipient_names[id] ?? slackNames[id] ?? id}`).join(", ");
   return n.recipients.join(", ");
 }
