@@ -43,6 +43,8 @@ describe("notifications, without JavaScript", () => {
     expect(page.heading()).toBe("New notification");
     // Without JavaScript every channel's fields show, each saying which channels it is for.
     for (const label of ["Recipients", "URL", "Subject"]) expect(page.hasField(label)).toBe(true);
+    expect(page.description("URL").join(" ")).toContain("(For: Teams, Webhook.)");
+    expect(page.description("Recipients").join(" ")).toContain("(For: Email, SMS, Phone call.)");
     expect(page.hasField("Field of filter 3")).toBe(true);
     expect(page.hasField("Field of filter 4")).toBe(false);
     const subject = `Arrivals ${Math.random().toString(36).slice(2, 7)}`;
