@@ -32,7 +32,9 @@ afterEach(() => hook("POST", "faults/reset").catch(() => undefined));
 describe("notifications, without JavaScript", () => {
   test("create an email notification with a filter (after adding a filter row), edit it, disable and enable it, delete it", async () => {
     const { browser, api } = await admin();
-    let page = await browser.open(BASE);
+    let page = await browser.open("/manage");
+    page = await page.follow("Notifications");
+    expect(page.path).toBe(BASE);
     expect(page.heading()).toBe("Notifications");
     // The seed's: an email to reception@acme.example, Slack for rejected sign-ins, a disabled SMS.
     expect(page.has("reception@acme.example")).toBe(true);

@@ -21,6 +21,7 @@ const SECTIONS = [
   // An area with a namespace of its own names its title and summary there.
   { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
   { path: "/manage/account/audit-log", title: "audit:landing.title", summary: "audit:landing.summary" },
+  { path: "/manage/features/notifications", title: "notifications:list.heading", summary: "notifications:list.summary" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
