@@ -223,8 +223,13 @@ export const ACCESS_TABLE: RouteEntry[] = [
 
   { path: "/manage/features", rule: {}, redirect: "/manage" },
   { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },
-  { path: "/manage/features/notifications", rule: { rights: { allOf: ["ManageNotification.viewer"] } } },
-  { path: "/manage/features/notifications/slack-callback", rule: { admin: true, activeOnly: true } },
+  // Notifications (issue 18; ADR 028): ManageNotification.viewer is the area's one right, to read
+  // and to change; active accounts only (the upstream's rule). Slack's return page for the client's
+  // workspace is for administrators (platform §2). The delivery log is the delivery side's entry.
+  { path: "/manage/features/notifications", rule: { rights: { allOf: ["ManageNotification.viewer"] }, activeOnly: true }, edit: ["ManageNotification.viewer"], screen: true },
+  { path: "/manage/features/notifications/slack-callback", rule: { admin: true, activeOnly: true }, screen: true },
+  { path: "/manage/features/notifications/new", rule: { rights: { allOf: ["ManageNotification.viewer"] } }, edit: ["ManageNotification.viewer"], screen: true },
+  { path: "/manage/features/notifications/:notificationId", rule: { rights: { allOf: ["ManageNotification.viewer"] } }, edit: ["ManageNotification.viewer"], screen: true },
   { path: "/manage/features/forms", rule: { rights: { allOf: ["ManageForm.viewer"] } } },
 
   // The safety check (issue 18; ADR 029): its tab bar is drawn from the entries with `tab`. The block

@@ -7,6 +7,7 @@
  */
 import {
   ACCOUNT_MESSAGES,
+  NOTIFICATION_MESSAGES,
   ATTACHMENT_KIND_MESSAGE,
   AUTO_CLEAR_HOURS_MESSAGE,
   AUTO_CLEAR_TIME_MESSAGE,
@@ -187,6 +188,10 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // The safety check (the contract's safety-check-messages.ts; ADR 029).
   ...Object.fromEntries(Object.entries(SAFETY_CHECK_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.safety}.${k}`])),
 };
+
+// Notifications (the contract's notification-messages.ts; ADR 028). Its "Choose among your sites" and
+// "Connect Slack first" are the groups' words (SITES_MESSAGE, SLACK_NOT_CONNECTED), translated above.
+for (const [k, text] of Object.entries(NOTIFICATION_MESSAGES)) KNOWN_MESSAGES[text] ??= `notifications:errors.${k}`;
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */
 export function messageKey(text: string): string {

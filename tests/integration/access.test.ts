@@ -93,6 +93,8 @@ async function walk(email: string): Promise<Map<string, string>> {
     // Slack's return page without its code and state: nothing connected, back to the group's notifications.
     const slack = /^\/manage\/group\/callback\/slack\/(\d+)$/.exec(path);
     if (expected === "view" && slack && ownsGroup1) expected = `redirect /manage/group/${slack[1]}/notifications`;
+    // The notifications' Slack return page without its code and state: nothing connected, back to the list (ADR 028).
+    if (expected === "view" && path === "/manage/features/notifications/slack-callback") expected = "redirect /manage/features/notifications";
     cases.push({ path, expected });
     // The same route written as Remix still matches it: the same answer (probe: /MANAGE/site/1/details, /Reports).
     for (const variant of Object.values(pathVariants(path))) cases.push({ path: variant, expected });

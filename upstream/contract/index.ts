@@ -68,6 +68,8 @@ export * from "./attendance.ts";
 export * from "./attendance-messages.ts";
 export * from "./safety-check-messages.ts";
 export * from "./safety-check.ts";
+export * from "./notification-messages.ts";
+export * from "./notifications.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -101,6 +103,7 @@ import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
+import { notificationRoutes } from "./notifications.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -135,6 +138,7 @@ export const routes = {
   ...accountRoutes,
   ...attendanceRoutes,
   ...safetyCheckRoutes,
+  ...notificationRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -52,6 +52,10 @@
  * address, phone, billing contact, subscriptions, invoices of every status, SMS tokens, referrals.
  * Revision 24 (migration 030) gives Acme visitors on the weekdays of the last three weeks and one
  * overridden day for the attendance reports (`seed-attendance.ts`, ADR 027).
+ * Revision 25 (migration 035) gives Acme a block list and Contractors a hard safety check, and Globex
+ * its Central Record check at sign-in (`seed-safety.ts`, ADR 029).
+ * Revision 26 (migration 032) gives Acme its notifications (email, webhook, Slack, a disabled SMS)
+ * and its notifications' Slack workspace (`seed-notifications.ts`, ADR 028).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -73,12 +77,13 @@ import { seedAcmeHistory } from "./seed-history.ts";
 import { seedAccount } from "./account/seed.ts";
 import { seedAttendance } from "./seed-attendance.ts";
 import { seedSafetyCheck } from "./seed-safety.ts";
+import { seedNotifications } from "./seed-notifications.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 25;
+export const SEED_REVISION = 26;
 
 interface ClientSeed {
   region: string;
@@ -523,6 +528,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 25: the safety check (Acme's block list and Contractors' mode; Globex's Central Record at sign-in).
     await seedSafetyCheck(q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 26: Acme's notifications and its notifications' Slack workspace (ADR 028).
+    await seedNotifications(app, q, gid, clientIds.get(gid)!, siteIds, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

@@ -22,6 +22,7 @@ const SECTIONS = [
   { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
   { path: "/manage/account/audit-log", title: "audit:landing.title", summary: "audit:landing.summary" },
   { path: "/manage/safety-check/block-list", title: "safety:landing.title", summary: "safety:landing.summary" },
+  { path: "/manage/features/notifications", title: "notifications:list.heading", summary: "notifications:list.summary" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -74,6 +74,20 @@ import {
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
 import { deleteGroupAttachment, listGroupAttachments, uploadGroupAttachment } from "./group-attachments.ts";
 import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
+import {
+  completeClientSlack,
+  connectClientSlack,
+  createNotification,
+  deleteNotification,
+  disconnectClientSlack,
+  getClientSlack,
+  getNotification,
+  listNotifications,
+  notificationOptions,
+  rotateNotificationSecret,
+  setNotificationEnabled,
+  updateNotification,
+} from "../notifications/api.ts";
 import { completeGroupSlack, connectGroupSlack, disconnectGroupSlack, getGroupSlack, testGroupSlack, updateGroupSlack } from "./group-slack.ts";
 import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
 import {
@@ -394,6 +408,18 @@ const impl: Impl = {
   deleteBlockListEntry: ({ app, principal, ctx }) => deleteBlockListEntry(app, principal, ctx.params.entryId),
   centralRecordSignIn: ({ app, principal }) => getCentralRecordSignIn(app, principal),
   updateCentralRecordSignIn: ({ app, principal, body }) => updateCentralRecordSignIn(app, principal, body),
+  notifications: ({ app, principal, ctx }) => listNotifications(app, principal, ctx.url.searchParams),
+  notificationOptions: ({ app, principal }) => notificationOptions(app, principal),
+  notification: ({ app, principal, ctx }) => getNotification(app, principal, ctx.params.notificationId),
+  createNotification: ({ app, principal, body }) => createNotification(app, principal, body),
+  updateNotification: ({ app, principal, ctx, body }) => updateNotification(app, principal, ctx.params.notificationId, body),
+  setNotificationEnabled: ({ app, principal, ctx, body }) => setNotificationEnabled(app, principal, ctx.params.notificationId, body),
+  rotateNotificationSecret: ({ app, principal, ctx }) => rotateNotificationSecret(app, principal, ctx.params.notificationId),
+  deleteNotification: ({ app, principal, ctx }) => deleteNotification(app, principal, ctx.params.notificationId),
+  clientSlack: ({ app, principal }) => getClientSlack(app, principal),
+  connectClientSlack: ({ app, principal, body }) => connectClientSlack(app, principal, body),
+  completeClientSlack: ({ app, principal, body }) => completeClientSlack(app, principal, body),
+  disconnectClientSlack: ({ app, principal }) => disconnectClientSlack(app, principal),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

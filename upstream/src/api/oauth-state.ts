@@ -3,7 +3,8 @@
  * Slack in group-slack.ts): random, stored hashed in `sync_states` (migration 011; `provider` names
  * the service, 'slack' for Slack), bound to the user, the group, the service and the portal's return
  * page that started it; found only by that user in that client, unused, under 10 minutes old, for
- * the same service and return page; used once.
+ * the same service and return page; used once. A state of the whole client (the notifications'
+ * Slack workspace, ADR 028) has no group (`groupId` null; migration 034).
  */
 import type { App } from "../app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
@@ -13,14 +14,15 @@ import type { Principal } from "./regional.ts";
 /** A consent round trip must come back within this many seconds. */
 export const OAUTH_STATE_TTL = 600;
 
-/** A new state for this user and group (old rows are swept as it goes). */
-export async function newOAuthState(q: Queryable, p: Principal, groupId: number, provider: string, redirectUri: string): Promise<string> {
+/** A new state for this user and group, or the user's client (`groupId` null) (old rows are swept as it goes). */
+export async function newOAuthState(q: Queryable, p: Principal, groupId: number | null, provider: string, redirectUri: string): Promise<string> {
   const state = randomToken(24);
   await q.query("DELETE FROM sync_states WHERE created_at < now() - interval '1 day'");
-  await q.query("INSERT INTO sync_states (state_hash, user_id, group_id, provider, redirect_uri) VALUES ($1, $2, $3, $4, $5)", [
+  await q.query("INSERT INTO sync_states (state_hash, user_id, group_id, client_id, provider, redirect_uri) VALUES ($1, $2, $3, $4, $5, $6)", [
     sha256(state),
     p.user.id,
     groupId,
+    p.client.id,
     provider,
     redirectUri,
   ]);
@@ -29,14 +31,16 @@ export async function newOAuthState(q: Queryable, p: Principal, groupId: number,
 
 /**
  * The state's row when it may finish this round trip (this user's, in this client, unused, recent,
- * for `provider` and `redirectUri`, and for `groupId` when given), else undefined. Not used up yet:
+ * for `provider` and `redirectUri`, and for `groupId` when given — null: a state of the client,
+ * with no group), else undefined. Not used up yet:
  * `useOAuthState` does that once the caller has checked its rights on the group.
  */
-export async function findOAuthState(app: App, p: Principal, state: string, want: { provider: string; redirectUri: string; groupId?: number }) {
-  const st = await one<{ id: number; user_id: number; group_id: number; client_id: number; provider: string; redirect_uri: string; used_at: Date | null; age: number }>(
+export async function findOAuthState(app: App, p: Principal, state: string, want: { provider: string; redirectUri: string; groupId?: number | null }) {
+  const st = await one<{ id: number; user_id: number; group_id: number | null; client_id: number; provider: string; redirect_uri: string; used_at: Date | null; age: number }>(
     app.db,
-    `SELECT s.id, s.user_id, s.group_id, g.client_id, s.provider, s.redirect_uri, s.used_at, extract(epoch FROM now() - s.created_at)::float8 AS age
-       FROM sync_states s JOIN groups g ON g.id = s.group_id WHERE s.state_hash = $1`,
+    `SELECT s.id, s.user_id, s.group_id, COALESCE(g.client_id, s.client_id) AS client_id, s.provider, s.redirect_uri, s.used_at,
+            extract(epoch FROM now() - s.created_at)::float8 AS age
+       FROM sync_states s LEFT JOIN groups g ON g.id = s.group_id WHERE s.state_hash = $1`,
     [sha256(state)],
   );
   const fits =
@@ -47,7 +51,7 @@ export async function findOAuthState(app: App, p: Principal, state: string, want
     st.age <= OAUTH_STATE_TTL &&
     st.provider === want.provider &&
     st.redirect_uri === want.redirectUri &&
-    (want.groupId === undefined || st.group_id === want.groupId);
+    (want.groupId === undefined ? st.group_id !== null : st.group_id === want.groupId);
   return fits ? { id: st.id, group_id: st.group_id } : undefined;
 }
 

@@ -17,6 +17,11 @@ export const SLACK_SCOPES = "channels:read,chat:write,chat:write.public";
 /** The portal's return pages lie below this path: `{PORTAL_URL}/manage/group/callback/slack/{groupId}`. */
 export const SLACK_REDIRECT_PATH = "/manage/group/callback/slack/";
 
+/** The portal's return page for the client's notifications workspace (ADR 028), exactly. */
+export const CLIENT_SLACK_REDIRECT_PATH = "/manage/features/notifications/slack-callback";
+/** The one redirect_uri the client's notifications workspace accepts. */
+export const clientSlackRedirectUri = (app: App) => `${app.opts.portalUrl}${CLIENT_SLACK_REDIRECT_PATH}`;
+
 /** The one redirect_uri a group's connection accepts: the portal's return page for that group. */
 export const slackRedirectUri = (app: App, groupId: number) => `${app.opts.portalUrl}${SLACK_REDIRECT_PATH}${groupId}`;
 

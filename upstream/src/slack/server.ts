@@ -12,7 +12,8 @@
  *
  * Answers are Slack-shaped: HTTP 200 with `{ok: true, …}` or `{ok: false, error: "invalid_auth"}`,
  * and 429 with Retry-After for `ratelimited`. A redirect_uri must lie under the portal's Slack return
- * pages (`{PORTAL_URL}/manage/group/callback/slack/{id}`), as Slack matches a registered redirect URL
+ * pages (`{PORTAL_URL}/manage/group/callback/slack/{id}`, or the notifications' workspace page
+ * `{PORTAL_URL}/manage/features/notifications/slack-callback`), as Slack matches a registered redirect URL
  * and its subpaths. Tokens are signed, so they outlive a restart (the seed writes one).
  *
  * Faults, through the test hooks (`setSlackFault`): `invalid_auth` (every token issued before the
@@ -26,7 +27,7 @@ import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
 import { escapeHtml, htmlPage, redirectWith } from "../http/pages.ts";
 import { bearerToken, type Ctx, type Reply, type Router } from "../http/router.ts";
-import { SLACK_CLIENT_ID, SLACK_REDIRECT_PATH, slackClientSecret } from "./client.ts";
+import { CLIENT_SLACK_REDIRECT_PATH, SLACK_CLIENT_ID, SLACK_REDIRECT_PATH, slackClientSecret } from "./client.ts";
 import { DEMO_APP_ID, DEMO_BOT_USER, DEMO_CHANNELS, DEMO_TEAM } from "./data.ts";
 
 /** Slack's authorization codes expire after ten minutes. */
@@ -91,6 +92,7 @@ const slackError = (error: string, status = 200, headers: Record<string, string>
 
 /** The redirect_uri is one of the portal's Slack return pages. */
 export function isSlackRedirect(app: App, uri: string): boolean {
+  if (uri === `${app.opts.portalUrl}${CLIENT_SLACK_REDIRECT_PATH}`) return true; // the notifications' workspace (ADR 028)
   const prefix = `${app.opts.portalUrl}${SLACK_REDIRECT_PATH}`;
   return uri.startsWith(prefix) && /^\d{1,9}$/.test(uri.slice(prefix.length));
 }

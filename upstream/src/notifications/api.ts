@@ -1,0 +1,371 @@
+/**
+ * Notifications' configuration (groups spec §3 "Notification", §5; ADR 028 "Configuration",
+ * "Validation", "Slack workspace"): list (15 a page; site, group, trigger, channel, search), read,
+ * create, change, enable/disable, delete, rotate a webhook's secret; and the client's Slack
+ * workspace (connect through Slack's consent like a group's, ADR 016; disconnect).
+ *
+ * ManageNotification.viewer for everything (the portal's one right for the area), active clients
+ * only; connecting Slack is for administrators. A notification of another client, or a bad id, is
+ * 404 "Failed to find existing notification"; a site or group not the client's (or, for a user
+ * restricted to sites, not one of theirs) is 422. A webhook's secret is answered once: when it is
+ * generated (create, update with generate_secret, rotate); every other answer says `has_secret`.
+ * The address check (`ssrf.ts`) and Slack's channel list are asked outside any transaction.
+ */
+import type { z } from "zod";
+import {
+  FILTER_MATCHES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_LIMITS as L,
+  NOTIFICATION_MESSAGES as M,
+  NOTIFICATION_TRIGGERS,
+  SLACK_ERRORS,
+  SLACK_REDIRECT_MESSAGE,
+  SLACK_STATE_MESSAGE,
+  type ClientSlack,
+  type ClientSlackCallbackRequest,
+  type ConnectClientSlackRequest,
+  type Notification,
+  type NotificationFilter,
+  type NotificationInput,
+  type SlackErrorCode,
+} from "../../contract/index.ts";
+import type { App } from "../app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { forbidden, notFound, validation } from "../http/errors.ts";
+import { likePattern, pageParam, parseId } from "../api/manage.ts";
+import { findOAuthState, newOAuthState, useOAuthState } from "../api/oauth-state.ts";
+import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { clientCountry } from "../members/core.ts";
+import { visibleSites } from "../model.ts";
+import { clientSlackRedirectUri, exchangeSlackCode, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";
+import { checkFilters, checkRecipients, checkSecret, checkSubject, checkUrlShape, newWebhookSecret, type Problems } from "./rules.ts";
+import { checkTarget, type ResolvedAddress } from "./ssrf.ts";
+
+const RIGHT = "ManageNotification.viewer";
+/** The `provider` of the client's Slack consent state in sync_states (no group: migration 034). */
+const SLACK_CLIENT = "slack:client";
+const DNS_TIMEOUT_MS = 3000;
+
+function requireRight(p: Principal): void {
+  requireActive(p);
+  if (!abilities(p).includes(RIGHT)) throw forbidden("You are not authorised to manage notifications.");
+}
+
+function requireAdmin(p: Principal): void {
+  requireRight(p);
+  if (p.m.role_name !== "Administrator" && !p.user.is_super) throw forbidden("Only administrators can connect Slack.");
+}
+
+interface Row {
+  id: number;
+  client_id: number;
+  site_id: number | null;
+  site_name: string | null;
+  group_id: number | null;
+  group_name: string | null;
+  trigger: (typeof NOTIFICATION_TRIGGERS)[number];
+  channel: (typeof NOTIFICATION_CHANNELS)[number];
+  recipients: string[];
+  url: string | null;
+  secret: string | null;
+  subject: string | null;
+  filters: NotificationFilter[];
+  filter_match: (typeof FILTER_MATCHES)[number];
+  enabled: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const SELECT = `SELECT n.*, s.name AS site_name, g.name AS group_name
+  FROM notifications n LEFT JOIN sites s ON s.id = n.site_id LEFT JOIN groups g ON g.id = n.group_id`;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toNotification(r: Row, names: Record<string, string> = {}): z.input<typeof Notification> {
+  return {
+    id: r.id,
+    site: r.site_id === null ? null : { id: r.site_id, name: r.site_name ?? "" },
+    group: r.group_id === null ? null : { id: r.group_id, name: r.group_name ?? "" },
+    trigger: r.trigger,
+    channel: r.channel,
+    recipients: r.recipients ?? [],
+    recipient_names: r.channel === "slack" ? Object.fromEntries((r.recipients ?? []).filter((id) => names[id]).map((id) => [id, names[id]])) : {},
+    url: r.url,
+    has_secret: r.secret !== null,
+    subject: r.subject,
+    filters: r.filters ?? [],
+    filter_match: r.filter_match,
+    enabled: r.enabled,
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+  };
+}
+
+async function rowOf(q: Queryable, p: Principal, idParam: string, lock = false): Promise<Row> {
+  const id = parseId(idParam);
+  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE n.client_id = $1 AND n.id = $2${lock ? " FOR UPDATE OF n" : ""}`, [p.client.id, id]);
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+// --- The client's Slack workspace -----------------------------------------------------------------
+
+interface SlackRow {
+  client_id: number;
+  status: "connected" | "error" | "reconnect";
+  error: SlackErrorCode | null;
+  team_id: string;
+  team_name: string;
+  access_token: string;
+  last_message_at: Date | string | null;
+  last_error_at: Date | string | null;
+}
+
+const slackRowOf = (q: Queryable, clientId: number) => one<SlackRow>(q, "SELECT * FROM client_slacks WHERE client_id = $1", [clientId]);
+
+/** The workspace's channels, live; a failure is recorded on the connection and answered as its code. */
+async function slackChannels(app: App, row: SlackRow): Promise<{ channels: { id: string; name: string }[] } | { failed: SlackErrorCode }> {
+  if (row.status === "reconnect") return { failed: "invalid_auth" };
+  try {
+    return { channels: await listSlackChannels(app, row.access_token) };
+  } catch (err) {
+    if (!(err instanceof SlackFailure)) throw err;
+    app.log({ level: "warn", msg: "slack call failed", client: row.client_id, code: err.code, slack_error: err.slackError });
+    await app.db.query(
+      `UPDATE client_slacks SET status = CASE WHEN $3 = 'invalid_auth' THEN 'reconnect' ELSE 'error' END, error = $3, last_error_at = now(), updated_at = now()
+        WHERE client_id = $1 AND access_token = $2`,
+      [row.client_id, row.access_token, err.code],
+    );
+    return { failed: err.code };
+  }
+}
+
+async function presentSlack(app: App, clientId: number): Promise<z.input<typeof ClientSlack>> {
+  const first = await slackRowOf(app.db, clientId);
+  if (!first) return { status: "none", workspace: null, channels: [], error: null, last_message_at: null, last_error_at: null };
+  const listed = await slackChannels(app, first);
+  const row = (await slackRowOf(app.db, clientId)) ?? first;
+  return {
+    status: row.status,
+    workspace: row.team_name,
+    channels: "channels" in listed ? listed.channels : [],
+    error: row.error,
+    last_message_at: iso(row.last_message_at),
+    last_error_at: iso(row.last_error_at),
+  };
+}
+
+/** GET notification-slack */
+export async function getClientSlack(app: App, p: Principal) {
+  requireRight(p);
+  return presentSlack(app, p.client.id);
+}
+
+/** POST notification-slack/connect: a state bound to this user, the client and the return page; the consent URL. */
+export async function connectClientSlack(app: App, p: Principal, body: z.infer<typeof ConnectClientSlackRequest>) {
+  requireAdmin(p);
+  if (body.redirect_uri !== clientSlackRedirectUri(app)) throw validation({ redirect_uri: [SLACK_REDIRECT_MESSAGE] });
+  const state = await app.db.tx((q) => newOAuthState(q, p, null, SLACK_CLIENT, body.redirect_uri));
+  return { authorize_url: slackAuthorizeUrl(app, body.redirect_uri, state) };
+}
+
+/** POST notification-slack/callback: the state must be this user's, in this client, unused, under 10 minutes old; used up first. */
+export async function completeClientSlack(app: App, p: Principal, body: z.infer<typeof ClientSlackCallbackRequest>) {
+  requireAdmin(p);
+  const st = await findOAuthState(app, p, body.state, { provider: SLACK_CLIENT, redirectUri: body.redirect_uri, groupId: null });
+  if (!st || !(await useOAuthState(app, st.id))) throw validation({ state: [SLACK_STATE_MESSAGE] });
+  let install;
+  try {
+    install = await exchangeSlackCode(app, body.code, body.redirect_uri);
+  } catch (err) {
+    if (err instanceof SlackFailure) throw validation({ code: [SLACK_ERRORS[err.code]] });
+    throw err;
+  }
+  await app.db.tx(async (q) => {
+    await q.query("DELETE FROM client_slacks WHERE client_id = $1", [p.client.id]);
+    await q.query("INSERT INTO client_slacks (client_id, team_id, team_name, access_token, bot_user_id, connected_by) VALUES ($1, $2, $3, $4, $5, $6)", [
+      p.client.id,
+      install.teamId,
+      install.teamName,
+      install.token,
+      install.botUserId,
+      p.user.id,
+    ]);
+  });
+  return presentSlack(app, p.client.id);
+}
+
+/** DELETE notification-slack: the token is forgotten; Slack notifications stay, and wait for a workspace. */
+export async function disconnectClientSlack(app: App, p: Principal) {
+  requireAdmin(p);
+  await app.db.tx(async (q) => {
+    await q.query("DELETE FROM client_slacks WHERE client_id = $1", [p.client.id]);
+    await q.query("DELETE FROM sync_states WHERE client_id = $1 AND group_id IS NULL AND provider = $2", [p.client.id, SLACK_CLIENT]);
+  });
+  return presentSlack(app, p.client.id);
+}
+
+// --- Notifications ---------------------------------------------------------------------------------
+
+/** The client's custom field labels (any site), for filters on `custom:<label>`. */
+async function customLabels(q: Queryable, clientId: number): Promise<string[]> {
+  const rows = await q.query<{ label: string }>(
+    "SELECT DISTINCT cf.label FROM custom_fields cf JOIN sites s ON s.id = cf.site_id WHERE s.client_id = $1 ORDER BY cf.label",
+    [clientId],
+  );
+  return rows.map((r) => r.label);
+}
+
+/** GET notifications?page=&search=&site_id=&group_id=&trigger=&channel= */
+export async function listNotifications(app: App, p: Principal, query: URLSearchParams) {
+  requireRight(p);
+  const search = (query.get("search") ?? "").trim().slice(0, L.search);
+  const page = pageParam(query);
+  const num = (k: string) => {
+    const n = parseId(query.get(k));
+    return Number.isNaN(n) ? null : n;
+  };
+  const trigger = (NOTIFICATION_TRIGGERS as readonly string[]).includes(query.get("trigger") ?? "") ? query.get("trigger") : null;
+  const channel = (NOTIFICATION_CHANNELS as readonly string[]).includes(query.get("channel") ?? "") ? query.get("channel") : null;
+  const where = `n.client_id = $1 AND ($2::int IS NULL OR n.site_id = $2) AND ($3::int IS NULL OR n.group_id = $3)
+    AND ($4::text IS NULL OR n.trigger = $4) AND ($5::text IS NULL OR n.channel = $5)
+    AND ($6::text = '' OR array_to_string(n.recipients, ' ') ILIKE $7 ESCAPE '\\' OR n.url ILIKE $7 ESCAPE '\\' OR n.subject ILIKE $7 ESCAPE '\\'
+         OR s.name ILIKE $7 ESCAPE '\\' OR g.name ILIKE $7 ESCAPE '\\')`;
+  const params = [p.client.id, num("site_id"), num("group_id"), trigger, channel, search, likePattern(search)];
+  const [count, rows] = await Promise.all([
+    one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM notifications n LEFT JOIN sites s ON s.id = n.site_id LEFT JOIN groups g ON g.id = n.group_id WHERE ${where}`, params),
+    app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY n.id LIMIT ${L.perPage} OFFSET ${(page - 1) * L.perPage}`, params),
+  ]);
+  return { notifications: rows.map((r) => toNotification(r)), page, per_page: L.perPage, total: count?.n ?? 0 };
+}
+
+/** GET notification-options: the user's sites, the client's groups, custom field labels, the Slack workspace. */
+export async function notificationOptions(app: App, p: Principal) {
+  requireRight(p);
+  const [sites, groups, labels, slack] = await Promise.all([
+    visibleSites(app.db, p.client.id, p.m.site_ids),
+    app.db.query<{ id: number; name: string }>("SELECT id, name FROM groups WHERE client_id = $1 ORDER BY position, id", [p.client.id]),
+    customLabels(app.db, p.client.id),
+    presentSlack(app, p.client.id),
+  ]);
+  return { sites: sites.map((s) => ({ id: s.id as number, name: s.name as string })), groups, custom_fields: labels, slack };
+}
+
+/** GET notifications/{notificationId}: Slack channels named as Slack answers now. */
+export async function getNotification(app: App, p: Principal, idParam: string) {
+  requireRight(p);
+  const row = await rowOf(app.db, p, idParam);
+  let names: Record<string, string> = {};
+  if (row.channel === "slack") {
+    const slack = await slackRowOf(app.db, p.client.id);
+    const listed = slack ? await slackChannels(app, slack) : null;
+    if (listed && "channels" in listed) names = Object.fromEntries(listed.channels.map((c) => [c.id, c.name]));
+  }
+  return toNotification(row, names);
+}
+
+/** Resolve a host within DNS_TIMEOUT_MS (a host that cannot be resolved now is not refused: delivery checks again). */
+async function resolveBounded(host: string): Promise<ResolvedAddress[]> {
+  const { lookup } = await import("node:dns/promises");
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("dns timeout")), DNS_TIMEOUT_MS).unref());
+  const all = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
+  return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+/**
+ * Every rule of groups spec §5 and ADR 028, all problems at once (422), else what to store. The
+ * live checks (the URL's addresses, Slack's channels) run only when the rest is valid.
+ */
+async function validated(app: App, p: Principal, body: NotificationInput, stored: Row | null) {
+  const problems: Problems = {};
+  const [sites, labels] = await Promise.all([visibleSites(app.db, p.client.id, p.m.site_ids), customLabels(app.db, p.client.id)]);
+  if (body.site_id === null ? p.m.site_ids !== null : !sites.some((s) => s.id === body.site_id)) problems.site_id = [M.site];
+  if (body.group_id !== null && !(await one(app.db, "SELECT 1 FROM groups WHERE id = $1 AND client_id = $2", [body.group_id, p.client.id]))) {
+    problems.group_id = [M.group];
+  }
+  const recipients = checkRecipients(body.channel, body.recipients, clientCountry(p.client.settings), problems);
+  const url = checkUrlShape(body.channel, body.url, problems);
+  const subject = checkSubject(body.subject, problems);
+  const filters = checkFilters(body.filters, labels, problems);
+  const secret = checkSecret(body.channel, body, stored?.channel === "webhook" ? stored.secret : null, problems);
+  if (url !== null && !problems.url) {
+    const check = await checkTarget(url, { resolve: resolveBounded });
+    if (!check.ok && check.reason === "private") problems.url = [M.privateAddress];
+    else if (!check.ok && check.reason !== "unresolved") problems.url = [M.url];
+  }
+  if (body.channel === "slack" && !problems.recipients) {
+    const slack = await slackRowOf(app.db, p.client.id);
+    if (!slack) problems.recipients = [M.slackNotConnected];
+    else {
+      const listed = await slackChannels(app, slack);
+      if ("failed" in listed) problems.recipients = [SLACK_ERRORS[listed.failed]];
+      else if (recipients.some((id) => !listed.channels.some((c) => c.id === id))) problems.recipients = [M.slackChannel];
+    }
+  }
+  if (Object.keys(problems).length) throw validation(problems);
+  return { recipients, url, subject, filters, secret };
+}
+
+/** POST notifications */
+export async function createNotification(app: App, p: Principal, body: NotificationInput) {
+  requireRight(p);
+  const v = await validated(app, p, body, null);
+  const id = await app.db.tx(async (q) => {
+    const r = await one<{ id: number }>(
+      q,
+      `INSERT INTO notifications (client_id, site_id, group_id, trigger, channel, recipients, url, secret, subject, filters, filter_match, enabled, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13) RETURNING id`,
+      [p.client.id, body.site_id, body.group_id, body.trigger, body.channel, v.recipients, v.url, v.secret.secret, v.subject, JSON.stringify(v.filters), body.filter_match, body.enabled ?? true, p.user.id],
+    );
+    return r!.id;
+  });
+  return { ...toNotification(await rowOf(app.db, p, String(id))), secret: v.secret.generated ? v.secret.secret : null };
+}
+
+/** PATCH notifications/{notificationId}: the whole notification; a webhook keeps its secret unless a new one is typed or generated. */
+export async function updateNotification(app: App, p: Principal, idParam: string, body: NotificationInput) {
+  requireRight(p);
+  const stored = await rowOf(app.db, p, idParam);
+  const v = await validated(app, p, body, stored);
+  await app.db.tx(async (q) => {
+    await rowOf(q, p, idParam, true);
+    await q.query(
+      `UPDATE notifications SET site_id = $2, group_id = $3, trigger = $4, channel = $5, recipients = $6, url = $7, secret = $8, subject = $9,
+          filters = $10::jsonb, filter_match = $11, enabled = COALESCE($12, enabled), updated_at = now() WHERE id = $1`,
+      [stored.id, body.site_id, body.group_id, body.trigger, body.channel, v.recipients, v.url, v.secret.secret, v.subject, JSON.stringify(v.filters), body.filter_match, body.enabled ?? null],
+    );
+  });
+  return { ...toNotification(await rowOf(app.db, p, idParam)), secret: v.secret.generated ? v.secret.secret : null };
+}
+
+/** PATCH notifications/{notificationId}/enabled */
+export async function setNotificationEnabled(app: App, p: Principal, idParam: string, body: { enabled: boolean }) {
+  requireRight(p);
+  await app.db.tx(async (q) => {
+    const row = await rowOf(q, p, idParam, true);
+    await q.query("UPDATE notifications SET enabled = $2, updated_at = now() WHERE id = $1", [row.id, body.enabled]);
+  });
+  return toNotification(await rowOf(app.db, p, idParam));
+}
+
+/** POST notifications/{notificationId}/secret: a new secret for a webhook, answered this once. */
+export async function rotateNotificationSecret(app: App, p: Principal, idParam: string) {
+  requireRight(p);
+  const secret = newWebhookSecret();
+  await app.db.tx(async (q) => {
+    const row = await rowOf(q, p, idParam, true);
+    if (row.channel !== "webhook") throw validation({ secret: [M.noSecret] });
+    await q.query("UPDATE notifications SET secret = $2, updated_at = now() WHERE id = $1", [row.id, secret]);
+  });
+  return { ...toNotification(await rowOf(app.db, p, idParam)), secret };
+}
+
+/** DELETE notifications/{notificationId} */
+export async function deleteNotification(app: App, p: Principal, idParam: string) {
+  requireRight(p);
+  return app.db.tx(async (q) => {
+    const row = await rowOf(q, p, idParam, true);
+    await q.query("DELETE FROM notifications WHERE id = $1", [row.id]);
+    return { message: "Notification deleted" };
+  });
+}
