@@ -66,6 +66,9 @@ export * from "./account-values.ts";
 export * from "./account.ts";
 export * from "./attendance.ts";
 export * from "./attendance-messages.ts";
+export * from "./notification-messages.ts";
+export * from "./notification-delivery-messages.ts";
+export * from "./notification-deliveries.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -98,6 +101,7 @@ import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
+import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -131,6 +135,7 @@ export const routes = {
   ...historyRoutes,
   ...accountRoutes,
   ...attendanceRoutes,
+  ...notificationDeliveryRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -26,6 +26,9 @@ import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 import { startAuditSweep } from "./audit/log.ts";
 import { startRetention } from "./visits/retention.ts";
+import { startDeliveryWorker } from "./notifications/delivery.ts";
+import { registerNotificationStandIns } from "./notifications/stand-ins.ts";
+import { startAutoSignOut } from "./visits/auto-sign-out.ts";
 
 export interface Upstream {
   url: string;
@@ -144,6 +147,9 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   // The demo DNS that SSO domain verification looks TXT records up in: /demo/dns. Not served when
   // SSO_DNS_RESOLVER_URL names a real resolver (anyone could publish a record here).
   if (!opts.dnsResolverUrl) registerDemoDns(router, app);
+  // The SMS gateway (/sms-gateway) and the demo webhook receiver (/webhook-receiver/{name}) that
+  // notifications are delivered to (notifications/stand-ins.ts; ADR 028).
+  registerNotificationStandIns(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);
@@ -197,6 +203,10 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
 
   // Scheduled work: visits past their group's data retention are removed (ADR 026).
   const stopRetention = startRetention(app);
+  // Groups' "auto-clear in/out status": visits signed out by a sweep, each an automatic sign-out event.
+  const stopAutoSignOut = startAutoSignOut(app);
+  // Notification delivery: the worker sends due deliveries (notifications/delivery.ts; ADR 028).
+  const stopDeliveries = startDeliveryWorker(app);
 
   let closing: Promise<void> | null = null;
   return {
@@ -205,6 +215,10 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     close() {
       closing ??= (async () => {
         stopRetention();
+        stopAutoSignOut();
+        // Events still being queued, then the worker's run in flight (its sends end within 10 s).
+        await settleBackground(app);
+        await stopDeliveries();
         // Work started after an answer (a Slack message) first, while the server still answers it.
         await settleBackground(app);
         await stopAuditSweep();

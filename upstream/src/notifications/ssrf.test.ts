@@ -75,7 +75,7 @@ describe("checkTarget", () => {
   it("pinnedLookup answers only the checked addresses", () => {
     const look = pinnedLookup([{ address: "93.184.216.34", family: 4 }]);
     let got: unknown;
-    look("evil.example", { all: true }, (_e, a) => (got = a));
+    look("evil.example", { all: true }, ((_e: unknown, a: unknown) => (got = a)) as never);
     expect(got).toEqual([{ address: "93.184.216.34", family: 4 }]);
     look("evil.example", {}, (_e, a) => (got = a));
     expect(got).toBe("93.184.216.34");

@@ -11,7 +11,7 @@
  * `pinnedLookup` — a DNS answer that changes between the check and the connect cannot redirect it).
  */
 import { lookup as dnsLookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
 
 /** The message of a refused target (the delivery log says it; the notif form shows it on the URL). */
 export const REFUSED_PRIVATE = "Refused: private address";
@@ -240,16 +240,14 @@ export async function checkTarget(raw: string, opts: { allow?: AllowEntry[]; res
  * A `lookup` for `net.connect`/`tls.connect` (undici's `connect` options) that answers only the
  * addresses already checked: the socket goes where the check looked, whatever DNS says by then.
  */
-export function pinnedLookup(addresses: ResolvedAddress[]) {
-  return (
-    _host: string,
-    options: { all?: boolean; family?: number } | number | undefined,
-    cb: (err: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void,
-  ) => {
-    const fam = typeof options === "number" ? options : options?.family;
+export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return (_host, options, cb) => {
+    const raw = (options as { family?: number | string } | number | undefined) ?? undefined;
+    const f = typeof raw === "number" ? raw : raw?.family;
+    const fam = f === "IPv4" ? 4 : f === "IPv6" ? 6 : f;
     const list = fam === 4 || fam === 6 ? addresses.filter((a) => a.family === fam) : addresses;
     const use = list.length ? list : addresses;
-    if (typeof options === "object" && options?.all) cb(null, use);
+    if (typeof options === "object" && options?.all) (cb as (e: null, a: ResolvedAddress[]) => void)(null, use);
     else cb(null, use[0].address, use[0].family);
   };
 }
