@@ -79,6 +79,7 @@ import {
   VISIT_MESSAGES,
   RANGE_MESSAGES,
   HISTORY_MESSAGES,
+  DELIVERY_MESSAGES,
 } from "@contract";
 import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
 
@@ -183,6 +184,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
   // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
+  // Notification delivery: the log, replay, the test event (the contract's notification-delivery-messages.ts; ADR 028).
+  [DELIVERY_MESSAGES.deliveryNotFound]: "notifications:deliveries.messages.gone",
+  [DELIVERY_MESSAGES.replayPending]: "notifications:deliveries.messages.replay_pending",
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */
