@@ -29,6 +29,7 @@ import { startRetention } from "./visits/retention.ts";
 import { startDeliveryWorker } from "./notifications/delivery.ts";
 import { registerNotificationStandIns } from "./notifications/stand-ins.ts";
 import { startAutoSignOut } from "./visits/auto-sign-out.ts";
+import { pointDemoWebhook } from "./seed-notifications.ts";
 
 export interface Upstream {
   url: string;
@@ -87,6 +88,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
         WHERE provider->>'client_id' = 'gatehouse-portal' AND provider->>'provider_host' IS DISTINCT FROM $1`,
       [oidcIssuer(app)],
     );
+    // The seeded demo webhook calls this run's own demo receiver.
+    await pointDemoWebhook(app);
     if (seeded) log({ msg: "seeded demo data", ...seeded });
     // The busy demo client (ADR 025) only on demand: the README's demo command sets SEED_BUSY=1.
     if (process.env.SEED_BUSY === "1") log({ msg: "busy demo client", ...(await seedBusyClient(db)) });
