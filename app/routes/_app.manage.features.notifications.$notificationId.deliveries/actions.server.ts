@@ -6,6 +6,7 @@
  */
 import { done, refused, requirePostedId } from "~/forms/action-result.server";
 import type { Access } from "~/access/guard.server";
+import { deliveriesPath } from "./paths";
 
 export interface DeliveriesAction {
   request: Request;
@@ -14,7 +15,6 @@ export interface DeliveriesAction {
   form: FormData;
 }
 
-export const deliveriesPath = (id: number) => `/manage/features/notifications/${id}/deliveries`;
 
 export async function replay(a: DeliveriesAction) {
   const deliveryId = requirePostedId(a.form.get("id"));

@@ -85,7 +85,7 @@ export function DeliveryLog({ deliveries, path, editable, answer }: { deliveries
           ) : null}
           {d.attempts.length ? (
             <details>
-              <summary>{t("deliveries.attempts_title", { count: d.attempts.length })}</summary>
+              <summary>{t("deliveries.attempts_title", { n: d.attempts.length })}</summary>
               <DataTable
                 caption={t("deliveries.attempts_caption", { id: d.id })}
                 columns={[t("deliveries.attempt.number"), t("deliveries.attempt.at"), t("deliveries.attempt.status_code"), t("deliveries.attempt.excerpt"), t("deliveries.attempt.error"), t("deliveries.attempt.duration")]}

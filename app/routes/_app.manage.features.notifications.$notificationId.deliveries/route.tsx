@@ -18,7 +18,8 @@ import { SubmitButton } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
 import { Pager } from "~/ui/pager";
-import { deliveriesPath, replay, sendTest, type DeliveriesAction } from "./actions.server";
+import { replay, sendTest, type DeliveriesAction } from "./actions.server";
+import { deliveriesPath } from "./paths";
 import { DeliveryLog, type ShownDelivery } from "./delivery-log";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
