@@ -16,6 +16,8 @@ import { collectServerErrors, startTestUpstream, type TestUpstream } from "../te
 import { runDueDeliveries } from "./delivery.ts";
 import { queueDeliveries, visitEvent } from "./events.ts";
 import { REFUSED_PRIVATE } from "./ssrf.ts";
+import { issueSlackToken } from "../slack/server.ts";
+import { DEMO_TEAM } from "../slack/data.ts";
 
 type Json = any;
 let up: TestUpstream;
@@ -222,6 +224,40 @@ describe("the worker", () => {
     expect((await until(() => log(call1), (x) => x.deliveries[0]?.status === "failed")).deliveries[0].last_error).toBe("No SMS tokens left");
     // The gateway wants its key.
     expect((await call("POST", "/sms-gateway/messages", { to: "+447700900001", body: "hi" }, { authorization: "Bearer wrong" })).status).toBe(401);
+  });
+
+  it("Slack posts to each channel of the client's workspace; a revoked token fails it and asks for a reconnect", async () => {
+    await up.app.db.query(
+      `INSERT INTO client_slacks (client_id, team_id, team_name, access_token) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (client_id) DO UPDATE SET access_token = EXCLUDED.access_token, status = 'connected'`,
+      [clientId, DEMO_TEAM.id, DEMO_TEAM.name, issueSlackToken(up.app)],
+    );
+    const id = await notify({ trigger: "evacuation_completed", channel: "slack", recipients: ["C0SECURITY1", "C0FRONTDESK"] });
+    await admin.post(`notifications/${id}/test`);
+    await until(() => log(id), (x) => x.deliveries[0]?.status === "delivered");
+    for (const channel of ["security", "front-desk"]) {
+      const m = await call("GET", `/slack/demo/messages?channel=${channel}&limit=5`);
+      expect(m.json.messages[0].text).toMatch(/^\[Test\] The evacuation at .+ is complete\.$/);
+    }
+    await call("POST", "/__test/slack/faults", { fault: "invalid_auth" });
+    await admin.post(`notifications/${id}/test`);
+    const l = await until(() => log(id), (x) => x.deliveries[0]?.status === "failed");
+    expect(l.deliveries[0].attempt_count).toBe(1);
+    const [ws] = await up.app.db.query<{ status: string }>("SELECT status FROM client_slacks WHERE client_id = $1", [clientId]);
+    expect(ws.status).toBe("reconnect");
+    await call("POST", "/__test/slack/faults", { fault: null });
+  });
+
+  it("Teams gets an Adaptive Card message at its Workflows URL", async () => {
+    const id = await notify({ trigger: "sign_out", channel: "teams", url: `${receiverUrl}/teams`, subject: "Front desk" });
+    await admin.post(`notifications/${id}/test`);
+    await until(() => log(id), (x) => x.deliveries[0]?.status === "delivered");
+    const [hit] = hitsOf("/teams");
+    expect(hit.headers["webhook-signature"]).toBeUndefined();
+    expect(JSON.parse(hit.body)).toMatchObject({
+      type: "message",
+      attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: { type: "AdaptiveCard", body: [{ text: "Front desk" }, { text: expect.stringContaining("Test Visitor (Example Ltd) signed out") }] } }],
+    });
   });
 
   it("email goes to the outbox with the notification's subject", async () => {
