@@ -6,14 +6,14 @@
  * 429, 5xx, a timeout or a refused connection retried.
  */
 import { Agent, request } from "undici";
-import { checkTarget, parseAllowList, pinnedLookup } from "../ssrf.ts";
+import { checkTarget, parseAllowList, pinnedLookup, type Resolver } from "../ssrf.ts";
 import { delivered, failed, retry, type AttemptResult } from "./types.ts";
 
 export const SEND_TIMEOUT_MS = 10_000;
 const READ_MAX = 4096;
 
-export async function postGuarded(rawUrl: string, body: string, headers: Record<string, string>, allowPrivate: string | undefined): Promise<AttemptResult> {
-  const check = await checkTarget(rawUrl, allowPrivate === undefined ? {} : { allow: parseAllowList(allowPrivate) });
+export async function postGuarded(rawUrl: string, body: string, headers: Record<string, string>, allowPrivate: string | undefined, resolve?: Resolver): Promise<AttemptResult> {
+  const check = await checkTarget(rawUrl, { ...(allowPrivate === undefined ? {} : { allow: parseAllowList(allowPrivate) }), ...(resolve ? { resolve } : {}) });
   if (!check.ok) return check.reason === "unresolved" ? retry(check.message) : failed(check.message);
   const dispatcher = new Agent({ connect: { lookup: pinnedLookup(check.addresses), timeout: SEND_TIMEOUT_MS }, headersTimeout: SEND_TIMEOUT_MS, bodyTimeout: SEND_TIMEOUT_MS });
   try {
