@@ -64,7 +64,6 @@ import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";
 import { seedGroupAddOns, seedGroupBadge, seedGroupSettings, seedGroupSync } from "./seed-groups.ts";
 import { seedGroupSlack } from "./seed-group-slack.ts";
-import { seedNotifications } from "./seed-notifications.ts";
 import { seedBoarders } from "./seed-sign-out-first.ts";
 import { seedMembers } from "./seed-members.ts";
 import { seedAuditLog } from "./seed-audit.ts";
@@ -78,7 +77,7 @@ export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 25;
+export const SEED_REVISION = 24;
 
 interface ClientSeed {
   region: string;
@@ -521,8 +520,6 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedAccount(q, gid, clientIds.get(gid)!);
     // Revision 24: visitors over the last weeks and one overridden day at Acme (attendance reports).
     await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
-    // Revision 25: Acme's demo notifications (a webhook to the demo receiver, an evacuation email).
-    await seedNotifications(q, gid, clientIds.get(gid)!, siteIds, from, app.opts.publicUrl);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

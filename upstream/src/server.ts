@@ -29,7 +29,7 @@ import { startRetention } from "./visits/retention.ts";
 import { startDeliveryWorker } from "./notifications/delivery.ts";
 import { registerNotificationStandIns } from "./notifications/stand-ins.ts";
 import { startAutoSignOut } from "./visits/auto-sign-out.ts";
-import { pointDemoWebhook } from "./seed-notifications.ts";
+import { pointDemoWebhook } from "./notifications/stand-ins.ts";
 
 export interface Upstream {
   url: string;

@@ -16,6 +16,7 @@ import { collectServerErrors, startTestUpstream, type TestUpstream } from "../te
 import { runDueDeliveries } from "./delivery.ts";
 import { queueDeliveries, visitEvent } from "./events.ts";
 import { REFUSED_PRIVATE } from "./ssrf.ts";
+import { pointDemoWebhook } from "./stand-ins.ts";
 import { issueSlackToken } from "../slack/server.ts";
 import { DEMO_TEAM } from "../slack/data.ts";
 
@@ -307,11 +308,14 @@ describe("rights", () => {
 });
 
 describe("the demo", () => {
-  it("the seeded webhook (Acme, sign-ins at Head Office) reaches the upstream's own demo receiver, which keeps what it got", async () => {
+  it("a webhook to the upstream's own demo receiver follows this run's address and arrives; the receiver keeps what it got", async () => {
     up.app.opts.notifyAllowPrivate = `${up.app.opts.notifyAllowPrivate},localhost:${up.app.opts.port},127.0.0.1:${up.app.opts.port}`;
-    const [hq] = await up.app.db.query<{ id: number; client_id: number }>("SELECT id, client_id FROM sites WHERE name = 'Head Office' AND client_id = $1", [clientId]);
-    const [seeded] = await up.app.db.query<{ id: number; url: string }>("SELECT id, url FROM notifications WHERE client_id = $1 AND channel = 'webhook' AND url LIKE '%/webhook-receiver/demo'", [clientId]);
-    expect(seeded.url).toBe(`${up.url}/webhook-receiver/demo`);
+    const [hq] = await up.app.db.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Head Office' AND client_id = $1", [clientId]);
+    // As the demo data writes it, from an earlier run on another port.
+    const id = await notify({ site_id: hq.id, trigger: "sign_in", channel: "webhook", url: "http://localhost:4999/webhook-receiver/demo", secret: SECRET });
+    await pointDemoWebhook(up.app);
+    const [moved] = await up.app.db.query<{ url: string }>("SELECT url FROM notifications WHERE id = $1", [id]);
+    expect(moved.url).toBe(`${up.app.internalUrl}/webhook-receiver/demo`);
     const v = { id: 1, site_id: hq.id, group_id: groupId, client_id: clientId, name: "Demo Dora", company: null, host: null, status: "signed_in", source: "kiosk", signed_in_at: null, signed_out_at: null, group_name: "G", site_name: "Head Office" };
     await queueDeliveries(up.app.db, visitEvent("sign_in", v));
     await call("POST", "/__test/notifications/deliveries/run");
@@ -319,7 +323,8 @@ describe("the demo", () => {
     expect(got.status).toBe(200);
     const mine = got.json.received.find((r: Json) => JSON.parse(r.body).data.visit.name === "Demo Dora");
     expect(mine).toMatchObject({ status: 200, headers: { "webhook-id": expect.stringMatching(/^msg_/), "webhook-signature": expect.stringMatching(/^v1,/) } });
-    expect((await log(seeded.id)).deliveries[0]).toMatchObject({ status: "delivered" });
+    expect(new Webhook(SECRET).verify(mine.body, mine.headers)).toMatchObject({ type: "visit.signed_in" });
+    expect((await log(id)).deliveries[0]).toMatchObject({ status: "delivered" });
     // A test hook makes it fail: the next request answers 500 (and the one after is fine again).
     await call("POST", "/__test/notifications/receiver-fault", { name: "demo", status: 500, count: 1 });
     expect((await fetch(`${up.url}/webhook-receiver/demo`, { method: "POST", body: "{}" })).status).toBe(500);

@@ -15,6 +15,19 @@ import { readRaw, type Ctx, type Router } from "../http/router.ts";
 import { smsGatewayKey } from "./channels/sms.ts";
 
 const RECEIVER_BODY_LIMIT = 64 * 1024;
+/** The demo receiver the seeded demo webhook calls (the notif side's seed, revision 25). */
+export const DEMO_RECEIVER_PATH = "/webhook-receiver/demo";
+
+/**
+ * On every start: a webhook notification calling a demo receiver of this upstream follows this
+ * run's address (`internalUrl`: the port may change with the same data), as the demo IdP's URL does.
+ */
+export async function pointDemoWebhook(app: App): Promise<void> {
+  await app.db.query(
+    `UPDATE notifications SET url = $1 WHERE channel = 'webhook' AND url ~ '^https?://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?/webhook-receiver/demo$' AND url IS DISTINCT FROM $1`,
+    [`${app.internalUrl}${DEMO_RECEIVER_PATH}`],
+  );
+}
 const NAME = /^[A-Za-z0-9_-]{1,60}$/;
 const E164 = /^\+[1-9]\d{6,14}$/;
 
