@@ -292,6 +292,31 @@ describe("the worker", () => {
   });
 });
 
+describe("events", () => {
+  it("portal sign-in and sign-out, a pre-registration, an evacuation started and completed each queue their delivery", async () => {
+    const hook = (trigger: string) => notify({ site_id: siteId, trigger, channel: "webhook", url: `${receiverUrl}/events-${trigger}`, secret: SECRET });
+    const ids = Object.fromEntries(await Promise.all(["sign_in", "sign_out", "pre_registration", "evacuation_started", "evacuation_completed"].map(async (t) => [t, await hook(t)] as const)));
+    const v = await admin.post(`sites/${siteId}/visits`, { group_id: groupId, name: "Portal Pat", company: "Portal Co" });
+    expect(v.status, JSON.stringify(v.json)).toBe(200);
+    expect((await admin.post(`visits/${v.json.id}/sign-out`)).status).toBe(200);
+    const p = await admin.post("pre-registrations", { site_id: siteId, group_id: groupId, name: "Pre Paula", email: "paula@example.com", arrive_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(p.status, JSON.stringify(p.json)).toBe(200);
+    const e = await admin.post(`sites/${siteId}/evacuations`, {});
+    expect(e.status, JSON.stringify(e.json)).toBe(200);
+    expect((await admin.post(`evacuations/${e.json.id}/complete`, {})).status).toBe(200);
+    await call("POST", "/__test/notifications/deliveries/run");
+    const types = async (t: string) => (await log(ids[t])).deliveries.map((d) => [(d.payload as Json).type, d.status]);
+    expect(await types("sign_in")).toEqual([["visit.signed_in", "delivered"]]);
+    expect(await types("sign_out")).toEqual([["visit.signed_out", "delivered"]]);
+    expect(await types("pre_registration")).toEqual([["pre_registration.created", "delivered"]]);
+    expect(await types("evacuation_started")).toEqual([["evacuation.started", "delivered"]]);
+    expect(await types("evacuation_completed")).toEqual([["evacuation.completed", "delivered"]]);
+    const pre = JSON.parse(hitsOf("/events-pre_registration")[0].body);
+    expect(pre.data).toMatchObject({ pre_registration: { name: "Pre Paula" }, site: { id: siteId }, group: { id: groupId } });
+    expect(JSON.parse(hitsOf("/events-sign_out")[0].body).data.visit).toMatchObject({ name: "Portal Pat", status: "signed_out" });
+  });
+});
+
 describe("rights", () => {
   it("a Standard User gets 403; another client's notification or a bad id 404", async () => {
     const id = await notify({ trigger: "sign_in", channel: "webhook", url: `${receiverUrl}/x`, secret: SECRET });
