@@ -230,6 +230,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/features/notifications/slack-callback", rule: { admin: true, activeOnly: true }, screen: true },
   { path: "/manage/features/notifications/new", rule: { rights: { allOf: ["ManageNotification.viewer"] } }, edit: ["ManageNotification.viewer"], screen: true },
   { path: "/manage/features/notifications/:notificationId", rule: { rights: { allOf: ["ManageNotification.viewer"] } }, edit: ["ManageNotification.viewer"], screen: true },
+  // One notification's delivery log, replay and the test event (issue 18; ADR 028 "Delivery"):
+  // the same right to read and to press the buttons (the spec's one notifications right); active accounts only, as its calls.
+  { path: "/manage/features/notifications/:notificationId/deliveries", rule: { activeOnly: true, rights: { allOf: ["ManageNotification.viewer"] } }, edit: ["ManageNotification.viewer"], screen: true },
   { path: "/manage/features/forms", rule: { rights: { allOf: ["ManageForm.viewer"] } } },
 
   // The safety check (issue 18; ADR 029): its tab bar is drawn from the entries with `tab`. The block

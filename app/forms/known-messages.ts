@@ -81,6 +81,7 @@ import {
   RANGE_MESSAGES,
   HISTORY_MESSAGES,
   SAFETY_CHECK_MESSAGES,
+  DELIVERY_MESSAGES,
 } from "@contract";
 import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
 
@@ -187,6 +188,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
   // The safety check (the contract's safety-check-messages.ts; ADR 029).
   ...Object.fromEntries(Object.entries(SAFETY_CHECK_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.safety}.${k}`])),
+  // Notification delivery: the log, replay, the test event (the contract's notification-delivery-messages.ts; ADR 028).
+  [DELIVERY_MESSAGES.deliveryNotFound]: "notifications:deliveries.messages.gone",
+  [DELIVERY_MESSAGES.replayPending]: "notifications:deliveries.messages.replay_pending",
 };
 
 // Notifications (the contract's notification-messages.ts; ADR 028). Its "Choose among your sites" and

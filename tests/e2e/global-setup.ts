@@ -15,6 +15,7 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_PORTAL_URL = stack.portal.url;
   process.env.E2E_UPSTREAM_URL = stack.upstream.url;
   process.env.E2E_REDIS_URL = stack.redis.url;
+  process.env.E2E_NOTIFY_RECEIVER_PORT = String(stack.upstream.notifyReceiverPort);
   if (process.env.STACK_LOG || process.env.E2E_VERBOSE) {
     console.log(`[e2e] stack up in ${Date.now() - started} ms: portal ${stack.portal.url}, upstream ${stack.upstream.url}`);
   }

@@ -6,6 +6,7 @@ declare module "vitest" {
     portalUrl: string;
     upstreamUrl: string;
     redisUrl: string;
+    notifyReceiverPort: number;
   }
 }
 
@@ -17,6 +18,7 @@ export default async function setup(project: TestProject) {
   project.provide("portalUrl", stack.portal.url);
   project.provide("upstreamUrl", stack.upstream.url);
   project.provide("redisUrl", stack.redis.url);
+  project.provide("notifyReceiverPort", stack.upstream.notifyReceiverPort);
   return async () => {
     await stack.close();
   };

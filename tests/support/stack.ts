@@ -160,6 +160,11 @@ async function clearThrottles(url: string): Promise<void> {
 export interface UpstreamHandle {
   url: string;
   port: number;
+  /**
+   * A port on 127.0.0.1 for a test's own webhook receiver: notifications may call it
+   * (NOTIFY_ALLOW_PRIVATE, ADR 028), as they may the upstream's own demo receiver.
+   */
+  notifyReceiverPort: number;
   readonly proc: Proc;
   /** Stop the process and start it again on the same port and data (the database survives). */
   restart(downMs?: number): Promise<void>;
@@ -190,6 +195,7 @@ async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }>
 
 export async function startUpstream(opts: { portalUrl: string; env?: Record<string, string> }): Promise<UpstreamHandle> {
   const port = await freePort();
+  const notifyReceiverPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gh-upstream-"));
   const db = await freshDatabase();
   const url = `http://localhost:${port}`;
@@ -205,6 +211,12 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
       LOGIN_RATE_LIMIT: "1000",
       // New password hashes at a lower scrypt cost: the runs sign in hundreds of times (passwords.ts).
       UPSTREAM_SCRYPT_N: "1024",
+      // Notification delivery (ADR 028): short retries, a quick poll, and the private targets a
+      // test may send to (its own receiver, the upstream's demo receiver).
+      NOTIFY_RETRY_BASE_MS: "200",
+      NOTIFY_MAX_ATTEMPTS: "3",
+      NOTIFY_POLL_MS: "200",
+      NOTIFY_ALLOW_PRIVATE: `127.0.0.1:${notifyReceiverPort},localhost:${port},127.0.0.1:${port}`,
       ...opts.env,
     });
     await waitForHttp(`${url}/healthz`, 90_000, p.child).catch((e) => {
@@ -216,6 +228,7 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
   return {
     url,
     port,
+    notifyReceiverPort,
     get proc() {
       return proc;
     },

@@ -70,6 +70,8 @@ export * from "./safety-check-messages.ts";
 export * from "./safety-check.ts";
 export * from "./notification-messages.ts";
 export * from "./notifications.ts";
+export * from "./notification-delivery-messages.ts";
+export * from "./notification-deliveries.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -104,6 +106,7 @@ import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
+import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -139,6 +142,7 @@ export const routes = {
   ...attendanceRoutes,
   ...safetyCheckRoutes,
   ...notificationRoutes,
+  ...notificationDeliveryRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -27,6 +27,12 @@ export interface UpstreamOptions {
    * browser's. Anyone else's header is ignored. Default: this machine's loopback.
    */
   trustedProxies: string[];
+  /** Notification delivery (ADR 028): the first retry's wait (doubling after), attempts in all, the worker's poll. */
+  notifyRetryBaseMs?: number;
+  notifyMaxAttempts?: number;
+  notifyPollMs?: number;
+  /** `NOTIFY_ALLOW_PRIVATE`: private targets notifications may call (`host:port`, address, CIDR; ssrf.ts). Unset: the environment's. */
+  notifyAllowPrivate?: string;
 }
 
 export const DEV_JWT_SECRET = "gatehouse-dev-jwt-secret-change-me-0123456789";
@@ -59,6 +65,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamOp
     pusherAppSecret: env.PUSHER_APP_SECRET || undefined,
     testHooks: env.UPSTREAM_TEST_HOOKS === "1",
     log: env.UPSTREAM_LOG !== "0",
+    notifyRetryBaseMs: env.NOTIFY_RETRY_BASE_MS ? int(env.NOTIFY_RETRY_BASE_MS, 30_000) : undefined,
+    notifyMaxAttempts: env.NOTIFY_MAX_ATTEMPTS ? int(env.NOTIFY_MAX_ATTEMPTS, 6) : undefined,
+    notifyPollMs: env.NOTIFY_POLL_MS ? int(env.NOTIFY_POLL_MS, 2_000) : undefined,
+    notifyAllowPrivate: env.NOTIFY_ALLOW_PRIVATE,
     trustedProxies: env.UPSTREAM_TRUSTED_PROXIES ? env.UPSTREAM_TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
   });
 }
@@ -87,5 +97,9 @@ export function resolveOptions(o: Partial<UpstreamOptions>): UpstreamOptions {
     testHooks: o.testHooks ?? false,
     log: o.log ?? true,
     trustedProxies: o.trustedProxies ?? ["127.0.0.1", "::1", "::ffff:127.0.0.1"],
+    notifyRetryBaseMs: o.notifyRetryBaseMs,
+    notifyMaxAttempts: o.notifyMaxAttempts,
+    notifyPollMs: o.notifyPollMs,
+    notifyAllowPrivate: o.notifyAllowPrivate,
   };
 }

@@ -26,6 +26,10 @@ import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
 import { startAuditSweep } from "./audit/log.ts";
 import { startRetention } from "./visits/retention.ts";
+import { startDeliveryWorker } from "./notifications/delivery.ts";
+import { registerNotificationStandIns } from "./notifications/stand-ins.ts";
+import { startAutoSignOut } from "./visits/auto-sign-out.ts";
+import { pointDemoWebhook } from "./notifications/stand-ins.ts";
 
 export interface Upstream {
   url: string;
@@ -84,6 +88,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
         WHERE provider->>'client_id' = 'gatehouse-portal' AND provider->>'provider_host' IS DISTINCT FROM $1`,
       [oidcIssuer(app)],
     );
+    // The seeded demo webhook calls this run's own demo receiver.
+    await pointDemoWebhook(app);
     if (seeded) log({ msg: "seeded demo data", ...seeded });
     // The busy demo client (ADR 025) only on demand: the README's demo command sets SEED_BUSY=1.
     if (process.env.SEED_BUSY === "1") log({ msg: "busy demo client", ...(await seedBusyClient(db)) });
@@ -144,6 +150,9 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   // The demo DNS that SSO domain verification looks TXT records up in: /demo/dns. Not served when
   // SSO_DNS_RESOLVER_URL names a real resolver (anyone could publish a record here).
   if (!opts.dnsResolverUrl) registerDemoDns(router, app);
+  // The SMS gateway (/sms-gateway) and the demo webhook receiver (/webhook-receiver/{name}) that
+  // notifications are delivered to (notifications/stand-ins.ts; ADR 028).
+  registerNotificationStandIns(router, app);
   if (opts.testHooks) registerTestHooks(router, app);
 
   const idp = createIdentityProvider(app);
@@ -197,6 +206,10 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
 
   // Scheduled work: visits past their group's data retention are removed (ADR 026).
   const stopRetention = startRetention(app);
+  // Groups' "auto-clear in/out status": visits signed out by a sweep, each an automatic sign-out event.
+  const stopAutoSignOut = startAutoSignOut(app);
+  // Notification delivery: the worker sends due deliveries (notifications/delivery.ts; ADR 028).
+  const stopDeliveries = startDeliveryWorker(app);
 
   let closing: Promise<void> | null = null;
   return {
@@ -205,6 +218,10 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
     close() {
       closing ??= (async () => {
         stopRetention();
+        stopAutoSignOut();
+        // Events still being queued, then the worker's run in flight (its sends end within 10 s).
+        await settleBackground(app);
+        await stopDeliveries();
         // Work started after an answer (a Slack message) first, while the server still answers it.
         await settleBackground(app);
         await stopAuditSweep();

@@ -21,6 +21,7 @@ import { setSlackFault, SLACK_FAULTS } from "./slack/server.ts";
 import { settleBackground } from "./background.ts";
 import { registerVisitTestHooks } from "./visits/testhooks.ts";
 import { registerAccountTestHooks } from "./account/testhooks.ts";
+import { registerNotificationTestHooks } from "./notifications/testhooks.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -166,6 +167,7 @@ export function registerTestHooks(router: Router, app: App): void {
   // Visit management: the retention sweep now, old and rejected visits (visits/testhooks.ts).
   registerVisitTestHooks(router, app);
   registerAccountTestHooks(router, app);
+  registerNotificationTestHooks(router, app);
   router.get("/__test/stats", () => ({ body: app.stats.snapshot() }));
   router.post("/__test/stats/reset", () => {
     app.stats.reset();

@@ -23,7 +23,9 @@ export function startEnvs(base, root) {
   return {
     port,
     upstreamUrl,
-    upstream: shared,
+    // Notifications may call the upstream's own demo webhook receiver (/webhook-receiver/{name}),
+    // so the seeded demo webhook works out of the box; private addresses are refused otherwise (ADR 028).
+    upstream: { ...shared, NOTIFY_ALLOW_PRIVATE: base.NOTIFY_ALLOW_PRIVATE ?? `localhost:${upstreamPort},127.0.0.1:${upstreamPort}` },
     portal: { ...shared, NODE_ENV: "production" },
   };
 }

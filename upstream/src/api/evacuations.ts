@@ -10,6 +10,7 @@
  * broadcast on `private-Site.{siteId}` (EvacuationCreatedEvent / EvacuationCompleteEvent
  * `{evacuation}`). A completed evacuation is locked for good (422).
  */
+import { emitEvacuation } from "../notifications/events.ts";
 import type { z } from "zod";
 import { MANAGE_LIMITS } from "../../contract/index.ts";
 import type {
@@ -237,6 +238,7 @@ export async function startEvacuationAt(app: App, siteId: number, by: Starter, c
   });
   const evacuation = toSummary(row);
   send(app, siteChannel(siteId), "EvacuationCreatedEvent", { evacuation });
+  emitEvacuation(app, "evacuation_started", row.id);
   return evacuation;
 }
 
@@ -495,6 +497,7 @@ export async function completeEvacuation(app: App, p: Principal, idParam: string
     // The completion comment travels with the event (one event, one counter step).
     send(app, evacuationChannel(evacuation.id), "EvacuationCompleteEvent", { counter, evacuation, ...(comment ? { comment } : {}) });
     send(app, siteChannel(evacuation.site_id), "EvacuationCompleteEvent", { evacuation });
+    emitEvacuation(app, "evacuation_completed", evacuation.id);
     return evacuation;
   });
 }

@@ -160,6 +160,7 @@ import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../
 import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
 import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
+import { listDeliveries, replayDelivery, sendTestEvent } from "../notifications/delivery-api.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -420,6 +421,10 @@ const impl: Impl = {
   connectClientSlack: ({ app, principal, body }) => connectClientSlack(app, principal, body),
   completeClientSlack: ({ app, principal, body }) => completeClientSlack(app, principal, body),
   disconnectClientSlack: ({ app, principal }) => disconnectClientSlack(app, principal),
+  // Notification delivery: the log, replay, the test event (notifications/delivery-api.ts; ADR 028).
+  notificationDeliveries: ({ app, principal, ctx }) => listDeliveries(app, principal, ctx.params.notificationId, ctx.url.searchParams.get("page")),
+  replayNotificationDelivery: ({ app, principal, ctx }) => replayDelivery(app, principal, ctx.params.notificationId, ctx.params.deliveryId),
+  testNotification: ({ app, principal, ctx }) => sendTestEvent(app, principal, ctx.params.notificationId),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

@@ -36,6 +36,7 @@ import { forbidden, notFound, validation } from "../http/errors.ts";
 import { iso, SITE_COUNT_SQL, visibleSites } from "../model.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { announceSignIn } from "./group-slack.ts";
+import { emitRejectedSignIn, emitVisitEvent } from "../notifications/events.ts";
 import { offeredAtSiteSql } from "../members/editor.ts";
 import { signOutFirstSql } from "./sign-out-first.ts";
 import { HttpError } from "../http/errors.ts";
@@ -282,16 +283,27 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
     // THE place a rejection (or a flag) happens: see safetyOutcomeHappened / onSafetyOutcome (safety/check.ts).
     await safetyOutcomeHappened(app, { visitId: row.id, siteId: site.id, clientId: site.client_id, groupId: row.group_id, name: row.name, outcome: safety });
     if (safety.action === "reject") {
+      // A rejected sign-in is a notification trigger of its own (ADR 028): sent after the commit, like every event.
+      emitRejectedSignIn(app, row, safety.reason);
       throw new HttpError(422, { message: SAFETY_CHECK_MESSAGES.signInRefused, code: SIGN_IN_REFUSED_CODE, errors: { name: [SAFETY_CHECK_MESSAGES.signInRefused] } });
     }
   }
-  if (row.status === "signed_in") announceSignIn(app, row);
+  if (row.status === "signed_in") {
+    announceSignIn(app, row);
+    emitVisitEvent(app, "sign_in", row);
+  }
   return row;
 }
 
-/** Sign a signed-in visit out (422 when it is not signed in), SignOutEvent. */
-export const signOutVisit = (app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit") =>
-  stepVisit(app, visit, "SignOutEvent", "signed_in", "This visit is not signed in", field, "UPDATE visits SET status = 'signed_out', signed_out_at = now() WHERE id = $1");
+/**
+ * Sign a signed-in visit out (422 when it is not signed in), SignOutEvent; the notification event
+ * `sign_out`, or `automatic_sign_out` for the group's auto-clear sweep (visits/auto-sign-out.ts).
+ */
+export async function signOutVisit(app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit", trigger: "sign_out" | "automatic_sign_out" = "sign_out"): Promise<VisitRow> {
+  const row = await stepVisit(app, visit, "SignOutEvent", "signed_in", "This visit is not signed in", field, "UPDATE visits SET status = 'signed_out', signed_out_at = now() WHERE id = $1");
+  emitVisitEvent(app, trigger, row);
+  return row;
+}
 
 /**
  * A member of a sign-out-first group shown at the site leaves (ADR 015): an `away` visit, signed out
@@ -299,8 +311,8 @@ export const signOutVisit = (app: App, visit: Pick<VisitRow, "id" | "site_id">, 
  * is not in it, or is already away. A member still signed in the ordinary way here (from before the
  * group signed out first) is signed out of that visit instead, as before.
  */
-export function departAt(app: App, site: SiteRef, body: z.infer<typeof DepartureRequest>, source: Visit["source"]): Promise<VisitRow> {
-  return changeAt(app, site.id, "SignOutEvent", async (q) => {
+export async function departAt(app: App, site: SiteRef, body: z.infer<typeof DepartureRequest>, source: Visit["source"]): Promise<VisitRow> {
+  const row = await changeAt(app, site.id, "SignOutEvent", async (q) => {
     const group = await groupAt(q, site, body.group_id);
     if (!group.sign_out_first) throw validation({ group_id: [NOT_SIGN_OUT_FIRST_MESSAGE] });
     const member = await memberOf(q, group, body.member_id, site.id);
@@ -319,16 +331,22 @@ export function departAt(app: App, site: SiteRef, body: z.infer<typeof Departure
     );
     return id;
   });
+  emitVisitEvent(app, "sign_out", row);
+  return row;
 }
 
 /** A sign-out-first member is back: their departure (422 `field` unless it is away) is closed, SignInEvent; the count is unchanged. */
-export const returnAway = (app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit") =>
-  stepVisit(app, visit, "SignInEvent", "away", RETURN_NOT_AWAY_MESSAGE, field, RETURN_SQL);
+export async function returnAway(app: App, visit: Pick<VisitRow, "id" | "site_id">, field = "visit"): Promise<VisitRow> {
+  const row = await stepVisit(app, visit, "SignInEvent", "away", RETURN_NOT_AWAY_MESSAGE, field, RETURN_SQL);
+  emitVisitEvent(app, "sign_in", row);
+  return row;
+}
 
 /** Approve a pending visit (422 otherwise): signed in now, SignInEvent. */
 export async function approveVisitRow(app: App, visit: Pick<VisitRow, "id" | "site_id">): Promise<VisitRow> {
   const row = await stepVisit(app, visit, "SignInEvent", "pending", "This visit is not waiting for approval", "visit", "UPDATE visits SET status = 'signed_in', signed_in_at = now() WHERE id = $1");
   announceSignIn(app, row);
+  emitVisitEvent(app, "sign_in", row);
   return row;
 }
 
@@ -364,6 +382,7 @@ export async function signOutAllAt(app: App, site: SiteRef, groupId: number | un
       return { visit: toVisit(r, false), visitors_signed_in_count: count };
     }),
   );
+  for (const r of rows) emitVisitEvent(app, "sign_out", r);
   return rows.length;
 }
 

@@ -6,6 +6,7 @@
  * invitation email (the group's pre-reg subject and message, in the visitor's language, with its
  * magic links) goes to the outbox once the pre-registration is expected.
  */
+import { emitPreRegistration } from "../notifications/events.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { z } from "zod";
 import {
@@ -348,6 +349,7 @@ export async function createPreRegistration(app: App, p: Principal, body: z.outp
   const checked = await check(app, p, body);
   if ("problems" in checked) throw validation(checked.problems);
   const id = await app.db.tx((q) => insert(app, q, p, checked.ok));
+  emitPreRegistration(app, id);
   return shown(app.db, id);
 }
 
@@ -407,9 +409,11 @@ export async function importPreRegistrations(app: App, p: Principal, body: z.out
     if ("problems" in result) errors.push({ line: i + 1, reason: Object.values(result.problems).flat().join("; ") });
     else good.push(result.ok);
   }
+  const ids: number[] = [];
   if (good.length) await app.db.tx(async (q) => {
-    for (const c of good) await insert(app, q, p, c);
+    for (const c of good) ids.push(await insert(app, q, p, c));
   });
+  for (const id of ids) emitPreRegistration(app, id);
   return { created: good.length, errors };
 }
 
