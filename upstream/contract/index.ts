@@ -66,6 +66,10 @@ export * from "./account-values.ts";
 export * from "./account.ts";
 export * from "./attendance.ts";
 export * from "./attendance-messages.ts";
+export * from "./api-clients-messages.ts";
+export * from "./api-clients.ts";
+export * from "./forms-messages.ts";
+export * from "./forms.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -98,6 +102,8 @@ import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
+import { apiClientRoutes } from "./api-clients.ts";
+import { formRoutes } from "./forms.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -131,6 +137,8 @@ export const routes = {
   ...historyRoutes,
   ...accountRoutes,
   ...attendanceRoutes,
+  ...apiClientRoutes,
+  ...formRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

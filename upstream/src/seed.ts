@@ -52,6 +52,8 @@
  * address, phone, billing contact, subscriptions, invoices of every status, SMS tokens, referrals.
  * Revision 24 (migration 030) gives Acme visitors on the weekdays of the last three weeks and one
  * overridden day for the attendance reports (`seed-attendance.ts`, ADR 027).
+ * Revision 25 (migration 036) gives Acme a client API credential, "Reception display", and a visitor
+ * form, "Contractor sign-up" (`seed-features.ts`, ADR 030).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -72,12 +74,13 @@ import { seedSsoSelfService } from "./seed-sso.ts";
 import { seedAcmeHistory } from "./seed-history.ts";
 import { seedAccount } from "./account/seed.ts";
 import { seedAttendance } from "./seed-attendance.ts";
+import { seedFeatures } from "./seed-features.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 24;
+export const SEED_REVISION = 25;
 
 interface ClientSeed {
   region: string;
@@ -520,6 +523,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedAccount(q, gid, clientIds.get(gid)!);
     // Revision 24: visitors over the last weeks and one overridden day at Acme (attendance reports).
     await seedAttendance(q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 25: Acme's client API credential and visitor form (after its sites and groups).
+    await seedFeatures(app, q, gid, clientIds.get(gid)!, siteIds, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

@@ -134,6 +134,8 @@ import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../
 import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
 import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
+import { createApiClient, listApiClients, revokeApiClient } from "../client-api/credentials.ts";
+import { createVisitorForm, deleteVisitorForm, getVisitorForm, listVisitorForms, submitFormLink, updateVisitorForm, viewFormLink, visitorFormOptions } from "../forms/forms.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -370,6 +372,18 @@ const impl: Impl = {
   dailyAttendanceExport: ({ app, principal, ctx }) => exportDailyAttendance(app, principal, ctx),
   setAttendanceOverride: ({ app, principal, ctx, body }) => setAttendanceOverride(app, principal, ctx, body),
   clearAttendanceOverride: ({ app, principal, ctx }) => clearAttendanceOverride(app, principal, ctx),
+  // The client API's credentials and visitor forms (client-api/, forms/; ADR 030).
+  apiClients: ({ app, principal }) => listApiClients(app, principal),
+  createApiClient: ({ app, principal, body }) => createApiClient(app, principal, body),
+  revokeApiClient: ({ app, principal, ctx }) => revokeApiClient(app, principal, ctx.params.apiClientId),
+  visitorForms: ({ app, principal, ctx }) => listVisitorForms(app, principal, ctx.url.searchParams),
+  visitorFormOptions: ({ app, principal }) => visitorFormOptions(app, principal),
+  createVisitorForm: ({ app, principal, body }) => createVisitorForm(app, principal, body),
+  visitorForm: ({ app, principal, ctx }) => getVisitorForm(app, principal, ctx.params.formId),
+  updateVisitorForm: ({ app, principal, ctx, body }) => updateVisitorForm(app, principal, ctx.params.formId, body),
+  deleteVisitorForm: ({ app, principal, ctx }) => deleteVisitorForm(app, principal, ctx.params.formId),
+  formLink: ({ app, body }) => viewFormLink(app, body),
+  submitFormLink: ({ app, ctx, body }) => submitFormLink(app, body, callerAddress(ctx.req, app.opts.trustedProxies)),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */
