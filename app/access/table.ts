@@ -95,6 +95,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // The visitor's magic links (ADR 019): open without signing in; the token is the key.
   { path: "/magic-link/visitor-change-request", rule: { anonymous: true }, screen: true },
   { path: "/magic-link/pre-registration-form", rule: { anonymous: true }, screen: true },
+  // A visitor form's public link (ADR 030): the token is the key; "Form no longer exists" when deleted or disabled.
+  { path: "/magic-link/form/:token", rule: { anonymous: true }, screen: true },
 
   // --- Signed in ------------------------------------------------------------------------------
   { path: "/", rule: {}, redirect: "/today", screen: true },
@@ -222,10 +224,15 @@ export const ACCESS_TABLE: RouteEntry[] = [
   ...MEMBER_TABS.map(memberTab),
 
   { path: "/manage/features", rule: {}, redirect: "/manage" },
-  { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },
+  // The client API's credentials and visitor forms (ADR 030): the spec knows only a viewer right for
+  // each, so it is the right to change them too (the upstream's rule); active accounts only, as the
+  // upstream's calls are. A form opens (new, edit) as a dialog over the list.
+  { path: "/manage/features/api-clients", rule: { activeOnly: true, rights: { allOf: ["ManageClientApi.viewer"] } }, edit: ["ManageClientApi.viewer"], screen: true },
   { path: "/manage/features/notifications", rule: { rights: { allOf: ["ManageNotification.viewer"] } } },
   { path: "/manage/features/notifications/slack-callback", rule: { admin: true, activeOnly: true } },
-  { path: "/manage/features/forms", rule: { rights: { allOf: ["ManageForm.viewer"] } } },
+  { path: "/manage/features/forms", rule: { activeOnly: true, rights: { allOf: ["ManageForm.viewer"] } }, edit: ["ManageForm.viewer"], screen: true },
+  { path: "/manage/features/forms/new", rule: {}, screen: true },
+  { path: "/manage/features/forms/:formId", rule: {}, screen: true },
 
   { path: "/manage/safety-check", rule: {}, redirect: "/manage/safety-check/block-list" },
   { path: "/manage/safety-check/block-list", rule: { rights: { allOf: ["BlockList.viewer"] } } },

@@ -79,6 +79,8 @@ import {
   VISIT_MESSAGES,
   RANGE_MESSAGES,
   HISTORY_MESSAGES,
+  API_CLIENT_MESSAGES,
+  FORM_MESSAGES,
 } from "@contract";
 import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
 
@@ -183,6 +185,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(HISTORY_MESSAGES).map(([k, text]) => [text, `history:messages.${k}`])),
   // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
+  // The client API's credentials and visitor forms (the contract's api-clients-messages.ts, forms-messages.ts; ADR 030).
+  ...Object.fromEntries(Object.entries(API_CLIENT_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.apiClients}.${k}`])),
+  ...Object.fromEntries(Object.entries(FORM_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.forms}.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

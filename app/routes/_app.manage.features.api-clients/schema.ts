@@ -1,0 +1,25 @@
+/**
+ * A new client API credential (ADR 030): a name and at least one scope. The messages are the
+ * upstream's own (known-messages: `features:api_clients.messages.*`); the upstream checks again.
+ */
+import { z } from "zod";
+import { API_CLIENT_LIMITS, API_CLIENT_SCOPES } from "@contract";
+import { areaKey } from "~/forms/area-keys";
+import { singleLine } from "~/forms/control-characters";
+
+export const apiClientSchema = z.object({
+  name: singleLine(
+    z
+      .string({ error: areaKey("apiClients", "nameRequired") })
+      .trim()
+      .min(1, areaKey("apiClients", "nameRequired"))
+      .max(API_CLIENT_LIMITS.name, areaKey("apiClients", "nameTooLong")),
+  ),
+  scopes: z
+    .array(z.enum(API_CLIENT_SCOPES, { error: areaKey("apiClients", "unknownScope") }), { error: areaKey("apiClients", "scopesRequired") })
+    .min(1, areaKey("apiClients", "scopesRequired"))
+    .max(API_CLIENT_SCOPES.length, areaKey("apiClients", "unknownScope")),
+});
+
+/** The translation key of what a scope allows. */
+export const scopeKey = (scope: string) => `api_clients.scope.${scope.replace(/[^a-z]/g, "_")}`;
