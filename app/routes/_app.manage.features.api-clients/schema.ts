@@ -16,9 +16,11 @@ export const apiClientSchema = z.object({
       .max(API_CLIENT_LIMITS.name, areaKey("apiClients", "nameTooLong")),
   ),
   scopes: z
-    .array(z.enum(API_CLIENT_SCOPES, { error: areaKey("apiClients", "unknownScope") }), { error: areaKey("apiClients", "scopesRequired") })
+    .array(z.string().max(50, areaKey("apiClients", "unknownScope")), { error: areaKey("apiClients", "scopesRequired") })
     .min(1, areaKey("apiClients", "scopesRequired"))
-    .max(API_CLIENT_SCOPES.length, areaKey("apiClients", "unknownScope")),
+    .max(API_CLIENT_SCOPES.length, areaKey("apiClients", "unknownScope"))
+    // One message on the list (not on an element conform would not show).
+    .refine((scopes) => scopes.every((s) => (API_CLIENT_SCOPES as readonly string[]).includes(s)), areaKey("apiClients", "unknownScope")),
 });
 
 /** The translation key of what a scope allows. */
