@@ -5,25 +5,16 @@
  * the prefixes `KNOWN_MESSAGES` itself uses for those tables, and a few single messages have their
  * keys here. Only types are imported. tests/unit/area-keys.test.ts holds each equal to `knownKey`.
  */
-import type { ACCOUNT_MESSAGES, API_CLIENT_MESSAGES, FORM_MESSAGES, ROLE_MESSAGES, SSO_MESSAGES, USER_MESSAGES } from "@contract";
+import type { ACCOUNT_MESSAGES, ROLE_MESSAGES, SSO_MESSAGES, USER_MESSAGES } from "@contract";
 
 /** Each area's namespace and the path of its messages in it (the key is `<namespace>:<path>.<name>`). */
-const AREAS = {
-  account: ["account", "messages"],
-  roles: ["roles", "messages"],
-  sso: ["sso", "messages"],
-  users: ["users", "errors"],
-  apiClients: ["features", "api_clients.messages"],
-  forms: ["features", "forms.messages"],
-} as const;
+const AREAS = { account: ["account", "messages"], roles: ["roles", "messages"], sso: ["sso", "messages"], users: ["users", "errors"] } as const;
 export const AREA_PREFIXES = Object.fromEntries(Object.entries(AREAS).map(([area, [ns, path]]) => [area, `${ns}:${path}`])) as Record<keyof typeof AREAS, string>;
 export interface AreaTables {
   account: typeof ACCOUNT_MESSAGES;
   roles: typeof ROLE_MESSAGES;
   sso: typeof SSO_MESSAGES;
   users: typeof USER_MESSAGES;
-  apiClients: typeof API_CLIENT_MESSAGES;
-  forms: typeof FORM_MESSAGES;
 }
 
 /** The key of the rule `name` of an area's message table. */

@@ -83,6 +83,8 @@ import {
   FORM_MESSAGES,
 } from "@contract";
 import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
+import { API_CLIENT_KEY_PREFIX } from "~/features/api-clients/keys";
+import { FORM_KEY_PREFIX } from "~/features/visitor-forms/keys";
 
 const KNOWN_MESSAGES: Record<string, string> = {
   // Visit management (the contract's visits.ts; ADR 026). First: a text another area states too keeps that area's key.
@@ -186,8 +188,8 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Attendance reports (the contract's attendance-messages.ts; ADR 027; the ranges' words are history:range, above).
   ...Object.fromEntries(Object.entries(ATTENDANCE_MESSAGES).map(([k, text]) => [text, `attendance:messages.${k}`])),
   // The client API's credentials and visitor forms (the contract's api-clients-messages.ts, forms-messages.ts; ADR 030).
-  ...Object.fromEntries(Object.entries(API_CLIENT_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.apiClients}.${k}`])),
-  ...Object.fromEntries(Object.entries(FORM_MESSAGES).map(([k, text]) => [text, `${AREA_PREFIXES.forms}.${k}`])),
+  ...Object.fromEntries(Object.entries(API_CLIENT_MESSAGES).map(([k, text]) => [text, `${API_CLIENT_KEY_PREFIX}.${k}`])),
+  ...Object.fromEntries(Object.entries(FORM_MESSAGES).map(([k, text]) => [text, `${FORM_KEY_PREFIX}.${k}`])),
 };
 
 /** An upstream message as a form message: its translation key when it is known, else "@text" (shown as it came). */

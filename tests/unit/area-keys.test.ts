@@ -1,10 +1,10 @@
 /** The browser's keys of contract rules (app/forms/area-keys.ts) are the ones KNOWN_MESSAGES gives the upstream's words. */
 import { describe, expect, test } from "vitest";
-import { ACCOUNT_MESSAGES, API_CLIENT_MESSAGES, FORM_MESSAGES, CHECKBOX_LABEL_REQUIRED, RECIPIENTS_REQUIRED, REPLY_TO_MESSAGE, ROLE_MESSAGES, SSO_MESSAGES, USER_MESSAGES } from "@contract";
+import { ACCOUNT_MESSAGES, CHECKBOX_LABEL_REQUIRED, RECIPIENTS_REQUIRED, REPLY_TO_MESSAGE, ROLE_MESSAGES, SSO_MESSAGES, USER_MESSAGES } from "@contract";
 import { areaKey, CHECKBOX_LABEL_KEY, EMAIL_KEY, RECIPIENTS_KEY, type AreaTables } from "~/forms/area-keys";
 import { knownKey } from "~/forms/known-messages";
 
-const TABLES: { [A in keyof AreaTables]: AreaTables[A] } = { account: ACCOUNT_MESSAGES, roles: ROLE_MESSAGES, sso: SSO_MESSAGES, users: USER_MESSAGES, apiClients: API_CLIENT_MESSAGES, forms: FORM_MESSAGES };
+const TABLES: { [A in keyof AreaTables]: AreaTables[A] } = { account: ACCOUNT_MESSAGES, roles: ROLE_MESSAGES, sso: SSO_MESSAGES, users: USER_MESSAGES };
 /** Rules whose words another table's key translates (the email rule, the spec's one "delete primary user" toast). */
 const SHARED = new Set(["users.email", "users.deletePrimary"]);
 

@@ -6,17 +6,17 @@
  */
 import { z } from "zod";
 import { FORM_LIMITS, type VisitorForm } from "@contract";
-import { areaKey } from "~/forms/area-keys";
+import { formKey } from "~/features/visitor-forms/keys";
 import { singleLine } from "~/forms/control-characters";
 
 const TOO_LONG = "common:validation.too_long";
 const id = z.coerce.number({ error: "common:fields.invalid_choice" }).int().positive().max(999_999_999, "common:fields.invalid_choice");
 
 export const visitorFormSchema = z.object({
-  name: singleLine(z.string({ error: areaKey("forms", "nameRequired") }).trim().min(1, areaKey("forms", "nameRequired")).max(FORM_LIMITS.name, areaKey("forms", "nameTooLong"))),
-  site_ids: z.array(id, { error: areaKey("forms", "sitesRequired") }).min(1, areaKey("forms", "sitesRequired")).max(FORM_LIMITS.sites, TOO_LONG),
-  group_ids: z.array(id, { error: areaKey("forms", "groupsRequired") }).min(1, areaKey("forms", "groupsRequired")).max(FORM_LIMITS.groups, TOO_LONG),
-  intro: z.string().max(FORM_LIMITS.intro, areaKey("forms", "introTooLong")).optional(),
+  name: singleLine(z.string({ error: formKey("nameRequired") }).trim().min(1, formKey("nameRequired")).max(FORM_LIMITS.name, formKey("nameTooLong"))),
+  site_ids: z.array(id, { error: formKey("sitesRequired") }).min(1, formKey("sitesRequired")).max(FORM_LIMITS.sites, TOO_LONG),
+  group_ids: z.array(id, { error: formKey("groupsRequired") }).min(1, formKey("groupsRequired")).max(FORM_LIMITS.groups, TOO_LONG),
+  intro: z.string().max(FORM_LIMITS.intro, formKey("introTooLong")).optional(),
   enabled: z.boolean({ error: "common:fields.invalid_choice" }).optional(),
 });
 export type VisitorFormValues = z.infer<typeof visitorFormSchema>;

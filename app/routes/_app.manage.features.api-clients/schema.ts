@@ -4,23 +4,23 @@
  */
 import { z } from "zod";
 import { API_CLIENT_LIMITS, API_CLIENT_SCOPES } from "@contract";
-import { areaKey } from "~/forms/area-keys";
+import { apiClientKey } from "~/features/api-clients/keys";
 import { singleLine } from "~/forms/control-characters";
 
 export const apiClientSchema = z.object({
   name: singleLine(
     z
-      .string({ error: areaKey("apiClients", "nameRequired") })
+      .string({ error: apiClientKey("nameRequired") })
       .trim()
-      .min(1, areaKey("apiClients", "nameRequired"))
-      .max(API_CLIENT_LIMITS.name, areaKey("apiClients", "nameTooLong")),
+      .min(1, apiClientKey("nameRequired"))
+      .max(API_CLIENT_LIMITS.name, apiClientKey("nameTooLong")),
   ),
   scopes: z
-    .array(z.string().max(50, areaKey("apiClients", "unknownScope")), { error: areaKey("apiClients", "scopesRequired") })
-    .min(1, areaKey("apiClients", "scopesRequired"))
-    .max(API_CLIENT_SCOPES.length, areaKey("apiClients", "unknownScope"))
+    .array(z.string().max(50, apiClientKey("unknownScope")), { error: apiClientKey("scopesRequired") })
+    .min(1, apiClientKey("scopesRequired"))
+    .max(API_CLIENT_SCOPES.length, apiClientKey("unknownScope"))
     // One message on the list (not on an element conform would not show).
-    .refine((scopes) => scopes.every((s) => (API_CLIENT_SCOPES as readonly string[]).includes(s)), areaKey("apiClients", "unknownScope")),
+    .refine((scopes) => scopes.every((s) => (API_CLIENT_SCOPES as readonly string[]).includes(s)), apiClientKey("unknownScope")),
 });
 
 /** The translation key of what a scope allows. */

@@ -6,14 +6,14 @@
  */
 import { z } from "zod";
 import { FORM_LIMITS, isPreRegEmail } from "@contract";
-import { areaKey } from "~/forms/area-keys";
+import { formKey } from "~/features/visitor-forms/keys";
 import { singleLine } from "~/forms/control-characters";
 import { postedId } from "~/forms/posted-id";
 import { LOCAL_DATE_TIME } from "~/features/prereg/date-time";
 import { EMAIL_RULE, rule } from "~/features/prereg/rules";
 
 export const formLinkSchema = z.object({
-  name: singleLine(z.string({ error: rule("nameRequired") }).trim().min(1, rule("nameRequired")).max(FORM_LIMITS.visitorName, areaKey("forms", "visitorNameTooLong"))),
+  name: singleLine(z.string({ error: rule("nameRequired") }).trim().min(1, rule("nameRequired")).max(FORM_LIMITS.visitorName, formKey("visitorNameTooLong"))),
   email: singleLine(
     z
       .string({ error: EMAIL_RULE })
@@ -21,8 +21,8 @@ export const formLinkSchema = z.object({
       .max(FORM_LIMITS.email, EMAIL_RULE)
       .refine((s) => isPreRegEmail(s), EMAIL_RULE),
   ),
-  site_id: postedId(areaKey("forms", "visitorSite")),
-  group_id: postedId(areaKey("forms", "visitorGroup")),
+  site_id: postedId(formKey("visitorSite")),
+  group_id: postedId(formKey("visitorGroup")),
   arrive_at: z.string({ error: rule("arrivalFuture") }).regex(LOCAL_DATE_TIME, rule("arrivalFuture")),
 });
 
