@@ -128,6 +128,13 @@ describe("API clients", () => {
     expect((await admin.del("api-clients/999999")).json.message).toBe(API_CLIENT_MESSAGES.notFound);
   });
 
+  it("describes itself as OpenAPI", async () => {
+    const doc = await call("GET", `${API}/openapi.json`);
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.json.paths)).toEqual(["/token", "/sites", "/groups", "/visits", "/members"]);
+    expect(doc.json.servers[0].url.endsWith("/eu/api/client/v1")).toBe(true);
+  });
+
   it("an expired token is refused", async () => {
     const c = await newClient(["sites:read"]);
     const t = await call("POST", `${API}/token`, { grant_type: "client_credentials", client_id: c.client_id, client_secret: c.secret });

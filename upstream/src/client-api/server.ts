@@ -9,6 +9,7 @@
  *   GET  groups                sites:read   its groups, with the sites that offer them
  *   GET  visits?from&to&page   visits:read  visits signed in between two dates (31 days at most), 100 a page
  *   GET  members?group_id&page members:read a group's members, 100 a page
+ *   GET  openapi.json          this API as OpenAPI 3.1 (no credentials needed)
  *
  * Each data call takes `Authorization: Bearer <token>` or HTTP Basic directly. 401 invalid_client /
  * invalid_token (unknown, revoked, expired), 403 insufficient_scope, 403 trial_period_over for an
@@ -16,7 +17,8 @@
  * is `Cache-Control: no-store`.
  */
 import type { IncomingMessage } from "node:http";
-import { API_CLIENT_LIMITS, CLIENT_API_PATH, REGIONS, type ApiClientScope } from "../../contract/index.ts";
+import { z } from "zod";
+import { API_CLIENT_LIMITS, API_CLIENT_SCOPES, CLIENT_API_PATH, ClientApiToken, ClientApiVisits, REGIONS, type ApiClientScope } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Ctx, Reply, Router } from "../http/router.ts";
@@ -108,9 +110,52 @@ export function visitWindow(url: URL, now = new Date()): { from: Date; to: Date 
 
 const json = (body: unknown): Reply => ({ body, headers: NO_STORE });
 
+/** This API as an OpenAPI 3.1 document for one region's base. */
+export function clientApiOpenApi(base: string) {
+  const json = (schema: z.ZodType) => ({ "application/json": { schema: z.toJSONSchema(schema, { unrepresentable: "any" }) } });
+  const errors = {
+    "400": { description: "A bad query (`invalid_request`)" },
+    "401": { description: "Unknown, revoked or expired credentials (`invalid_client`, `invalid_token`)" },
+    "403": { description: "The credential lacks the scope (`insufficient_scope`, with `scope`), or the account's trial is over" },
+    "429": { description: "Past the per-credential limit (`rate_limited`; Retry-After)" },
+  };
+  const get = (operationId: string, summary: string, scope: ApiClientScope, params: string[], response?: z.ZodType) => ({
+    get: {
+      operationId,
+      summary: `${summary} (scope ${scope})`,
+      security: [{ basic: [] }, { bearer: [] }],
+      parameters: params.map((name) => ({ name, in: "query", required: name === "group_id", schema: { type: "string" } })),
+      responses: { "200": { description: "OK", ...(response ? { content: json(response) } : {}) }, ...errors },
+    },
+  });
+  return {
+    openapi: "3.1.0",
+    info: { title: "Gatehouse client API", version: "1", description: `Scopes: ${API_CLIENT_SCOPES.join(", ")}. ${API_CLIENT_LIMITS.perMinute} calls a minute per credential.` },
+    servers: [{ url: base }],
+    components: { securitySchemes: { basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } } },
+    paths: {
+      "/token": {
+        post: {
+          operationId: "token",
+          summary: "OAuth 2 client credentials: a bearer token of one hour",
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", required: ["grant_type"], properties: { grant_type: { const: "client_credentials" }, client_id: { type: "string" }, client_secret: { type: "string" } } } } } },
+          responses: { "200": { description: "OK", content: json(ClientApiToken) }, ...errors },
+        },
+      },
+      "/sites": get("sites", "The organisation's sites", "sites:read", []),
+      "/groups": get("groups", "The organisation's groups and the sites that offer them", "sites:read", []),
+      "/visits": get("visits", `Visits signed in between from and to (at most ${API_CLIENT_LIMITS.visitDays} days), ${API_CLIENT_LIMITS.perPage} a page`, "visits:read", ["from", "to", "page"], ClientApiVisits),
+      "/members": get("members", `A group's members, ${API_CLIENT_LIMITS.perPage} a page`, "members:read", ["group_id", "page"]),
+    },
+  };
+}
+
 export function registerClientApi(router: Router, app: App): void {
   for (const region of REGIONS) {
     const base = `/${region}/${CLIENT_API_PATH}`;
+    const openapi = clientApiOpenApi(`${app.opts.publicUrl}${base}`);
+    router.get(`${base}/openapi.json`, () => ({ body: openapi }));
 
     router.post(`${base}/token`, async (ctx) => {
       const body = (await ctx.readBody()) as Record<string, unknown>;
