@@ -86,6 +86,12 @@ export default function ClientApi() {
           <dd>
             <code>{d.tokenUrl}</code>
           </dd>
+          <dt>{t("api_clients.openapi")}</dt>
+          <dd>
+            <a href={`${d.baseUrl}/openapi.json`}>
+              <code>{`${d.baseUrl}/openapi.json`}</code>
+            </a>
+          </dd>
         </dl>
         <h3>{t("api_clients.scopes")}</h3>
         <dl className="details-list">
