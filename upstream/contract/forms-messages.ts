@@ -19,6 +19,7 @@ export const FORM_MESSAGES = {
   groupsRequired: "Choose at least one group.",
   unknownSite: "Choose among your standard sites.",
   unknownGroup: "Choose among your standard groups.",
+  groupNotAtSites: "Each group must be offered at one of the form's sites.",
   introTooLong: "The introduction must be at most 2000 characters.",
   notFound: "Form not found.",
   /** groups spec §8: a deleted or disabled form's link. */

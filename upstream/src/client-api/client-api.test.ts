@@ -172,6 +172,9 @@ describe("visitor forms", () => {
       group_ids: [FORM_MESSAGES.groupsRequired],
     });
     expect(formProblems({ name: "F", site_ids: [9], group_ids: [9], enabled: true }, o).errors).toEqual({ site_ids: [FORM_MESSAGES.unknownSite], group_ids: [FORM_MESSAGES.unknownGroup] });
+    const narrow = { sites: [{ id: 1, name: "A" }, { id: 3, name: "B" }], groups: [{ id: 2, name: "G", site_ids: [3] }] };
+    expect(formProblems({ name: "F", site_ids: [1], group_ids: [2], enabled: true }, narrow).errors).toEqual({ group_ids: [FORM_MESSAGES.groupNotAtSites] });
+    expect(formProblems({ name: "F", site_ids: [1, 3], group_ids: [2], enabled: true }, narrow).errors).toEqual({});
     const ok = formProblems({ name: "F", site_ids: [1], group_ids: [2], intro: '<p onclick="x()">Hi<script>alert(1)</script></p>', enabled: true }, o);
     expect(ok.errors).toEqual({});
     expect(ok.value.intro).toBe("<p>Hi</p>");

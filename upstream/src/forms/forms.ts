@@ -92,6 +92,9 @@ export async function visitorFormOptions(app: App, p: Principal) {
   return optionsOf(app.db, p);
 }
 
+/** Whether a group is offered at one of these sites (null: at every site). */
+const offeredAtOneOf = (group: { site_ids: number[] | null }, siteIds: number[]) => group.site_ids === null || group.site_ids.some((s) => siteIds.includes(s));
+
 /** The problems of a form (422 field errors; empty when none), and what is stored. */
 export function formProblems(input: z.output<typeof VisitorFormInput>, options: VisitorFormOptions) {
   const errors: Record<string, string[]> = {};
@@ -104,6 +107,7 @@ export function formProblems(input: z.output<typeof VisitorFormInput>, options: 
   else if (siteIds.some((id) => !options.sites.some((s) => s.id === id))) errors.site_ids = [M.unknownSite];
   if (groupIds.length === 0) errors.group_ids = [M.groupsRequired];
   else if (groupIds.some((id) => !options.groups.some((g) => g.id === id))) errors.group_ids = [M.unknownGroup];
+  else if (!errors.site_ids && groupIds.some((id) => !offeredAtOneOf(options.groups.find((g) => g.id === id)!, siteIds))) errors.group_ids = [M.groupNotAtSites];
   const raw = input.intro ?? "";
   const intro = raw.trim() === "" || isBlankRichText(raw) ? null : sanitizeRichText(raw);
   if (intro && intro.length > FORM_LIMITS.intro) errors.intro = [M.introTooLong];
