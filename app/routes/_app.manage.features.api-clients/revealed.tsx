@@ -8,7 +8,7 @@ import { CopyButton } from "~/ui/copy-button";
 export function Revealed({ revealed }: { revealed: { name: string; client_id: string; secret: string } }) {
   const { t } = useTranslation("features");
   return (
-    <section className="notice notice--success" id="created" aria-labelledby="created-heading">
+    <section className="revealed" id="created" aria-labelledby="created-heading">
       <h2 id="created-heading">{t("api_clients.created", { name: revealed.name })}</h2>
       <p>
         <strong>{t("api_clients.secret_once")}</strong>

@@ -104,9 +104,10 @@ export default function ClientApi() {
             </div>
           ))}
         </dl>
-        <h3>{t("api_clients.example")}</h3>
+        <h3 id="example-heading">{t("api_clients.example")}</h3>
         <p className="hint">{t("api_clients.example_hint")}</p>
-        <pre className="code-block">
+        {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it. */}
+        <pre className="code-block" tabIndex={0} aria-labelledby="example-heading">
           <code>{`curl -s -u "${id}:$CLIENT_SECRET" "${d.baseUrl}/sites"\n\nTOKEN=$(curl -s -u "${id}:$CLIENT_SECRET" -d grant_type=client_credentials "${d.tokenUrl}" | jq -r .access_token)\ncurl -s -H "Authorization: Bearer $TOKEN" "${d.baseUrl}/visits?from=2026-11-01&to=2026-11-30&page=1"`}</code>
         </pre>
       </section>
