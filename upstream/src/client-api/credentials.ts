@@ -127,7 +127,6 @@ export interface Caller {
   clientId: number;
   region: string;
   scopes: ApiClientScope[];
-  siteIds: null;
 }
 
 interface CallerRow {
@@ -142,7 +141,7 @@ interface CallerRow {
 const CALLER = `SELECT a.id, a.client_id, c.region, a.scopes, a.secret_hash, c.trial_ends_on::text AS trial_ends_on
   FROM api_clients a JOIN clients c ON c.id = a.client_id WHERE a.revoked_at IS NULL`;
 
-const toCaller = (r: CallerRow): Caller => ({ id: r.id, clientId: r.client_id, region: r.region, scopes: API_CLIENT_SCOPES.filter((s) => r.scopes.includes(s)), siteIds: null });
+const toCaller = (r: CallerRow): Caller => ({ id: r.id, clientId: r.client_id, region: r.region, scopes: API_CLIENT_SCOPES.filter((s) => r.scopes.includes(s)) });
 
 /** A live (not revoked) client by its id and secret, or null. The hash is compared even when the id is unknown. */
 export async function clientBySecret(app: App, q: Queryable, key: string, secret: string): Promise<Caller | null> {
