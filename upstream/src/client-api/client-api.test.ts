@@ -230,3 +230,16 @@ describe("visitor forms", () => {
     expect((await standard.post("forms", { name: "X", site_ids: [hq()], group_ids: [group("Visitors")] })).status).toBe(403);
   });
 });
+
+describe("failed credentials", () => {
+  it("from one address: 30 in 10 minutes, then 429 even for good ones (run last: it blocks this address)", async () => {
+    const c = await newClient(["sites:read"]);
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 429; i++) status = (await call("GET", `${API}/sites`, undefined, basic(c.client_id, "wrong"))).status;
+    expect(status).toBe(429);
+    const r = await call("GET", `${API}/sites`, undefined, basic(c.client_id, c.secret));
+    expect(r.status).toBe(429);
+    expect(r.headers.get("retry-after")).toBe("600");
+  });
+});
+
