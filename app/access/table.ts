@@ -95,6 +95,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // The visitor's magic links (ADR 019): open without signing in; the token is the key.
   { path: "/magic-link/visitor-change-request", rule: { anonymous: true }, screen: true },
   { path: "/magic-link/pre-registration-form", rule: { anonymous: true }, screen: true },
+  // A visitor form's public link (ADR 030): the token is the key; "Form no longer exists" when deleted or disabled.
+  { path: "/magic-link/form/:token", rule: { anonymous: true }, screen: true },
 
   // --- Signed in ------------------------------------------------------------------------------
   { path: "/", rule: {}, redirect: "/today", screen: true },
@@ -222,7 +224,10 @@ export const ACCESS_TABLE: RouteEntry[] = [
   ...MEMBER_TABS.map(memberTab),
 
   { path: "/manage/features", rule: {}, redirect: "/manage" },
-  { path: "/manage/features/api-clients", rule: { rights: { allOf: ["ManageClientApi.viewer"] } } },
+  // The client API's credentials and visitor forms (ADR 030): the spec knows only a viewer right for
+  // each, so it is the right to change them too (the upstream's rule); active accounts only, as the
+  // upstream's calls are. A form opens (new, edit) as a dialog over the list.
+  { path: "/manage/features/api-clients", rule: { activeOnly: true, rights: { allOf: ["ManageClientApi.viewer"] } }, edit: ["ManageClientApi.viewer"], screen: true },
   // Notifications (issue 18; ADR 028): ManageNotification.viewer is the area's one right, to read
   // and to change; active accounts only (the upstream's rule). Slack's return page for the client's
   // workspace is for administrators (platform §2). The delivery log is the delivery side's entry.
@@ -233,7 +238,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // One notification's delivery log, replay and the test event (issue 18; ADR 028 "Delivery"):
   // the same right to read and to press the buttons (the spec's one notifications right); active accounts only, as its calls.
   { path: "/manage/features/notifications/:notificationId/deliveries", rule: { activeOnly: true, rights: { allOf: ["ManageNotification.viewer"] } }, edit: ["ManageNotification.viewer"], screen: true },
-  { path: "/manage/features/forms", rule: { rights: { allOf: ["ManageForm.viewer"] } } },
+  { path: "/manage/features/forms", rule: { activeOnly: true, rights: { allOf: ["ManageForm.viewer"] } }, edit: ["ManageForm.viewer"], screen: true },
+  { path: "/manage/features/forms/new", rule: {}, screen: true },
+  { path: "/manage/features/forms/:formId", rule: {}, screen: true },
 
   // The safety check (issue 18; ADR 029): its tab bar is drawn from the entries with `tab`. The block
   // list has one right (BlockList.viewer) for seeing and changing it; active accounts only. Health

@@ -82,8 +82,12 @@ import {
   HISTORY_MESSAGES,
   SAFETY_CHECK_MESSAGES,
   DELIVERY_MESSAGES,
+  API_CLIENT_MESSAGES,
+  FORM_MESSAGES,
 } from "@contract";
 import { AREA_PREFIXES, CUSTOM_FIELD_KEYS } from "./area-keys";
+import { API_CLIENT_KEY_PREFIX } from "~/features/api-clients/keys";
+import { FORM_KEY_PREFIX } from "~/features/visitor-forms/keys";
 
 const KNOWN_MESSAGES: Record<string, string> = {
   // Visit management (the contract's visits.ts; ADR 026). First: a text another area states too keeps that area's key.
@@ -191,6 +195,9 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Notification delivery: the log, replay, the test event (the contract's notification-delivery-messages.ts; ADR 028).
   [DELIVERY_MESSAGES.deliveryNotFound]: "notifications:deliveries.messages.gone",
   [DELIVERY_MESSAGES.replayPending]: "notifications:deliveries.messages.replay_pending",
+  // The client API's credentials and visitor forms (the contract's api-clients-messages.ts, forms-messages.ts; ADR 030).
+  ...Object.fromEntries(Object.entries(API_CLIENT_MESSAGES).map(([k, text]) => [text, `${API_CLIENT_KEY_PREFIX}.${k}`])),
+  ...Object.fromEntries(Object.entries(FORM_MESSAGES).map(([k, text]) => [text, `${FORM_KEY_PREFIX}.${k}`])),
 };
 
 // Notifications (the contract's notification-messages.ts; ADR 028). Its "Choose among your sites" and

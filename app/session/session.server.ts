@@ -51,6 +51,8 @@ export interface SessionData {
 export interface FlashData {
   /** A message for the next page: a translation key, or upstream text shown as is. */
   notice: Notice;
+  /** A client API secret just created (ADR 030): shown once, on the next page, then gone from the session. */
+  revealedSecret: { id: number; name: string; client_id: string; secret: string };
 }
 
 export type PortalSession = Session<SessionData, FlashData>;

@@ -32,6 +32,8 @@ const TECHNICAL = [
   "XLSX", "Excel", "UTF-8",
   // Text messages (the account's SMS page, ADR 023).
   "SMS",
+  // The client API (the manage landing, ADR 030).
+  "API",
 ];
 
 function englishLeftovers(html: string, allowed: string[]): string[] {

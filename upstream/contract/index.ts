@@ -72,6 +72,10 @@ export * from "./notification-messages.ts";
 export * from "./notifications.ts";
 export * from "./notification-delivery-messages.ts";
 export * from "./notification-deliveries.ts";
+export * from "./api-clients-messages.ts";
+export * from "./api-clients.ts";
+export * from "./forms-messages.ts";
+export * from "./forms.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -107,6 +111,8 @@ import { attendanceRoutes } from "./attendance.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
+import { apiClientRoutes } from "./api-clients.ts";
+import { formRoutes } from "./forms.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -143,6 +149,8 @@ export const routes = {
   ...safetyCheckRoutes,
   ...notificationRoutes,
   ...notificationDeliveryRoutes,
+  ...apiClientRoutes,
+  ...formRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

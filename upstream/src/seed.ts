@@ -56,6 +56,8 @@
  * its Central Record check at sign-in (`seed-safety.ts`, ADR 029).
  * Revision 26 (migration 032) gives Acme its notifications (email, webhook, Slack, a disabled SMS)
  * and its notifications' Slack workspace (`seed-notifications.ts`, ADR 028).
+ * Revision 27 (migration 036) gives Acme a client API credential, "Reception display", and a visitor
+ * form, "Contractor sign-up" (`seed-features.ts`, ADR 030).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
 import type { App } from "./app.ts";
@@ -78,12 +80,13 @@ import { seedAccount } from "./account/seed.ts";
 import { seedAttendance } from "./seed-attendance.ts";
 import { seedSafetyCheck } from "./seed-safety.ts";
 import { seedNotifications } from "./seed-notifications.ts";
+import { seedFeatures } from "./seed-features.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Bump when the demo data changes; `seedDemoData` then brings older databases up to date. */
-export const SEED_REVISION = 26;
+export const SEED_REVISION = 27;
 
 interface ClientSeed {
   region: string;
@@ -530,6 +533,8 @@ async function seed(app: App, q: Queryable, from: number): Promise<SeedResult> {
     await seedSafetyCheck(q, gid, clientIds.get(gid)!, siteIds, from);
     // Revision 26: Acme's notifications and its notifications' Slack workspace (ADR 028).
     await seedNotifications(app, q, gid, clientIds.get(gid)!, siteIds, from);
+    // Revision 27: Acme's client API credential and visitor form (after its sites and groups).
+    await seedFeatures(app, q, gid, clientIds.get(gid)!, siteIds, from);
   }
   // Revision 19: Acme's audit log, made by real changes (after everything they touch).
   if (from < 19 && hq !== undefined) await seedAuditLog(q, clientIds.get("eu:1")!, hq);

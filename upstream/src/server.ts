@@ -24,6 +24,7 @@ import { registerDemoDns } from "./sso/demo-dns.ts";
 import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
+import { registerClientApi } from "./client-api/server.ts";
 import { startAuditSweep } from "./audit/log.ts";
 import { startRetention } from "./visits/retention.ts";
 import { startDeliveryWorker } from "./notifications/delivery.ts";
@@ -133,11 +134,14 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       directory: `${opts.publicUrl}/directory/{azure-ad|google-apps|brivo}`,
       central_record: `${opts.publicUrl}/central-record/api/v1`,
       slack: `${opts.publicUrl}/slack`,
+      client_api: Object.fromEntries(REGIONS.map((r) => [r, `${opts.publicUrl}/${r}/api/client/v1`])),
     },
   }));
   registerContractRoutes(router, app);
   registerKioskRoutes(router, app);
   registerDeviceCodeRoutes(router, app);
+  // The client API an organisation's own programs call with an API client's credentials (ADR 030).
+  registerClientApi(router, app);
   // Uploaded files (branding images, welcome videos, evacuation point photos, message attachments),
   // to entitled callers only: GET {region}/api/v2/files/{name}.
   registerFileRoutes(router, app);

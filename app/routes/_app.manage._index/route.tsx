@@ -1,33 +1,23 @@
 /**
  * /manage — the manage area's landing (platform §2): the sections this user may open, drawn from
- * the access table's rules (each section with a screen, when the user's rights allow it).
+ * the access table's rules (`sections.ts`: each section's first page with a screen that the user's
+ * rights allow; ADR 030), each with a short description, and the account pages.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
-import { firstOpenChild, opensScreen } from "~/access/outcome";
+import { firstOpenChild } from "~/access/outcome";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
+import { openSections } from "./sections";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
-/** The manage sections that have a screen, in the order the landing lists them. */
-const SECTIONS = [
-  { path: "/manage/overview/sites", title: "landing.sites.title", summary: "landing.sites.summary" },
-  { path: "/manage/overview/groups", title: "landing.groups.title", summary: "landing.groups.summary" },
-  { path: "/manage/overview/events", title: "landing.events.title", summary: "landing.events.summary" },
-  // An area with a namespace of its own names its title and summary there.
-  { path: "/manage/account/users", title: "users:landing.title", summary: "users:landing.summary" },
-  { path: "/manage/account/audit-log", title: "audit:landing.title", summary: "audit:landing.summary" },
-  { path: "/manage/safety-check/block-list", title: "safety:landing.title", summary: "safety:landing.summary" },
-  { path: "/manage/features/notifications", title: "notifications:list.heading", summary: "notifications:list.summary" },
-] as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "manage")]);
-  const sections = SECTIONS.filter((s) => opensScreen(s.path, access.ctx));
+  const sections = openSections(access.ctx);
   // The account pages (ADR 023): offered when the user may open at least one of them.
   const account = firstOpenChild("/manage/account", access.ctx) !== null;
   return data({ title: `${t("landing.title")} · Gatehouse`, sections, account }, { headers: access.headers });

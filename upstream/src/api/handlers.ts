@@ -161,6 +161,8 @@ import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAcco
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
 import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
 import { listDeliveries, replayDelivery, sendTestEvent } from "../notifications/delivery-api.ts";
+import { createApiClient, listApiClients, revokeApiClient } from "../client-api/credentials.ts";
+import { createVisitorForm, deleteVisitorForm, getVisitorForm, listVisitorForms, submitFormLink, updateVisitorForm, viewFormLink, visitorFormOptions } from "../forms/forms.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -425,6 +427,18 @@ const impl: Impl = {
   notificationDeliveries: ({ app, principal, ctx }) => listDeliveries(app, principal, ctx.params.notificationId, ctx.url.searchParams.get("page")),
   replayNotificationDelivery: ({ app, principal, ctx }) => replayDelivery(app, principal, ctx.params.notificationId, ctx.params.deliveryId),
   testNotification: ({ app, principal, ctx }) => sendTestEvent(app, principal, ctx.params.notificationId),
+  // The client API's credentials and visitor forms (client-api/, forms/; ADR 030).
+  apiClients: ({ app, principal }) => listApiClients(app, principal),
+  createApiClient: ({ app, principal, body }) => createApiClient(app, principal, body),
+  revokeApiClient: ({ app, principal, ctx }) => revokeApiClient(app, principal, ctx.params.apiClientId),
+  visitorForms: ({ app, principal, ctx }) => listVisitorForms(app, principal, ctx.url.searchParams),
+  visitorFormOptions: ({ app, principal }) => visitorFormOptions(app, principal),
+  createVisitorForm: ({ app, principal, body }) => createVisitorForm(app, principal, body),
+  visitorForm: ({ app, principal, ctx }) => getVisitorForm(app, principal, ctx.params.formId),
+  updateVisitorForm: ({ app, principal, ctx, body }) => updateVisitorForm(app, principal, ctx.params.formId, body),
+  deleteVisitorForm: ({ app, principal, ctx }) => deleteVisitorForm(app, principal, ctx.params.formId),
+  formLink: ({ app, body }) => viewFormLink(app, body),
+  submitFormLink: ({ app, ctx, body }) => submitFormLink(app, body, callerAddress(ctx.req, app.opts.trustedProxies)),
 };
 
 /** Register all contract routes: auth ones under `/api/v2/`, regional ones under `/{region}/api/v2/`. */

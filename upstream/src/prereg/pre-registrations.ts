@@ -353,6 +353,24 @@ export async function createPreRegistration(app: App, p: Principal, body: z.outp
   return shown(app.db, id);
 }
 
+/**
+ * A visitor's own pre-registration through a form link (ADR 030): made for the form's organisation
+ * by nobody signed in (created_by null, form_id the form), by the same checks and the same
+ * pending/expected rule and invitation as a pre-registration made in the portal. The caller has
+ * already held the site and group to the form's.
+ */
+export async function preRegisterFromForm(app: App, client: Principal["client"], formId: number, input: z.output<typeof PreRegistrationInput>): Promise<PreRegStatus> {
+  const p = { client, m: { site_ids: null, rights: [] }, user: { id: null, is_super: false } } as unknown as Principal;
+  const checked = await check(app, p, { ...input, kind: "visit" });
+  if ("problems" in checked) throw validation(checked.problems);
+  const id = await app.db.tx(async (q) => {
+    const id = await insert(app, q, p, checked.ok);
+    await q.query("UPDATE pre_registrations SET form_id = $2 WHERE id = $1", [id, formId]);
+    return id;
+  });
+  return (await rowById(app.db, id))!.status;
+}
+
 /** The CSV's columns (header names, case-insensitive; `arrival` may also be `arrive_at` or `time of arrival`). */
 const COLUMN_NAMES: Record<string, string> = {
   name: "name",
