@@ -11,7 +11,8 @@
  *    messages go and the post goes on (Remix's <Form>);
  *  - typing in a validated field runs the checks again and shows the validated fields' messages
  *    (the server's form-level message goes);
- *  - a new form id (the next step) starts again from the answer.
+ *  - a new form id (the next step) starts again from the answer, with new fields (nothing typed
+ *    in the last step stays).
  * Without JavaScript it is a plain POST, as before.
  */
 import { Form, type FormProps } from "@remix-run/react";
@@ -173,7 +174,9 @@ export function PlainValidatedForm({
   children: React.ReactNode;
 }) {
   return (
-    <Form method="post" ref={formRef} {...form.props}>
+    // A new id (the next step) is a new form: nothing typed in the last step stays in a field that
+    // takes its place (conform reset the fields it had; the old password must not land in the new one).
+    <Form key={form.id} method="post" ref={formRef} {...form.props}>
       <FieldErrors id={form.errorId} errors={form.errors} />
       {children}
     </Form>
