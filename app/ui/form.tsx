@@ -1,40 +1,11 @@
 import { FormProvider, getFormProps, getInputProps, getSelectProps, getTextareaProps, useField, useFormMetadata, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Form, useNavigation, type FormProps } from "@remix-run/react";
+import { Form, type FormProps } from "@remix-run/react";
 import { Children, isValidElement, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldErrors, FieldFrame } from "./form-parts";
 
-/**
- * Error messages are translation keys ("auth:validation.email_required"), a key with its values
- * after a "|" as JSON ('sites:errors.site_limit|{"limit":5}'), or upstream text prefixed with "@"
- * that is shown as it came.
- */
-export function useErrorText() {
-  const { t } = useTranslation();
-  return (message: string) => {
-    if (message.startsWith("@")) return message.slice(1);
-    const bar = message.indexOf("|");
-    if (bar < 0) return t(message);
-    try {
-      return t(message.slice(0, bar), JSON.parse(message.slice(bar + 1)) as Record<string, unknown>);
-    } catch {
-      return t(message.slice(0, bar));
-    }
-  };
-}
-
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const text = useErrorText();
-  if (!errors?.length) return null;
-  return (
-    <div id={id}>
-      {errors.map((e) => (
-        <p key={e} className="error">
-          {text(e)}
-        </p>
-      ))}
-    </div>
-  );
-}
+// The conform-free parts, for pages that do without conform (/login: ADR 010).
+export { Brand, FieldErrors, SubmitButton, useErrorText } from "./form-parts";
 
 /**
  * A Remix <Form> driven by conform. Fields below it subscribe to their own state (useField), so
@@ -59,22 +30,6 @@ export function ValidatedForm({
 export function FormErrors({ formId }: { formId: string }) {
   const form = useFormMetadata(formId);
   return <FieldErrors id={form.errorId} errors={form.errors} />;
-}
-
-/** The frame every labelled field shares: its label, its hint (the control's description), the control, its messages. */
-function FieldFrame({ meta, label, hint, hintId, children }: { meta: { id: string; errorId: string; errors?: string[] }; label: React.ReactNode; hint?: string; hintId?: string; children: React.ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
 }
 
 type ConformInputType = Parameters<typeof getInputProps>[1]["type"];
@@ -316,46 +271,3 @@ export function ChoiceList({
 /** The values a conform field started with (after a refused post: what was sent), as a set. */
 export const initialValues = (initial: unknown): Set<string> => new Set((Array.isArray(initial) ? initial : initial == null ? [] : [initial]).map(String));
 
-/** A submit button that shows a pending state while its form is being sent (with JavaScript). */
-export function SubmitButton({
-  children,
-  name,
-  value,
-  variant = "primary",
-  formNoValidate,
-}: {
-  children: React.ReactNode;
-  name?: string;
-  value?: string;
-  variant?: "primary" | "secondary" | "link";
-  formNoValidate?: boolean;
-}) {
-  const navigation = useNavigation();
-  const { t } = useTranslation();
-  const busy =
-    navigation.state === "submitting" &&
-    (name ? navigation.formData?.get(name) === value : !navigation.formData?.get("intent"));
-  return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      className={`button${variant === "primary" ? "" : ` button--${variant}`}`}
-      aria-busy={busy || undefined}
-      formNoValidate={formNoValidate}
-    >
-      {busy ? <span className="spinner" aria-hidden="true" /> : null}
-      {children}
-      {busy ? <span className="visually-hidden">{t("common:working")}</span> : null}
-    </button>
-  );
-}
-
-export function Brand() {
-  return (
-    <div className="brand">
-      <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>Gatehouse</span>
-    </div>
-  );
-}

@@ -4,22 +4,22 @@
  * Cancel returns to request_email. Works without JavaScript; the password is never stored in the
  * session nor rendered back into the page.
  */
-import { useForm } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { qrDataUrl } from "~/ui/qr.server";
 import { useTranslation } from "react-i18next";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { INITIAL_PROGRESS } from "~/features/auth/login.server";
-import { STEP_VALIDATORS, parseWith } from "~/features/auth/validate";
+import { STEP_VALIDATORS, validate } from "~/features/auth/checks";
 import { translator } from "~/i18n/i18n.server";
 import { retryAfterHeader } from "~/security/retry-after";
 import { readSession, unavailable } from "~/session/auth.server";
 import { safeRedirect } from "~/session/redirect";
 import { StoreUnavailableError } from "~/session/store.server";
-import { Brand, FormErrors, SubmitButton, ValidatedForm } from "~/ui/form";
+import { Brand, SubmitButton } from "~/ui/form-parts";
 import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
+import { PlainValidatedForm, usePlainForm } from "~/ui/plain-form";
 import { login } from "./actions.server";
 import { StepFields } from "./step-fields";
 
@@ -63,14 +63,12 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const validator = STEP_VALIDATORS[step];
-  const [form, fields] = useForm({
+  // Not conform (ADR 010): /login keeps its page light; usePlainForm does what conform did here.
+  const { form, field, formRef } = usePlainForm({
     id: `login-${step}`,
     lastResult: resultFor(actionData, "login"),
-    onValidate: ({ formData }) => parseWith(formData, validator),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    check: (payload) => validate(validator, payload),
   });
-  const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
 
   return (
     <main id="main" className="auth-page">
@@ -79,8 +77,7 @@ export default function Login() {
         <h1 id="login-heading">{t(`login.heading.${step}`)}</h1>
         <p className="muted">{t(`login.intro.${step}`)}</p>
         <ActionNotice notice={pageNotice(actionData)} />
-        <ValidatedForm form={form}>
-          <FormErrors formId={form.id} />
+        <PlainValidatedForm form={form} formRef={formRef}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {step !== "request_email" ? (
             <div className="field">
@@ -92,7 +89,7 @@ export default function Login() {
               </div>
             </div>
           ) : null}
-          <StepFields step={step} fields={f} email={email} twoFactorSecret={twoFactorSecret} qr={qr} />
+          <StepFields step={step} field={field} email={email} twoFactorSecret={twoFactorSecret} qr={qr} />
           <div className="actions">
             <SubmitButton>{t(`login.submit.${step}`)}</SubmitButton>
             {step !== "request_email" ? (
@@ -101,7 +98,7 @@ export default function Login() {
               </SubmitButton>
             ) : null}
           </div>
-        </ValidatedForm>
+        </PlainValidatedForm>
         {step === "request_email" || step === "password" ? (
           <p className="actions">
             <Link to="/forgot">{t("login.forgot_link")}</Link>

@@ -1,17 +1,17 @@
 /** The fields of each step of the sign-in (the password, a one-time code, a two-factor setup, ...). */
 import { useTranslation } from "react-i18next";
 import type { LoginStep } from "@contract";
-import { CheckboxField, TextField } from "~/ui/form";
+import { PlainCheckboxField as CheckboxField, PlainTextField as TextField, type PlainField } from "~/ui/plain-form";
 
 export function StepFields({
   step,
-  fields,
+  field,
   email,
   twoFactorSecret,
   qr,
 }: {
   step: LoginStep;
-  fields: Record<string, any>;
+  field: (name: string) => PlainField;
   email: string;
   twoFactorSecret: string | null;
   qr: string | null;
@@ -19,18 +19,18 @@ export function StepFields({
   const { t } = useTranslation("auth");
   switch (step) {
     case "request_email":
-      return <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="username" autoFocus defaultValue={email} />;
+      return <TextField field={field("email")} label={t("login.email")} type="email" autoComplete="username" autoFocus defaultValue={email} />;
     case "password":
       return (
         <>
           <input type="hidden" name="username" value={email} autoComplete="username" />
-          <TextField field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" autoFocus />
+          <TextField field={field("password")} label={t("login.password")} type="password" autoComplete="current-password" autoFocus />
         </>
       );
     case "one_time_password":
       return (
         <TextField
-          field={fields.oneTimePassword}
+          field={field("oneTimePassword")}
           label={t("login.one_time_password")}
           hint={t("login.one_time_password_hint")}
           autoComplete="one-time-code"
@@ -52,7 +52,7 @@ export function StepFields({
           </div>
           <input type="hidden" name="twoFactorAuthSecret" value={twoFactorSecret ?? ""} />
           <TextField
-            field={fields.twoFactorAuthCode}
+            field={field("twoFactorAuthCode")}
             label={t("login.one_time_password")}
             hint={t("login.setup_code_hint")}
             autoComplete="one-time-code"
@@ -66,20 +66,20 @@ export function StepFields({
         <>
           <input type="hidden" name="username" value={email} autoComplete="username" />
           <TextField
-            field={fields.newPassword}
+            field={field("newPassword")}
             label={t("login.new_password")}
             hint={t("validation.password_strength")}
             type="password"
             autoComplete="new-password"
             autoFocus
           />
-          <TextField field={fields.newPasswordConfirmation} label={t("login.new_password_confirmation")} type="password" autoComplete="new-password" />
+          <TextField field={field("newPasswordConfirmation")} label={t("login.new_password_confirmation")} type="password" autoComplete="new-password" />
         </>
       );
     case "accept_terms":
       return (
         <CheckboxField
-          field={fields.acceptedTerms}
+          field={field("acceptedTerms")}
           label={t("login.accept_terms_label")}
           after={
             <p className="hint">
