@@ -68,7 +68,7 @@ test("webhooks for kiosk sign-ins at Head Office: signed, retried, shown failed,
   await page.goto("/manage/features/notifications/new");
   await expect(heading(page)).toHaveText("New notification");
   await page.getByLabel("When", { exact: true }).selectOption({ label: "Sign-in" });
-  await page.getByLabel("Site", { exact: true }).selectOption({ label: "Head Office" });
+  await page.locator("#notification-new-site_id").selectOption({ label: "Head Office" });
   await page.getByLabel("Send by", { exact: true }).selectOption({ label: "Webhook" });
   await page.getByLabel("URL", { exact: true }).fill(`http://127.0.0.1:${PORT}/ok`);
   await page.getByLabel("Generate a secret").check();
