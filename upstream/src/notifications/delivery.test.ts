@@ -315,6 +315,23 @@ describe("events", () => {
     expect(pre.data).toMatchObject({ pre_registration: { name: "Pre Paula" }, site: { id: siteId }, group: { id: groupId } });
     expect(JSON.parse(hitsOf("/events-sign_out")[0].body).data.visit).toMatchObject({ name: "Portal Pat", status: "signed_out" });
   });
+  it("a sign-in the safety check rejects (hard mode) queues a sign_in_rejected delivery with its reason", async () => {
+    const id = await notify({ site_id: siteId, trigger: "sign_in_rejected", channel: "webhook", url: `${receiverUrl}/events-rejected`, secret: SECRET });
+    const blocked = `Rex Rejected ${tag()}`;
+    expect((await admin.post("block-list", { name: blocked, reason: "Delivery test" })).status).toBe(200);
+    expect((await call("POST", `/__test/groups/${groupId}/safety-check`, { mode: "hard" })).status).toBe(200);
+    try {
+      const r = await call("POST", "/eu/api/v2/kiosk/sign-in", { group_id: groupId, name: blocked }, { authorization: `Device ${kiosk}` });
+      expect(r.status, JSON.stringify(r.json)).toBe(422);
+      await call("POST", "/__test/notifications/deliveries/run");
+      const deliveries = (await until(() => log(id), (l) => l.deliveries.some((d) => d.status === "delivered"))).deliveries;
+      expect(deliveries.map((d) => [(d.payload as Json).type, d.status])).toEqual([["visit.sign_in_rejected", "delivered"]]);
+      const body = JSON.parse(hitsOf("/events-rejected")[0].body);
+      expect(body.data).toMatchObject({ visit: { name: blocked, status: "rejected" }, rejection: { reason: "block_list_match" } });
+    } finally {
+      await call("POST", `/__test/groups/${groupId}/safety-check`, { mode: "off" });
+    }
+  });
 });
 
 describe("rights", () => {

@@ -235,7 +235,7 @@ export function emitVisitEventById(app: App, trigger: "sign_in" | "sign_out" | "
 }
 
 /**
- * A sign-in the safety check refused (the `safety` helper's rejections; the lead wires the call):
+ * A sign-in the safety check refused (called by `signInAt` after the rejected visit is committed):
  * `reason` says why, in the payload as `data.rejection`.
  */
 export function emitRejectedSignIn(app: App, v: VisitEventRow, reason: string | null = null): void {
