@@ -1,93 +1,16 @@
 /**
- * The import's upload, streamed (ADR 018): the browser's multipart post is read part by part, and
- * the file part goes on to the upstream as it arrives (`previewMemberImport`, a raw body), counted
- * against MEMBER_IO_LIMITS.bytes: the portal never holds the file. A post that says it is larger
- * is answered before anything is sent on. After a refusal the rest of the post is read and dropped
- * (up to a bound, `multipartFeed`) so the browser gets the answer rather than a reset connection.
+ * The members import's upload (ADR 018), streamed to the upstream's `previewMemberImport` as it
+ * arrives (`streamUpload`), counted against MEMBER_IO_LIMITS.bytes: the portal never holds the file.
  */
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { MEMBER_IO_LIMITS, type MemberImportPreview } from "@contract";
 import type { Access } from "~/access/guard.server";
-import { isMultipart, multipartFeed } from "~/features/manage/media.server";
-import { hasControlCharacters } from "~/forms/control-characters";
+import { streamUpload, type UploadOutcome as Outcome } from "~/features/manage/streamed-upload.server";
 
-/** Room for the multipart framing and the few text fields around the file. */
-const SLACK_BYTES = 64 * 1024;
-const TEXT_PART_BYTES = 1024;
-const MAX_PARTS = 5;
-
-export type UploadOutcome =
-  | { ok: true; preview: MemberImportPreview }
-  /** `too_large` (413), `no_file` (400), `unreadable` (400), or the upstream's refusal (`error`). */
-  | { ok: false; reason: "too_large" | "no_file" | "unreadable" }
-  | { ok: false; reason: "refused"; error: unknown };
-
-class TooLarge extends Error {}
-class Unusable extends Error {}
+export type UploadOutcome = Outcome<MemberImportPreview>;
 
 /** Read the post, sending its file on to the upstream as it streams. */
-export async function streamImport(request: Request, access: Access, groupId: number): Promise<UploadOutcome> {
-  if (!request.body || !isMultipart(request)) return { ok: false, reason: "unreadable" };
-  const { body, dropRest } = multipartFeed(request.body);
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > MEMBER_IO_LIMITS.bytes + SLACK_BYTES) {
-    await dropRest();
-    return { ok: false, reason: "too_large" };
-  }
-  let parts = 0;
-  let outcome: UploadOutcome | null = null;
-  let tooLarge = false;
-  const handler: UploadHandler = async (part) => {
-    if (++parts > MAX_PARTS || hasControlCharacters(part.name)) throw new Unusable();
-    if (part.name !== "file" || typeof part.filename !== "string") {
-      // A text field: bounded, kept only as text.
-      let size = 0;
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of part.data) {
-        size += chunk.byteLength;
-        if (size > TEXT_PART_BYTES) throw new Unusable();
-        chunks.push(chunk);
-      }
-      return new TextDecoder().decode(Buffer.concat(chunks));
-    }
-    if (outcome) throw new Unusable(); // one file only
-    const filename = part.filename.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200);
-    let size = 0;
-    async function* counted(): AsyncGenerator<Uint8Array> {
-      for await (const chunk of part.data) {
-        size += chunk.byteLength;
-        if (size > MEMBER_IO_LIMITS.bytes) {
-          tooLarge = true;
-          throw new TooLarge();
-        }
-        yield chunk;
-      }
-    }
-    if (!filename) {
-      for await (const _ of part.data) void _; // no file chosen: an empty part
-      outcome = { ok: false, reason: "no_file" };
-      return "";
-    }
-    try {
-      const preview = await access.viewer.api("previewMemberImport", {
-        params: { groupId },
-        query: { filename },
-        stream: { type: part.contentType, data: counted() },
-      });
-      outcome = { ok: true, preview };
-    } catch (error) {
-      if (tooLarge) throw new TooLarge();
-      outcome = { ok: false, reason: "refused", error };
-    }
-    return "";
-  };
-  try {
-    await unstable_parseMultipartFormData({ headers: request.headers, body } as unknown as Request, handler);
-  } catch (err) {
-    await dropRest();
-    if (err instanceof TooLarge || tooLarge) return { ok: false, reason: "too_large" };
-    if (outcome) return outcome;
-    return { ok: false, reason: "unreadable" };
-  }
-  return outcome ?? { ok: false, reason: "no_file" };
+export function streamImport(request: Request, access: Access, groupId: number): Promise<UploadOutcome> {
+  return streamUpload(request, MEMBER_IO_LIMITS.bytes, ({ filename, type, data }) =>
+    access.viewer.api("previewMemberImport", { params: { groupId }, query: { filename }, stream: { type, data } }),
+  );
 }
