@@ -10,7 +10,7 @@ import type { Download, Page } from "@playwright/test";
 import { checkpoint, createUser, expect, jsEnabled, settled, signIn, test, uniqueEmail } from "./fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const HEADER = "Date,Signed in,Signed out,Name,Company,Host,Group,Site,Status,Badge";
+const HEADER = "Date,Signed in,Signed out,Name,Company,Host,Group,Site,Status,Badge,Safety check";
 
 async function exportAs(page: Page, format: "CSV" | "Excel (XLSX)", from: string, to: string): Promise<Download> {
   const form = page.getByRole("form", { name: "Export visits" });

@@ -41,4 +41,11 @@ export function rangeField(problem: RangeProblem, from: string, to: string): "fr
 }
 
 /** The export's header row (one row per visit follows, oldest first; times in the site's zone). */
-export const HISTORY_EXPORT_HEADERS = ["Date", "Signed in", "Signed out", "Name", "Company", "Host", "Group", "Site", "Status", "Badge"] as const;
+export const HISTORY_EXPORT_HEADERS = ["Date", "Signed in", "Signed out", "Name", "Company", "Host", "Group", "Site", "Status", "Badge", "Safety check"] as const;
+
+/** The export's "Safety check" cell: why a sign-in was rejected or flagged (groups spec §8; ADR 029), in words. */
+export const HISTORY_SAFETY_WORDS: Record<string, string> = {
+  block_list_match: "Block list match",
+  missing_health_certificates: "Missing health certificates",
+  failed_central_record: "Failed Central Record requirements",
+};

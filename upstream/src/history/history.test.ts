@@ -52,6 +52,8 @@ beforeAll(async () => {
   await addVisit(hq, contractorsId, `Bob ${T} Two`, "Builders", 5);
   await addVisit(other, visitorsId, `Cat ${T} Three`, "Zebra Co", 3, "rejected");
   await addVisit(other, visitorsId, `Dan ${T} Four`, null, 0, "signed_in");
+  await up.app.db.query(`UPDATE visits SET rejection_reason = 'block_list_match' WHERE name = $1`, [`Cat ${T} Three`]);
+  await up.app.db.query(`UPDATE visits SET safety_flag = 'failed_central_record' WHERE name = $1`, [`Dan ${T} Four`]);
   for (let i = 0; i < 17; i++) await addVisit(hq, visitorsId, `Page ${T} ${i}`, null, 40 + i);
 }, 120_000);
 
@@ -134,6 +136,10 @@ describe("GET reports/history/export", () => {
     expect(lines.slice(1).map((l) => l.split(",")[3])).toEqual([`Bob ${T} Two`, `Cat ${T} Three`, `Ann ${T} One`, `Dan ${T} Four`]);
     expect(lines.find((l) => l.includes("Ann"))).toContain(",'=HYPERLINK(1),");
     expect(lines.find((l) => l.includes("Cat"))).toContain(",rejected,");
+    // The safety check's outcome, in words (ADR 029): rejected, flagged, or nothing.
+    expect(lines.find((l) => l.includes("Cat"))?.endsWith(",Rejected: Block list match")).toBe(true);
+    expect(lines.find((l) => l.includes("Dan"))?.endsWith(",Flagged: Failed Central Record requirements")).toBe(true);
+    expect(lines.find((l) => l.includes("Bob"))?.endsWith(",")).toBe(true);
 
     const res = await fetch(`${up.url}/eu/api/v2/reports/history/export?format=xlsx&${q}`, { headers: { authorization: (await login()).authorization } });
     expect(res.status).toBe(200);

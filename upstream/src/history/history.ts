@@ -8,7 +8,7 @@
  * Days are calendar days in each visit's site time: the index narrows on `created_at` with a
  * 14-hour margin either side, the exact day is then checked in the site's zone.
  */
-import { rangeField, HISTORY_EXPORT_HEADERS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history-messages.ts";
+import { rangeField, HISTORY_EXPORT_HEADERS, HISTORY_SAFETY_WORDS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history-messages.ts";
 import { historyExportFirstDay, RANGE_LIMITS, RANGE_MESSAGES, rangeProblem, type VisitBadge, type VisitDetails } from "../../contract/index.ts";
 import type { z } from "zod";
 import type { App } from "../app.ts";
@@ -176,6 +176,16 @@ interface ExportRow {
   site_name: string;
   status: string;
   badge_number: string;
+  rejection_reason: string | null;
+  safety_flag: string | null;
+}
+
+/** The "Safety check" cell: "Rejected: …" or "Flagged: …" with the reason in words, else empty. */
+function safetyCell(r: Pick<ExportRow, "rejection_reason" | "safety_flag">): string {
+  const words = (reason: string) => HISTORY_SAFETY_WORDS[reason] ?? reason;
+  if (r.rejection_reason) return `Rejected: ${words(r.rejection_reason)}`;
+  if (r.safety_flag) return `Flagged: ${words(r.safety_flag)}`;
+  return "";
 }
 
 /** Rows per keyset page of the export. */
@@ -204,14 +214,15 @@ export async function exportHistory(app: App, p: Principal, ctx: Ctx): Promise<v
                 to_char(v.created_at AT TIME ZONE s.timezone, 'YYYY-MM-DD') AS day,
                 to_char(v.signed_in_at AT TIME ZONE s.timezone, 'HH24:MI') AS signed_in,
                 to_char(v.signed_out_at AT TIME ZONE s.timezone, 'YYYY-MM-DD HH24:MI') AS signed_out,
-                v.name, v.company, v.host, g.name AS group_name, s.name AS site_name, v.status, v.badge_number
+                v.name, v.company, v.host, g.name AS group_name, s.name AS site_name, v.status, v.badge_number,
+                v.rejection_reason, v.safety_flag
            ${FROM} WHERE ${sql}
             ${after ? `AND (v.created_at, v.id) > ($${next}::timestamp AT TIME ZONE 'UTC', $${next + 1}::int)` : ""}
           ORDER BY v.created_at, v.id LIMIT ${EXPORT_PAGE}`,
         after ? [...params, after.at, after.id] : params,
       );
       for (const r of rows) {
-        await sink.row([r.day, r.signed_in, r.signed_out, r.name, r.company, r.host, r.group_name, r.site_name, r.status, r.badge_number]);
+        await sink.row([r.day, r.signed_in, r.signed_out, r.name, r.company, r.host, r.group_name, r.site_name, r.status, r.badge_number, safetyCell(r)]);
       }
       if (rows.length < EXPORT_PAGE || ctx.res.destroyed) break;
       const last = rows[rows.length - 1]!;
