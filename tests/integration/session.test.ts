@@ -193,23 +193,24 @@ describe("token refresh", () => {
   });
 
   test("an expired token waits for the refresh, retrying, and shows a clear error when it never comes", async () => {
-    // Generous margins: on a loaded CI machine a sign-in can take over a second, and the token's
-    // `exp` is whole seconds, so each sign-in is checked and then left well past its expiry.
+    // Generous margins: the token's `exp` is whole seconds (a 1 s token may live 0–1 s, and a sign-in
+    // on a loaded CI machine makes several calls with it), so tokens live 3 s, each sign-in is
+    // checked, and then left well past its expiry.
     const portal = await extraPortal({ REFRESH_RETRY_DELAY_MS: "500", REFRESH_MAX_ATTEMPTS: "3" });
     const client = new WebClient(portal.url);
-    await hook("POST", "config", { access_token_ttl: 1 });
+    await hook("POST", "config", { access_token_ttl: 3 });
     expect(h1((await signIn(client, "admin@example.com")).body)).toBe("Today");
     await hook("POST", "config", { access_token_ttl: 3600 });
-    await sleep(3000);
+    await sleep(4500);
     await hook("POST", "faults", { route: "accessToken", status: 503, count: 2 });
     let r = await client.get("/today");
     expect(h1(r.body)).toBe("Today"); // third attempt succeeded
 
-    await hook("POST", "config", { access_token_ttl: 1 });
+    await hook("POST", "config", { access_token_ttl: 3 });
     const other = new WebClient(portal.url);
     expect(h1((await signIn(other, "admin@example.com")).body)).toBe("Today");
     await hook("POST", "config", { access_token_ttl: 3600 });
-    await sleep(3000);
+    await sleep(4500);
     await hook("POST", "faults", { route: "accessToken", status: 503, count: 10 });
     r = await other.get("/today");
     expect(r.res.status).toBe(503);
