@@ -133,6 +133,27 @@ export class RealtimeHub {
   }
 
   /**
+   * Resolves once the hub's subscription to `channelName` is confirmed by the realtime server (at
+   * once when it already is), or refused, or after `timeoutMs`: a stream says "subscribed" only
+   * when a broadcast sent after it will reach it.
+   */
+  subscribed(channelName: string, timeoutMs = 5_000): Promise<void> {
+    const channel = this.channels.get(channelName)?.channel;
+    if (!channel || channel.subscribed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        channel.unbind("pusher:subscription_succeeded", done);
+        channel.unbind("pusher:subscription_error", done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      channel.bind("pusher:subscription_succeeded", done);
+      channel.bind("pusher:subscription_error", done);
+    });
+  }
+
+  /**
    * Relay `channel` to `listener`. `auth` is this user's signature for the hub's current socket;
    * `signer` signs again after a reconnect. Returns the function that stops listening.
    */

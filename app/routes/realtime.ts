@@ -78,7 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             };
             const signer = async (sid: string) => (await authorizeChannel(viewer, sid, channel)).auth ?? null;
             cleanups.push(hub.listen(channel, relay, signer, { socketId, auth: r.auth }));
-            send("subscribed", { channel });
+            await hub.subscribed(channel);
+            if (!closed) send("subscribed", { channel });
           } catch {
             send("refused", { channel });
           }
