@@ -35,8 +35,8 @@ export default function ManagedSite() {
     <TabbedPage
       back={{ to: `/manage/overview/${kind}`, label: t(`manage:overview.${kind}.back`) }}
       title={site.name}
-      kind={t(`site_type.${site.type}`)}
-      editable={can.edit}
+      subtitle={t(`site_type.${site.type}`)}
+      readOnly={!can.edit}
       tabsLabel={t("site.tabs")}
       tabs={tabs}
       ns="sites"

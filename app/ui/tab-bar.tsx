@@ -16,23 +16,23 @@ export function TabBar({ label, tabs, ns }: { label: string; tabs: { to: string;
 }
 
 /**
- * The page of one thing with tabs (a site, a group, …): the way back to its list, its name and
- * what kind it is (and "read only" for a user who may not change it), its tab bar, and the open
- * tab (the child route).
+ * A page with tabs (a site, a group, an area such as SSO or the safety check): the way back, its
+ * title, a line under it (what kind of thing it is, or what the area is for; and "read only" for a
+ * user who may not change it), its tab bar, and the open tab (the child route).
  */
 export function TabbedPage({
   back,
   title,
-  kind,
-  editable,
+  subtitle,
+  readOnly = false,
   tabsLabel,
   tabs,
   ns,
 }: {
   back: { to: string; label: string };
   title: string;
-  kind: string;
-  editable: boolean;
+  subtitle: string;
+  readOnly?: boolean;
   tabsLabel: string;
   tabs: { to: string; labelKey: string; name: string }[];
   ns: string;
@@ -47,8 +47,8 @@ export function TabbedPage({
         <div>
           <h1>{title}</h1>
           <p className="muted">
-            {kind}
-            {editable ? null : ` · ${t("read_only")}`}
+            {subtitle}
+            {readOnly ? ` · ${t("read_only")}` : null}
           </p>
         </div>
       </div>

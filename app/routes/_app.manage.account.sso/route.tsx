@@ -4,7 +4,7 @@
  * (users, configuration, access requests, settings), and nobody with no tab gets a page (403).
  */
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { resolve } from "~/access/match";
@@ -13,7 +13,7 @@ import { SSO_PATH } from "~/features/sso/paths";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
-import { TabBar } from "~/ui/tab-bar";
+import { TabbedPage } from "~/ui/tab-bar";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -31,23 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SsoSelfService() {
   const { tabs } = useLoaderData<typeof loader>();
   const { t } = useTranslation("sso");
-  return (
-    <div className="managed-site">
-      <p>
-        <Link to="/manage">{t("back")}</Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
-      <TabBar label={t("tabs")} tabs={tabs} ns="sso" />
-      <div className="tab-panel">
-        <Outlet />
-      </div>
-    </div>
-  );
+  return <TabbedPage back={{ to: "/manage", label: t("back") }} title={t("title")} subtitle={t("intro")} tabsLabel={t("tabs")} tabs={tabs} ns="sso" />;
 }
 
 export function ErrorBoundary() {

@@ -32,8 +32,8 @@ export default function ManagedGroup() {
     <TabbedPage
       back={{ to: "/manage/overview/groups", label: t("manage:overview.groups.back") }}
       title={group.name}
-      kind={t(`type.${group.type}.label`)}
-      editable={can.edit}
+      subtitle={t(`type.${group.type}.label`)}
+      readOnly={!can.edit}
       tabsLabel={t("tabs")}
       tabs={tabs}
       ns="groups"

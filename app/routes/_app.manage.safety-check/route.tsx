@@ -5,7 +5,7 @@
  * 403 (the access table's `denied`), with a word on why.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
@@ -13,7 +13,7 @@ import { SAFETY_PATH } from "~/features/safety/paths";
 import { translator } from "~/i18n/i18n.server";
 import { SafetyCheckErrorBoundary } from "~/features/safety/health-certificates";
 import { pageTitle } from "~/ui/meta";
-import { TabBar } from "~/ui/tab-bar";
+import { TabbedPage } from "~/ui/tab-bar";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
@@ -25,23 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SafetyCheck() {
   const { tabs } = useLoaderData<typeof loader>();
   const { t } = useTranslation("safety");
-  return (
-    <div className="managed-site">
-      <p>
-        <Link to="/manage">{t("back")}</Link>
-      </p>
-      <div className="page-heading">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
-      <TabBar label={t("tabs")} tabs={tabs} ns="safety" />
-      <div className="tab-panel">
-        <Outlet />
-      </div>
-    </div>
-  );
+  return <TabbedPage back={{ to: "/manage", label: t("back") }} title={t("title")} subtitle={t("intro")} tabsLabel={t("tabs")} tabs={tabs} ns="safety" />;
 }
 
 export const ErrorBoundary = SafetyCheckErrorBoundary;
