@@ -55,6 +55,28 @@ export function FieldFrame({ meta, label, hint, hintId, children }: { meta: { id
   );
 }
 
+/** A checkbox with its label, what follows it, and its messages (conform's `CheckboxField` and the plain form's draw it alike). */
+export function CheckboxFrame({ meta, label, after }: { meta: { id: string; name: string; formId: string; errorId: string; errors?: string[] }; label: string; after?: React.ReactNode }) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input
+          type="checkbox"
+          id={meta.id}
+          name={meta.name}
+          form={meta.formId}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? meta.errorId : undefined}
+        />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      {after}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 /** A submit button that shows a pending state while its form is being sent (with JavaScript). */
 export function SubmitButton({
   children,

@@ -2,7 +2,7 @@ import { FormProvider, getFormProps, getInputProps, getSelectProps, getTextareaP
 import { Form, type FormProps } from "@remix-run/react";
 import { Children, isValidElement, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FieldFrame } from "./form-parts";
+import { CheckboxFrame, FieldErrors, FieldFrame } from "./form-parts";
 
 // The conform-free parts, for pages that do without conform (/login: ADR 010).
 export { Brand, FieldErrors, SubmitButton, useErrorText } from "./form-parts";
@@ -196,24 +196,7 @@ export function SelectField({
 
 export function CheckboxField({ field, label, after }: { field: FieldMetadata<string | undefined>; label: string; after?: React.ReactNode }) {
   const [meta] = useField<string | undefined>(field.name, { formId: field.formId });
-  const invalid = Boolean(meta.errors?.length);
-  return (
-    <div className="field">
-      <div className="checkbox">
-        <input
-          type="checkbox"
-          id={meta.id}
-          name={meta.name}
-          form={meta.formId}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? meta.errorId : undefined}
-        />
-        <label htmlFor={meta.id}>{label}</label>
-      </div>
-      {after}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
+  return <CheckboxFrame meta={meta} label={label} after={after} />;
 }
 
 /**

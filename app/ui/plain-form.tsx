@@ -18,7 +18,7 @@
 import { Form, type FormProps } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { SubmissionResult } from "@conform-to/react";
-import { FieldErrors, FieldFrame } from "./form-parts";
+import { CheckboxFrame, FieldErrors, FieldFrame } from "./form-parts";
 
 type Errors = Record<string, string[]>;
 /** The browser's checks of a payload (field name → value, a string or several): the messages per field. */
@@ -226,22 +226,5 @@ export function PlainTextField({
 
 /** `CheckboxField` of `./form` for a plain form: the same markup. */
 export function PlainCheckboxField({ field, label, after }: { field: PlainField; label: string; after?: React.ReactNode }) {
-  const invalid = Boolean(field.errors?.length);
-  return (
-    <div className="field">
-      <div className="checkbox">
-        <input
-          type="checkbox"
-          id={field.id}
-          name={field.name}
-          form={field.formId}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? field.errorId : undefined}
-        />
-        <label htmlFor={field.id}>{label}</label>
-      </div>
-      {after}
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
-  );
+  return <CheckboxFrame meta={field} label={label} after={after} />;
 }
