@@ -37,7 +37,8 @@ import { HttpError } from "../http/errors.ts";
 import type { Principal } from "../api/regional.ts";
 import { checkMemberRefs, clientCountry, normaliseMemberCore, type CoreProblems, type MemberCore } from "./core.ts";
 import { revokeCredentialsOf } from "./editor.ts";
-import { ImportFileError, readMemberFile, type ReadRow } from "./read.ts";
+import { readMemberFile, type ReadRow } from "./read.ts";
+import { drain, readUpload } from "../http/upload.ts";
 import { memberGroup, siteNames, type MemberGroup } from "./group.ts";
 
 // --- Planning ---------------------------------------------------------------------------------
@@ -240,23 +241,6 @@ async function storeRows(q: Queryable, importId: string, rows: PlannedRow[]): Pr
 
 // --- The HTTP calls ---------------------------------------------------------------------------
 
-/** After a refusal, the rest of the body is read and dropped (up to 64 MB, then the connection is closed) so the caller gets the answer. */
-async function drain(req: IncomingMessage): Promise<void> {
-  let read = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      read += chunk.length;
-      if (read > 64 * 1024 * 1024) {
-        req.destroy();
-        return;
-      }
-    }
-  } catch {
-    // the caller went away
-  }
-}
-
-const fileError = (err: ImportFileError) => new HttpError(err.status, { message: err.message, errors: { file: [err.message] } }, err.status === 413 ? { connection: "close" } : undefined);
 
 /** POST groups/{id}/member-imports?filename=: read the body, plan it, keep the preview. */
 export async function previewMemberImport(app: App, p: Principal, groupIdParam: string, url: URL, req: IncomingMessage): Promise<MemberImportPreview> {
@@ -267,21 +251,7 @@ export async function previewMemberImport(app: App, p: Principal, groupIdParam: 
     await drain(req);
     throw err;
   }
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MEMBER_IO_LIMITS.bytes) {
-    void drain(req);
-    throw new HttpError(413, { message: IMPORT_FILE_MESSAGES.tooLarge, errors: { file: [IMPORT_FILE_MESSAGES.tooLarge] } }, { connection: "close" });
-  }
-  let file;
-  try {
-    file = await readMemberFile(req);
-  } catch (err) {
-    if (!(err instanceof ImportFileError)) throw err;
-    // Too large: answered at once (the rest is dropped meanwhile); else once the rest has been read.
-    if (err.status === 413) void drain(req);
-    else await drain(req);
-    throw fileError(err);
-  }
+  const file = await readUpload(req, MEMBER_IO_LIMITS.bytes, IMPORT_FILE_MESSAGES.tooLarge, readMemberFile);
   const filename = (url.searchParams.get("filename") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "members";
   const id = randomBytes(18).toString("base64url");
   await app.db.query("DELETE FROM member_imports WHERE expires_at < now()");

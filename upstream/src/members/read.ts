@@ -16,15 +16,10 @@ import { unescapeCell } from "../exports/sheet.ts";
 import ExcelJS from "exceljs";
 import { IMPORT_FILE_MESSAGES, IMPORT_ROW_MESSAGES, MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS, MEMBER_IO_LIMITS, type ImportReason, type MemberIoColumn } from "../../contract/member-io.ts";
 
-/** The whole file refused: 413 (too large) or 422 (`errors.file`). */
-export class ImportFileError extends Error {
-  constructor(
-    readonly status: 413 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { UploadFileError as ImportFileError } from "../http/upload.ts";
+
+/** The whole file refused: 413 (too large) or 422 (`errors.file`); the upload's own error (http/upload.ts). */
+export { ImportFileError };
 
 export interface ReadRow {
   /** The row's line in the file (1 is the header). */

@@ -25,6 +25,7 @@ import { iso } from "../model.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import type { Ctx } from "../http/router.ts";
 import { sendSheet } from "../exports/sheet.ts";
+import { drain, readUpload, UploadFileError as FileError } from "../http/upload.ts";
 import { normalise } from "./match.ts";
 import { revokeLinksOfName } from "./check.ts";
 
@@ -150,14 +151,6 @@ export async function blockListTemplate(_app: App, p: Principal, ctx: Ctx): Prom
   });
 }
 
-class FileError extends Error {
-  constructor(
-    readonly status: 413 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -268,22 +261,6 @@ export function planBlockListRows(csv: ReadCsv, sites: { id: number; name: strin
 const entryKey = (e: { name: string; site_id: number | null; fields: { label: string; value: string }[] }) =>
   JSON.stringify([normalise(e.name), e.site_id, e.fields.map((f) => [normalise(f.label), normalise(f.value)])]);
 
-async function drain(req: IncomingMessage): Promise<void> {
-  let read = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      read += chunk.length;
-      if (read > 64 * 1024 * 1024) {
-        req.destroy();
-        return;
-      }
-    }
-  } catch {
-    // the caller went away
-  }
-}
-
-const fileError = (err: FileError) => new HttpError(err.status, { message: err.message, errors: { file: [err.message] } }, err.status === 413 ? { connection: "close" } : {});
 
 export async function previewBlockListImport(app: App, p: Principal, url: URL, req: IncomingMessage): Promise<BlockListImportPreview> {
   try {
@@ -292,19 +269,7 @@ export async function previewBlockListImport(app: App, p: Principal, url: URL, r
     await drain(req);
     throw err;
   }
-  if (Number(req.headers["content-length"] ?? 0) > L.importBytes) {
-    void drain(req);
-    throw fileError(new FileError(413, M.fileTooLarge));
-  }
-  let csv: ReadCsv;
-  try {
-    csv = await readBlockListCsv(req);
-  } catch (err) {
-    if (!(err instanceof FileError)) throw err;
-    if (err.status === 413) void drain(req);
-    else await drain(req);
-    throw fileError(err);
-  }
+  const csv = await readUpload(req, L.importBytes, M.fileTooLarge, readBlockListCsv);
   const filename = (url.searchParams.get("filename") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "block-list.csv";
   const existing = await app.db.query<{ name: string; site_id: number | null; fields: { label: string; value: string }[] }>("SELECT name, site_id, fields FROM block_list_entries WHERE client_id = $1", [p.client.id]);
   const plan = planBlockListRows(csv, await userSites(app.db, p), new Set(existing.map(entryKey)));

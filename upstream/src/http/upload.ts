@@ -1,0 +1,56 @@
+/**
+ * A spreadsheet import's upload, read as it streams (the members import, ADR 018; the block list's,
+ * ADR 029): a body that says it is too large is refused before it is read; a file the reader refuses
+ * (`UploadFileError`) is answered 413 or 422 with its message on `file`; after a refusal the rest of
+ * the body is read and dropped so the caller gets the answer rather than a reset connection.
+ */
+import type { IncomingMessage } from "node:http";
+import { HttpError } from "./errors.ts";
+
+/** The whole file refused: 413 (too large) or 422 (`errors.file`). */
+export class UploadFileError extends Error {
+  constructor(
+    readonly status: 413 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** After a refusal, the rest of the body is read and dropped (up to 64 MB, then the connection is closed) so the caller gets the answer. */
+export async function drain(req: IncomingMessage): Promise<void> {
+  let read = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      if (read > 64 * 1024 * 1024) {
+        req.destroy();
+        return;
+      }
+    }
+  } catch {
+    // the caller went away
+  }
+}
+
+const refusal = (err: UploadFileError) => new HttpError(err.status, { message: err.message, errors: { file: [err.message] } }, err.status === 413 ? { connection: "close" } : undefined);
+
+/**
+ * Read the upload with `read` (which throws UploadFileError for a file it refuses), at most
+ * `maxBytes` as declared; a refusal is the HTTP answer. Too large is answered at once (the rest is
+ * dropped meanwhile); anything else once the rest has been read.
+ */
+export async function readUpload<T>(req: IncomingMessage, maxBytes: number, tooLargeMessage: string, read: (req: IncomingMessage) => Promise<T>): Promise<T> {
+  if (Number(req.headers["content-length"] ?? 0) > maxBytes) {
+    void drain(req);
+    throw refusal(new UploadFileError(413, tooLargeMessage));
+  }
+  try {
+    return await read(req);
+  } catch (err) {
+    if (!(err instanceof UploadFileError)) throw err;
+    if (err.status === 413) void drain(req);
+    else await drain(req);
+    throw refusal(err);
+  }
+}
