@@ -6,7 +6,7 @@
  */
 import { done, refused, requirePostedId } from "~/forms/action-result.server";
 import type { Access } from "~/access/guard.server";
-import { deliveriesPath } from "./paths";
+import { deliveriesPath } from "~/features/notifications/paths";
 
 export interface DeliveriesAction {
   request: Request;

@@ -19,7 +19,7 @@ import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
 import { Pager } from "~/ui/pager";
 import { replay, sendTest, type DeliveriesAction } from "./actions.server";
-import { deliveriesPath } from "./paths";
+import { NOTIFICATIONS_PATH, deliveriesPath } from "~/features/notifications/paths";
 import { DeliveryLog, type ShownDelivery } from "./delivery-log";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
@@ -87,13 +87,13 @@ export default function NotificationDeliveries() {
   return (
     <>
       <p>
-        <Link to="/manage/features/notifications">{t("deliveries.back")}</Link>
+        <Link to={NOTIFICATIONS_PATH}>{t("deliveries.back")}</Link>
       </p>
       <h1>{t("deliveries.title")}</h1>
       <p className="hint">
         {t("deliveries.summary", {
-          event: t(`deliveries.trigger.${n.trigger}`),
-          channel: t(`deliveries.channel.${n.channel}`),
+          event: t(`trigger.${n.trigger}`),
+          channel: t(`channel.${n.channel}`),
           target: n.target || "—",
         })}
       </p>
