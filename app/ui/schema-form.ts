@@ -7,8 +7,9 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
 
-export function useSchemaForm(id: string, schema: ZodType, values: object, lastResult: SubmissionResult<string[]> | undefined) {
-  return useForm<Record<string, any>, any>({
+/** `T`: the form's shape, when a caller wants its fields typed (a list field's rows, say). */
+export function useSchemaForm<T extends Record<string, any> = Record<string, any>>(id: string, schema: ZodType, values: object, lastResult: SubmissionResult<string[]> | undefined) {
+  return useForm<T, any>({
     id,
     lastResult,
     defaultValue: values as never,

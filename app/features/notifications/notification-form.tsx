@@ -7,8 +7,8 @@
  * filters are a few blank rows plus "Add another filter" (a post that shows the form again with
  * one more row); with JavaScript only the chosen channel's fields show and rows are added in place.
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/ui/schema-form";
 import type { z } from "zod";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -61,15 +61,8 @@ export function NotificationForm({
 }) {
   const { t } = useTranslation("notifications");
   const hydrated = useHydrated();
-  // As useSchemaForm (~/ui/schema-form), typed: the filters are a list of rows.
-  const [form, fields] = useForm<z.input<typeof notificationSchema>, any>({
-    id,
-    lastResult,
-    defaultValue: values as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // Typed: the filters are a list of rows.
+  const [form, fields] = useSchemaForm<z.input<typeof notificationSchema>>(id, notificationSchema, values, lastResult);
   const [channel, setChannel] = useState<string>(String(fields.channel.initialValue ?? values.channel ?? "email"));
   /** With JavaScript, a section shows only for its channels; without, every section shows with its hint. */
   const shown = (s: Section) => !hydrated || (SECTIONS[s] as readonly string[]).includes(channel);
