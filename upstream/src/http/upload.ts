@@ -5,6 +5,8 @@
  * the body is read and dropped so the caller gets the answer rather than a reset connection.
  */
 import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { parse, type Options as CsvOptions } from "csv-parse";
 import { HttpError } from "./errors.ts";
 
 /** The whole file refused: 413 (too large) or 422 (`errors.file`). */
@@ -52,5 +54,50 @@ export async function readUpload<T>(req: IncomingMessage, maxBytes: number, tooL
     if (err.status === 413) void drain(req);
     else await drain(req);
     throw refusal(err);
+  }
+}
+
+/**
+ * A CSV upload's records as they stream, each to `onRecord` with its line (which may throw
+ * UploadFileError to refuse the file): strict UTF-8, else 422 `encoding`; at most `maxBytes` when
+ * given, else 413 `tooLarge`; parsed by csv-parse with `options` (records of at most 64 KB), and
+ * anything it cannot read is 422 `unreadable`.
+ */
+export async function readCsvRecords(
+  source: AsyncIterable<Uint8Array>,
+  settings: { options: CsvOptions; maxBytes?: number; messages: { encoding: string; unreadable: string; tooLarge?: string } },
+  onRecord: (record: string[], line: number) => void,
+): Promise<void> {
+  const { options, maxBytes, messages } = settings;
+  async function* text(): AsyncGenerator<string> {
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    let size = 0;
+    try {
+      for await (const chunk of source) {
+        size += chunk.byteLength;
+        if (maxBytes !== undefined && size > maxBytes) throw new UploadFileError(413, messages.tooLarge ?? messages.unreadable);
+        yield decoder.decode(chunk, { stream: true });
+      }
+      yield decoder.decode();
+    } catch (err) {
+      if (err instanceof UploadFileError) throw err;
+      throw new UploadFileError(422, messages.encoding);
+    }
+  }
+  const parser = parse({ ...options, info: true, max_record_size: 64 * 1024 });
+  const input = Readable.from(text());
+  let inputError: unknown = null;
+  input.on("error", (err) => {
+    inputError = err;
+    parser.destroy(err);
+  });
+  input.pipe(parser);
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) onRecord(record, info.lines);
+  } catch (err) {
+    input.destroy();
+    if (inputError instanceof UploadFileError) throw inputError;
+    if (err instanceof UploadFileError) throw err;
+    throw new UploadFileError(422, messages.unreadable);
   }
 }

@@ -11,12 +11,11 @@
  * is kept as text (export escapes it), while a real XLSX formula cell is refused for its row.
  */
 import { Readable } from "node:stream";
-import { parse } from "csv-parse";
 import { unescapeCell } from "../exports/sheet.ts";
 import ExcelJS from "exceljs";
 import { IMPORT_FILE_MESSAGES, IMPORT_ROW_MESSAGES, MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS, MEMBER_IO_LIMITS, type ImportReason, type MemberIoColumn } from "../../contract/member-io.ts";
 
-import { UploadFileError as ImportFileError } from "../http/upload.ts";
+import { readCsvRecords, UploadFileError as ImportFileError } from "../http/upload.ts";
 
 /** The whole file refused: 413 (too large) or 422 (`errors.file`); the upload's own error (http/upload.ts). */
 export { ImportFileError };
@@ -130,36 +129,9 @@ export async function readMemberFile(source: AsyncIterable<Uint8Array>, maxBytes
 }
 
 async function readCsv(bytes: AsyncIterable<Buffer>): Promise<ReadFile> {
-  async function* text(): AsyncGenerator<string> {
-    // Strict UTF-8; the BOM, when there is one, is taken off.
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    try {
-      for await (const chunk of bytes) yield decoder.decode(chunk, { stream: true });
-      yield decoder.decode();
-    } catch (err) {
-      if (err instanceof ImportFileError) throw err;
-      throw new ImportFileError(422, IMPORT_FILE_MESSAGES.encoding);
-    }
-  }
-  const parser = parse({ relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 64 * 1024 });
-  const input = Readable.from(text());
-  let inputError: unknown = null;
-  input.on("error", (err) => {
-    inputError = err;
-    parser.destroy(err);
-  });
-  input.pipe(parser);
   const rows = new Rows();
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      rows.add(info.lines, record.map((text) => ({ text })));
-    }
-  } catch (err) {
-    input.destroy();
-    if (inputError instanceof ImportFileError) throw inputError;
-    if (err instanceof ImportFileError) throw err;
-    throw new ImportFileError(422, IMPORT_FILE_MESSAGES.unreadable);
-  }
+  const settings = { options: { relax_column_count: true, relax_quotes: true, skip_empty_lines: true }, messages: { encoding: IMPORT_FILE_MESSAGES.encoding, unreadable: IMPORT_FILE_MESSAGES.unreadable } };
+  await readCsvRecords(bytes, settings, (record, line) => rows.add(line, record.map((text) => ({ text }))));
   return rows.done();
 }
 

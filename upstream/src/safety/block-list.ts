@@ -6,8 +6,6 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { Readable } from "node:stream";
-import { parse } from "csv-parse";
 import type { z } from "zod";
 import {
   BLOCK_LIST_IMPORT_HEADERS as H,
@@ -25,7 +23,7 @@ import { iso } from "../model.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import type { Ctx } from "../http/router.ts";
 import { sendSheet } from "../exports/sheet.ts";
-import { drain, readUpload, UploadFileError as FileError } from "../http/upload.ts";
+import { drain, readCsvRecords, readUpload, UploadFileError as FileError } from "../http/upload.ts";
 import { normalise } from "./match.ts";
 import { revokeLinksOfName } from "./check.ts";
 
@@ -161,50 +159,22 @@ interface ReadCsv {
 
 /** Read the CSV as it streams: strict UTF-8, at most L.importBytes and L.importRows; a formula cell refuses the file. */
 export async function readBlockListCsv(source: AsyncIterable<Uint8Array>): Promise<ReadCsv> {
-  async function* text(): AsyncGenerator<string> {
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    let size = 0;
-    try {
-      for await (const chunk of source) {
-        size += chunk.byteLength;
-        if (size > L.importBytes) throw new FileError(413, M.fileTooLarge);
-        yield decoder.decode(chunk, { stream: true });
-      }
-      yield decoder.decode();
-    } catch (err) {
-      if (err instanceof FileError) throw err;
-      throw new FileError(422, M.fileEncoding);
-    }
-  }
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: 64 * 1024 });
-  const input = Readable.from(text());
-  let inputError: unknown = null;
-  input.on("error", (err) => {
-    inputError = err;
-    parser.destroy(err);
-  });
-  input.pipe(parser);
-  let header: string[] | null = null;
+  // Assigned in the callback: typed wide so the checks after it are not narrowed to null.
+  let header = null as string[] | null;
   const rows: ReadCsv["rows"] = [];
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const cells = record.map((c) => c.trim());
-      const formula = cells.findIndex((c) => FORMULA.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
-      if (formula >= 0) throw new FileError(422, M.fileFormula);
-      if (header === null) {
-        header = cells;
-        continue;
-      }
-      if (cells.every((c) => c === "")) continue;
-      rows.push({ line: info.lines, cells });
-      if (rows.length > L.importRows) throw new FileError(422, M.fileTooManyRows);
+  const settings = { options: { bom: true, relax_column_count: true, skip_empty_lines: true }, maxBytes: L.importBytes, messages: { encoding: M.fileEncoding, unreadable: M.fileUnreadable, tooLarge: M.fileTooLarge } };
+  await readCsvRecords(source, settings, (record, line) => {
+    const cells = record.map((c) => c.trim());
+    const formula = cells.findIndex((c) => FORMULA.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
+    if (formula >= 0) throw new FileError(422, M.fileFormula);
+    if (header === null) {
+      header = cells;
+      return;
     }
-  } catch (err) {
-    input.destroy();
-    if (inputError instanceof FileError) throw inputError;
-    if (err instanceof FileError) throw err;
-    throw new FileError(422, M.fileUnreadable);
-  }
+    if (cells.every((c) => c === "")) return;
+    rows.push({ line, cells });
+    if (rows.length > L.importRows) throw new FileError(422, M.fileTooManyRows);
+  });
   if (header === null) throw new FileError(422, M.fileEmpty);
   const keys = header.map((h) => h.toLowerCase());
   if (!keys.includes(H.name.toLowerCase())) throw new FileError(422, M.fileHeader);
