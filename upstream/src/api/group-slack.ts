@@ -23,7 +23,6 @@ import {
   SLACK_ERRORS,
   SLACK_NOT_CONNECTED,
   SLACK_REDIRECT_MESSAGE,
-  SLACK_STATE_MESSAGE,
   type ConnectSlackRequest,
   type GroupSlack,
   type SlackCallbackRequest,
@@ -34,9 +33,9 @@ import type { App } from "../app.ts";
 import { inBackground } from "../background.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
-import { exchangeSlackCode, listSlackChannels, postSlackMessage, SlackFailure, slackAuthorizeUrl, slackRedirectUri, slackText } from "../slack/client.ts";
+import { listSlackChannels, postSlackMessage, SlackFailure, slackAuthorizeUrl, slackRedirectUri, slackText } from "../slack/client.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
-import { findOAuthState, newOAuthState, useOAuthState } from "./oauth-state.ts";
+import { newOAuthState, redeemSlackConsent } from "./oauth-state.ts";
 import type { Principal } from "./regional.ts";
 
 /** The `provider` of a Slack consent's state in sync_states. */
@@ -146,15 +145,7 @@ export function connectGroupSlack(app: App, p: Principal, idParam: string, body:
  */
 export async function completeGroupSlack(app: App, p: Principal, idParam: string, body: z.infer<typeof SlackCallbackRequest>) {
   const groupId = await readGroup(app, p, idParam, "ManageVisitorGroup.editor", async (_q, g) => g.id);
-  const st = await findOAuthState(app, p, body.state, { provider: SLACK, redirectUri: body.redirect_uri, groupId });
-  if (!st || !(await useOAuthState(app, st.id))) throw validation({ state: [SLACK_STATE_MESSAGE] });
-  let install;
-  try {
-    install = await exchangeSlackCode(app, body.code, body.redirect_uri);
-  } catch (err) {
-    if (err instanceof SlackFailure) throw validation({ code: [SLACK_ERRORS[err.code]] });
-    throw err;
-  }
+  const install = await redeemSlackConsent(app, p, body, { provider: SLACK, groupId });
   await changeGroup(app, p, idParam, "ManageVisitorGroup.editor", async (q, g) => {
     const existing = await rowOf(q, g.id, true);
     if (existing && existing.team_id === install.teamId) {

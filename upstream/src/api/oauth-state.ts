@@ -10,6 +10,9 @@ import type { App } from "../app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
 import type { Principal } from "./regional.ts";
+import { SLACK_ERRORS, SLACK_STATE_MESSAGE } from "../../contract/index.ts";
+import { validation } from "../http/errors.ts";
+import { exchangeSlackCode, SlackFailure, type SlackInstall } from "../slack/client.ts";
 
 /** A consent round trip must come back within this many seconds. */
 export const OAUTH_STATE_TTL = 600;
@@ -58,4 +61,26 @@ export async function findOAuthState(app: App, p: Principal, state: string, want
 /** Use the state up (true), or false when a concurrent call already did. */
 export async function useOAuthState(app: App, id: number): Promise<boolean> {
   return Boolean(await one(app.db, "UPDATE sync_states SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id", [id]));
+}
+
+/**
+ * Slack sent the browser back (a group's connection, ADR 016, or the client's for notifications,
+ * ADR 028): the state must be this user's, for this provider, return page and group (null: the
+ * client's), unused and under 10 minutes old; it is used up, then the code is exchanged for the
+ * bot token. Refusals are 422s on `state` or `code` in the spec's words.
+ */
+export async function redeemSlackConsent(
+  app: App,
+  p: Principal,
+  body: { state: string; code: string; redirect_uri: string },
+  want: { provider: string; groupId: number | null },
+): Promise<SlackInstall> {
+  const st = await findOAuthState(app, p, body.state, { provider: want.provider, redirectUri: body.redirect_uri, groupId: want.groupId });
+  if (!st || !(await useOAuthState(app, st.id))) throw validation({ state: [SLACK_STATE_MESSAGE] });
+  try {
+    return await exchangeSlackCode(app, body.code, body.redirect_uri);
+  } catch (err) {
+    if (err instanceof SlackFailure) throw validation({ code: [SLACK_ERRORS[err.code]] });
+    throw err;
+  }
 }

@@ -20,7 +20,6 @@ import {
   NOTIFICATION_TRIGGERS,
   SLACK_ERRORS,
   SLACK_REDIRECT_MESSAGE,
-  SLACK_STATE_MESSAGE,
   type ClientSlack,
   type ClientSlackCallbackRequest,
   type ConnectClientSlackRequest,
@@ -33,11 +32,11 @@ import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { likePattern, pageParam, parseId } from "../api/manage.ts";
-import { findOAuthState, newOAuthState, useOAuthState } from "../api/oauth-state.ts";
+import { newOAuthState, redeemSlackConsent } from "../api/oauth-state.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { clientCountry } from "../members/core.ts";
 import { visibleSites } from "../model.ts";
-import { clientSlackRedirectUri, exchangeSlackCode, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";
+import { clientSlackRedirectUri, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";
 import { checkFilters, checkRecipients, checkSecret, checkSubject, checkUrlShape, newWebhookSecret, type Problems } from "./rules.ts";
 import { checkTarget, type ResolvedAddress } from "./ssrf.ts";
 
@@ -172,15 +171,7 @@ export async function connectClientSlack(app: App, p: Principal, body: z.infer<t
 /** POST notification-slack/callback: the state must be this user's, in this client, unused, under 10 minutes old; used up first. */
 export async function completeClientSlack(app: App, p: Principal, body: z.infer<typeof ClientSlackCallbackRequest>) {
   requireAdmin(p);
-  const st = await findOAuthState(app, p, body.state, { provider: SLACK_CLIENT, redirectUri: body.redirect_uri, groupId: null });
-  if (!st || !(await useOAuthState(app, st.id))) throw validation({ state: [SLACK_STATE_MESSAGE] });
-  let install;
-  try {
-    install = await exchangeSlackCode(app, body.code, body.redirect_uri);
-  } catch (err) {
-    if (err instanceof SlackFailure) throw validation({ code: [SLACK_ERRORS[err.code]] });
-    throw err;
-  }
+  const install = await redeemSlackConsent(app, p, body, { provider: SLACK_CLIENT, groupId: null });
   await app.db.tx(async (q) => {
     await q.query("DELETE FROM client_slacks WHERE client_id = $1", [p.client.id]);
     await q.query("INSERT INTO client_slacks (client_id, team_id, team_name, access_token, bot_user_id, connected_by) VALUES ($1, $2, $3, $4, $5, $6)", [
