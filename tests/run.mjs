@@ -60,6 +60,9 @@ if (!process.env.REDIS_URL && !which("redis-server")) {
   process.exit(1);
 }
 
+// Translations: every key of en_GB in every locale, none unknown, none unused (`npm run i18n:check`).
+if (wants("i18n") || wants("typecheck")) run("i18n:check", "node", ["tests/tools/i18n-check.mjs"]);
+
 if (wants("typecheck")) {
   await Promise.all([runAsync("typecheck (portal)", "npx", ["tsc", "--noEmit"]), runAsync("typecheck (upstream)", "npx", ["tsc", "--noEmit", "-p", "upstream/tsconfig.json"])]);
 }
