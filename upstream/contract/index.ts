@@ -158,9 +158,28 @@ export type RouteName = keyof Routes;
 export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 export type RouteResponse<N extends RouteName> = z.infer<Routes[N]["response"]>;
 
+/**
+ * The 4xx answers a route can give, as the contract knows them (issue 25 item 8): a signed-in call
+ * 401 (session expired) and 403 (no right, trial over); a path with ids 404; a body, an upload or a
+ * query 422 (field → messages); an upload or raw file 413; a public call 429 (throttled).
+ */
+export function knownErrors(r: RouteDef): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (r.auth === "bearer") {
+    out["401"] = "Not signed in, or the session expired (`session_expired`)";
+    out["403"] = "The user lacks the right, or the client's trial is over (`trial_period_over`)";
+  }
+  if (r.path.includes("{")) out["404"] = "Not found, or not the caller's to see";
+  if (r.upload || r.rawFile) out["413"] = "The file is too large";
+  if (r.body || r.upload || r.rawFile || r.method === "GET") out["422"] = "Validation errors (field → messages)";
+  if (r.auth === "none") out["429"] = "Too many attempts: try again later";
+  return out;
+}
+
 /** Build an OpenAPI 3.1 document from the route table. */
 export function openApiDocument(servers: { url: string; description: string }[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const errorContent = { "application/json": { schema: z.toJSONSchema(ErrorBody, { unrepresentable: "any" }) } };
   for (const [name, r] of Object.entries(routes) as [string, RouteDef][]) {
     const p = `/${r.path}`;
     paths[p] ??= {};
@@ -175,7 +194,8 @@ export function openApiDocument(servers: { url: string; description: string }[])
       summary: r.summary,
       tags: [r.base],
       ...(params.length ? { parameters: params } : {}),
-      ...(r.auth === "bearer" ? { security: [{ bearer: [] }] } : {}),
+      // A public call says so (`security: []`) rather than saying nothing.
+      security: r.auth === "bearer" ? [{ bearer: [] }] : [],
       ...(r.body
         ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(r.body, { io: "input", unrepresentable: "any" }) } } } }
         : {}),
@@ -198,13 +218,14 @@ export function openApiDocument(servers: { url: string; description: string }[])
         "200": r.download
           ? { description: "A file", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
           : { description: "OK", content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } } },
-        default: { description: "Error", content: { "application/json": { schema: z.toJSONSchema(ErrorBody, { unrepresentable: "any" }) } } },
+        ...Object.fromEntries(Object.entries(knownErrors(r)).map(([status, description]) => [status, { description, content: errorContent }])),
+        default: { description: "Error", content: errorContent },
       },
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Gatehouse regional API and auth service", version: "2" },
+    info: { title: "Gatehouse regional API and auth service", version: "2", license: { name: "Proprietary" } },
     servers,
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     paths,

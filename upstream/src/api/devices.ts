@@ -169,6 +169,8 @@ export function deviceCodeOpenApiPaths(): Record<string, Record<string, unknown>
         operationId: "kioskDeviceCode",
         summary: "Kiosk app: get a 7-digit authorisation code to show (valid 15 minutes) and the token that works once an administrator enters the code",
         tags: ["kiosk"],
+        // Public: a kiosk asks for its code before it has any token.
+        security: [],
         requestBody: { required: false, content: { "application/json": { schema: z.toJSONSchema(CodeRequest, { io: "input" }) } } },
         responses: { "201": { description: "`{code, token, expires_at}`" }, "422": { description: "Validation errors" } },
       },
