@@ -3,14 +3,19 @@
  * browser without JavaScript: upload → preview (nothing written; refused rows with line and reason)
  * → apply → the members tab's notice; hostile files get a clear message and a 4xx, never a 500;
  * an export escapes formula cells; a standard user and a viewer-only role get 403 on import,
- * apply and export.
+ * apply and export. ZIP bombs get the import's 413/422 and leave nothing in the upstream's temp
+ * dir (its memory before and after is in the log); a control character in a cell refuses its row,
+ * with its line (issue 24).
  */
+import { deflateRawSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS } from "@contract";
+import { sharedStringsXml, sheetXml, WORKBOOK_XML, workbookOf, zipOf } from "../../upstream/src/http/zip-fixtures.ts";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamRole } from "../support/hooks";
-import { createUser, newBrowser, newClient, postMultipart, shownText, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUser, hook, newBrowser, newClient, postMultipart, shownText, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 const HEADER = MEMBER_IO_COLUMNS.map((c) => MEMBER_IO_HEADERS[c]).join(",");
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -97,6 +102,82 @@ describe("import without JavaScript", () => {
     expect(preview.body).toContain("Another row of the file has this email");
     expect(preview.body).toContain("To create: 1");
     expect((await api.get(`groups/${group.id}/members`)).total).toBe(0);
+  });
+});
+
+describe("hostile workbooks and cells (issue 24)", () => {
+  const MB = 1024 * 1024;
+  const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  type Uploads = { rss: number; tmpdir: string; entries: string[] };
+
+  test("ZIP bombs get 413 or 422 with the import's words, and leave nothing in the upstream's temp dir", async () => {
+    const { api } = await admin();
+    const group = await newGroup(api);
+    const client = newClient();
+    const email = uniqueEmail("members-io-z");
+    await createUser({ email, role: "Administrator", client: "eu:1" });
+    await signIn(client, email);
+    const path = `/manage/group/${group.id}/members/import`;
+    const post = (data: Buffer) => postMultipart(client, path, [["intent", "upload"], ["file", data, "members.xlsx", XLSX]]);
+    const sheet = { name: "xl/worksheets/sheet1.xml", data: sheetXml([HEADER.split(","), ["", "Ann Able"]]) };
+    const workbook = { name: "xl/workbook.xml", data: WORKBOOK_XML };
+    const cases: [string, Buffer, number, string][] = [
+      ["a part declaring 4 GB (huge declared inflation)", zipOf([{ ...sheet, raw: deflateRawSync(Buffer.alloc(MB)), declaredSize: 0xfffffffe }, workbook]), 413, "The workbook is too large once unpacked"],
+      [
+        "a worksheet that declares 90 KB and unpacks to 64 MB (huge actual inflation)",
+        zipOf([{ name: sheet.name, data: Buffer.concat([Buffer.from(sheetXml([HEADER.split(",")])), Buffer.alloc(64 * MB, 0x20)]), declaredSize: 90 * 1024 }, workbook]),
+        413,
+        "The workbook is too large once unpacked",
+      ],
+      ["a shared-strings bomb (23 MB of XML in a few KB)", zipOf([sheet, { name: "xl/sharedStrings.xml", data: sharedStringsXml("x".repeat(100), 200_000) }, workbook]), 413, "The workbook is too large once unpacked"],
+      ["1,500 entries", zipOf([sheet, workbook, ...Array.from({ length: 1498 }, (_, i) => ({ name: `xl/media/image${i}.png`, data: "x" }))]), 422, "The workbook has more than 1,000 parts"],
+      ["the worksheet before the shared strings, with a bad header (the probe's file)", workbookOf([["Shoe size"], ...Array.from({ length: 3000 }, (_, i) => [`P${i}`])]), 422, "The header row has a column the template does not have"],
+    ];
+    const before = await hook<Uploads>("GET", "uploads");
+    const wrong: string[] = [];
+    for (const [name, data, status, text] of cases) {
+      const started = Date.now();
+      const { res, body } = await post(data);
+      const shown = shownText(body);
+      console.log(`members import, ${name}: ${(data.length / 1024).toFixed(0)} KB → ${res.status} in ${Date.now() - started} ms`);
+      if (res.status !== status || !shown.includes(text)) wrong.push(`${name}: ${res.status} ${shown.slice(0, 200)}`);
+    }
+    // A workbook as Excel and exceljs order it (the worksheet before the shared strings) is read, and leaves nothing either.
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet("Members").addRows([HEADER.split(","), ["", "Wendy Workbook", "wendy@example.com", "", "", "", "", ""]]);
+    const good = await post(Buffer.from(await book.xlsx.writeBuffer()));
+    if (good.res.status !== 303) wrong.push(`a real workbook: ${good.res.status} ${shownText(good.body).slice(0, 200)}`);
+    const after = await hook<Uploads>("GET", "uploads");
+    console.log(
+      `upstream temp dir ${before.tmpdir}: ${before.entries.length} entries before, ${after.entries.length} after (${after.entries.filter((e) => !before.entries.includes(e)).join(", ") || "none new"}); ` +
+        `upstream RSS ${(before.rss / MB).toFixed(0)} MB before, ${(after.rss / MB).toFixed(0)} MB after`,
+    );
+    expect(wrong).toEqual([]);
+    expect(after.entries).toEqual(before.entries);
+    // Memory is not a timing: before this change one shared-strings bomb added 1.2 GB.
+    expect(after.rss - before.rss).toBeLessThan(256 * MB);
+    expect((await api.get(`groups/${group.id}/members`)).total).toBe(0);
+  });
+
+  test("a NUL in a CSV cell refuses that row with its line and why; the others are read (never a 5xx)", async () => {
+    const { browser, api } = await admin();
+    const group = await newGroup(api);
+    let page = await browser.open(`/manage/group/${group.id}/members/import`);
+    const rows = [
+      ["", "Ann Able", "ann@example.com", "", "", "", "", ""],
+      ["", "Nul\u0000Name", "nul@example.com", "", "", "", "", ""],
+      ["", "Bell", "bell\u0007@example.com", "", "", "", "", ""],
+    ];
+    page = await page.form("Upload and preview").attach("File (CSV or XLSX)", file(csv(rows))).submit("Upload and preview");
+    expect(page.status).toBe(200);
+    expect(page.path).toMatch(/\/members\/import\?preview=/);
+    expect(page.text()).toContain("To create: 1");
+    expect(page.text()).toContain("Refused rows: 2");
+    expect(page.row("3").text()).toContain("Name: A cell holds a control character (such as NUL): remove it");
+    expect(page.row("4").text()).toContain("Email: A cell holds a control character (such as NUL): remove it");
+    page = await page.form({ button: /^Apply/ }).submit(/^Apply/);
+    expect(page.notices().join(" ")).toContain("Import done: 1 created, 0 updated, 0 archived.");
+    expect((await api.get(`groups/${group.id}/members`)).members.map((m: { name: string }) => m.name)).toEqual(["Ann Able"]);
   });
 });
 

@@ -120,6 +120,24 @@ describe("CSV import without JavaScript", () => {
     for (const e of added) await api.send("DELETE", `block-list/${e.id}`);
   });
 
+  test("a NUL in a cell refuses that row with its line and why (never a 5xx); the other rows are added", async () => {
+    const { browser, api } = await admin();
+    const t = tag();
+    let page = await browser.open(`${LIST}/import`);
+    const csv = `Name,Reason,Company\nOk Row ${t},fine,\nNul\u0000Row ${t},x,\nBel Row ${t},,Acme\u0007\n`;
+    page = await page.form("Upload and preview").attach("CSV file", file(Buffer.from(csv))).submit("Upload and preview");
+    expect(page.status).toBe(200);
+    expect(page.text()).toContain("block-list.csv: 1 to add, 2 refused.");
+    expect(page.row("3").text()).toContain(`Nul\uFFFDRow ${t}`);
+    expect(page.row("3").text()).toContain("The row holds a control character (such as NUL): remove it");
+    expect(page.row("4").text()).toContain("The row holds a control character (such as NUL): remove it");
+    page = await page.form({ button: /^Add 1/ }).submit(/^Add 1/);
+    expect(notices(page)).toContain("1 added to the block list.");
+    const added = (await api.get(`block-list?search=${t}`)).entries;
+    expect(added.map((e: { name: string }) => e.name)).toEqual([`Ok Row ${t}`]);
+    for (const e of added) await api.send("DELETE", `block-list/${e.id}`);
+  });
+
   test("hostile files get a 4xx and a message, never a 500", async () => {
     const client = newClient();
     const email = uniqueEmail("safety-h");
@@ -140,6 +158,9 @@ describe("CSV import without JavaScript", () => {
       if (res.status !== status || !shown.includes(text)) wrong.push(`${name}: ${res.status} ${shown.slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
+    // A control character in the header refuses the file.
+    const header = await post(Buffer.from("Name,Comp\u0000any\nAda,Acme\n"));
+    expect([header.res.status, shownText(header.body)]).toEqual([422, expect.stringContaining("The header row holds a control character (such as NUL): remove it")]);
     // A preview that is gone, applied again.
     expect((await client.post(`${LIST}/import`, { intent: "apply", preview: "AAAAAAAAAAAAAAAAAAAAAAAA" }, { follow: false })).res.status).toBe(404);
   });

@@ -197,6 +197,9 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
   const port = await freePort();
   const notifyReceiverPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gh-upstream-"));
+  // A temp dir of its own, so a test can see what an upload leaves in it (GET /__test/uploads).
+  const tmpDir = path.join(dataDir, "tmp");
+  fs.mkdirSync(tmpDir);
   const db = await freshDatabase();
   const url = `http://localhost:${port}`;
   const spawnIt = async () => {
@@ -205,6 +208,7 @@ export async function startUpstream(opts: { portalUrl: string; env?: Record<stri
       UPSTREAM_PUBLIC_URL: url,
       PORTAL_URL: opts.portalUrl,
       DATA_DIR: dataDir,
+      TMPDIR: tmpDir,
       DATABASE_URL: db.url,
       UPSTREAM_TEST_HOOKS: "1",
       UPSTREAM_LOG: process.env.STACK_LOG ? "1" : "0",

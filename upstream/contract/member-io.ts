@@ -61,6 +61,10 @@ export const IMPORT_FILE_MESSAGES = {
   headerUnknown: "The header row has a column the template does not have: use the template's header row",
   headerTwice: "The header row names a column twice",
   unreadable: "The file could not be read as CSV or as an Excel workbook",
+  /** 413: the workbook unpacks past its bounds (a ZIP bomb among others; ADR 018). */
+  unpacked: "The workbook is too large once unpacked: keep only the members sheet, or save it as CSV UTF-8",
+  /** 422: more entries than a workbook of members has. */
+  parts: "The workbook has more than 1,000 parts: keep only the members sheet, or save it as CSV UTF-8",
   notReturning: "Only returning groups have members",
 } as const;
 
@@ -80,6 +84,7 @@ export const IMPORT_ROW_MESSAGES = {
   formula: "A cell holds a formula: type its value instead",
   extraCells: "The row has more cells than the header",
   cellTooLong: "A cell is longer than 1000 characters",
+  controlCharacters: "A cell holds a control character (such as NUL): remove it",
   synced: "The directory keeps this member's name, email and mobile",
 } as const;
 

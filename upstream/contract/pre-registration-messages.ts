@@ -63,6 +63,7 @@ export const PRE_REG_MESSAGES = {
   csvHeader: "The file needs a header row with name, email and arrival",
   csvTooMany: `A file may hold at most ${PRE_REG_LIMITS.csvRows} rows`,
   csvUnreadable: "The file could not be read as CSV",
+  csvControl: "A cell of the row holds a control character (such as NUL): remove it",
   mobile: "The mobile number is not valid",
   changeKind: "Choose a new time or cancel",
   /** A throttled magic-link submit (429). */

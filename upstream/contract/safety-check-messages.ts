@@ -48,12 +48,14 @@ export const SAFETY_CHECK_MESSAGES = {
   fileHeaderTwice: "The header row names a column twice: name each column once",
   fileFormula: "The file holds a formula: type the values instead",
   fileUnreadable: "The block list file could not be read as CSV",
+  fileControl: "The header row holds a control character (such as NUL): remove it",
   previewGone: "This block list preview is no longer available: upload the file again",
   // A refused row.
   rowDuplicate: "Another row of the file, or an entry of the block list, is the same",
   rowMatch: "Match must be all or a number of fields",
   rowSite: "None of your sites has this name",
   rowCells: "The row has more cells than the header row has columns",
+  rowControl: "The row holds a control character (such as NUL): remove it",
   // Central Record at sign-in.
   centralRecordOff: "Central Record is not enabled for this account",
   ratingSystem: "Choose rating systems your Central Record has",

@@ -22,6 +22,7 @@ import { settleBackground } from "./background.ts";
 import { registerVisitTestHooks } from "./visits/testhooks.ts";
 import { registerAccountTestHooks } from "./account/testhooks.ts";
 import { registerNotificationTestHooks } from "./notifications/testhooks.ts";
+import { registerUploadTestHooks } from "./http/upload-testhooks.ts";
 
 const RouteNameSchema = z.enum(Object.keys(routes) as [RouteName, ...RouteName[]]);
 
@@ -168,6 +169,7 @@ export function registerTestHooks(router: Router, app: App): void {
   registerVisitTestHooks(router, app);
   registerAccountTestHooks(router, app);
   registerNotificationTestHooks(router, app);
+  registerUploadTestHooks(router);
   router.get("/__test/stats", () => ({ body: app.stats.snapshot() }));
   router.post("/__test/stats/reset", () => {
     app.stats.reset();

@@ -9,6 +9,24 @@ import { Readable } from "node:stream";
 import { parse, type Options as CsvOptions } from "csv-parse";
 import { HttpError } from "./errors.ts";
 
+/**
+ * The characters no uploaded cell may hold, as no typed text may (the portal's
+ * app/forms/control-characters.ts; issue 24 §5): the C0 controls except tab, LF and CR, and DEL. A
+ * NUL in particular breaks the database (a jsonb or text value cannot hold it). A cell holding one
+ * refuses its row, with the row's line and this reason; tab, CR and LF are left to each field's rules
+ * (inside a quoted CSV cell they are the file's own structure).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Whether an uploaded cell holds a character typed text may not hold. */
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+
+/** A cell shown back in a refused row (never stored as it came): each refused character as U+FFFD. */
+export const showControlCharacters = (text: string): string => text.replace(CONTROL_CHARACTERS_ALL, "\uFFFD");
+
 /** The whole file refused: 413 (too large) or 422 (`errors.file`). */
 export class UploadFileError extends Error {
   constructor(

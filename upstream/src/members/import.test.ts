@@ -24,6 +24,7 @@ import {
 } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient } from "../api/http-test-client.ts";
+import { sharedStringsXml, sheetXml, WORKBOOK_XML, workbookOf, zipOf } from "../http/zip-fixtures.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];
@@ -279,7 +280,24 @@ describe("import", () => {
     const [{ n }] = await up.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE group_id = $1", [g]);
     expect(n).toBe(0);
     expect(MEMBER_IO_LIMITS.rows).toBeLessThan(100_000);
-  });
+  }, 30_000);
+
+  it("an XLSX bomb gets 413 or 422 with its words; a control character in a cell refuses its row only, never a 500", async () => {
+    const g = await newGroup("Bombs and NULs");
+    const file = (r: { status: number; json: { errors?: { file?: string[] } } }) => [r.status, r.json.errors?.file?.[0]];
+    const sheet = { name: "xl/worksheets/sheet1.xml", data: sheetXml([HEADER.split(","), ["", "Ann"]]) };
+    const workbook = { name: "xl/workbook.xml", data: WORKBOOK_XML };
+    expect(file(await upload(g, zipOf([sheet, { name: "xl/sharedStrings.xml", data: sharedStringsXml("x".repeat(100), 20_000) }, workbook])))).toEqual([413, IMPORT_FILE_MESSAGES.unpacked]);
+    expect(file(await upload(g, zipOf([sheet, workbook, ...Array.from({ length: 1200 }, (_, i) => ({ name: `xl/media/image${i}.png`, data: "x" }))])))).toEqual([422, IMPORT_FILE_MESSAGES.parts]);
+    // A NUL in a CSV cell, and one Excel wrote as _x0000_: the row is refused with its line; the others are read.
+    const p = await preview(g, csv([["", "Ann Able", "", "", "", "", "", ""], ["", "Nul\u0000Name", "nul@example.com", "", "", "", "", ""]]));
+    expect(p.counts).toMatchObject({ create: 1, refused: 1 });
+    expect(p.refused[0]).toMatchObject({ line: 3, reasons: [{ column: "name", code: "controlCharacters", message: IMPORT_ROW_MESSAGES.controlCharacters }] });
+    const x = await preview(g, workbookOf([HEADER.split(","), ["", "Bo_x0000_Bell", "bo@example.com"]]));
+    expect(x.refused[0]).toMatchObject({ line: 2, reasons: [{ column: "name", code: "controlCharacters" }] });
+    expect((await apply(g, p.id)).status).toBe(200);
+    expect((await members(g)).map((m) => m.name)).toEqual(["Ann Able"]);
+  }, 30_000);
 
   it("rights: a viewer cannot import; without the export right, no export; another client's group is not there", async () => {
     const g = await newGroup("Rights");

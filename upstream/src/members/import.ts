@@ -160,7 +160,10 @@ export async function planRows(q: Queryable, ctx: PlanContext, rows: { line: num
 
     const current: MemberCore | null = member ? { name: member.name, email: member.email, mobile: member.mobile, pin: member.pin, starts_on: member.starts_on, ends_on: member.ends_on, site_ids: member.site_ids, manager_id: member.manager_id } : null;
     const { values, problems } = normaliseMemberCore(input, current, ctx.country);
-    reasons.push(...coreReasons(problems));
+    // A cell refused as read (too long, a control character) is not there for the editor's rules:
+    // they would add "required" to what the row already says about that column.
+    const unread = new Set(row.problems.map((p) => p.column));
+    reasons.push(...coreReasons(problems).filter((r) => !unread.has(r.column)));
     const columns: MemberIoColumn[] = [];
     if (member) {
       if (values.name !== member.name) columns.push("name");

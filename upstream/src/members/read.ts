@@ -3,19 +3,23 @@
  * never parsed by hand. The kind is judged by the first bytes (a ZIP is a workbook, anything else
  * CSV), never by the name. CSV must be UTF-8 (with or without a BOM; a strict decoder refuses
  * anything else) and goes through csv-parse; XLSX through exceljs's streaming reader (the first
- * worksheet). The byte limit is counted as the bytes arrive, the row limit as rows are read: past
- * either the read stops at once. The header row must name the template's columns.
+ * worksheet), behind the bounds of http/workbook.ts (MEMBER_WORKBOOK_LIMITS: a ZIP bomb is refused
+ * before it is unpacked). The byte limit is counted as the bytes arrive, the row limit as rows are
+ * read: past either the read stops at once. The header row must name the template's columns.
+ *
+ * A cell is checked as typed text is: one holding a control character (NUL and the other C0
+ * controls but tab, CR and LF, and DEL) refuses its row, with its line, and is not kept.
  *
  * Cells are text. A leading apostrophe that export put before `= + - @`, tab or CR (formula
  * escaping) is taken off again, so export → re-import round-trips; a CSV cell that begins with `=`
  * is kept as text (export escapes it), while a real XLSX formula cell is refused for its row.
  */
-import { Readable } from "node:stream";
 import { unescapeCell } from "../exports/sheet.ts";
 import ExcelJS from "exceljs";
 import { IMPORT_FILE_MESSAGES, IMPORT_ROW_MESSAGES, MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS, MEMBER_IO_LIMITS, type ImportReason, type MemberIoColumn } from "../../contract/member-io.ts";
 
-import { readCsvRecords, UploadFileError as ImportFileError } from "../http/upload.ts";
+import { hasControlCharacters, readCsvRecords, UploadFileError as ImportFileError } from "../http/upload.ts";
+import { readWorkbookRows, type WorkbookLimits } from "../http/workbook.ts";
 
 /** The whole file refused: 413 (too large) or 422 (`errors.file`); the upload's own error (http/upload.ts). */
 export { ImportFileError };
@@ -87,7 +91,8 @@ class Rows {
       if (col === null) return;
       if (v.formula) row.problems.push(reason(col, "formula"));
       const text = unescapeCell(v.text);
-      if (text.length > MEMBER_IO_LIMITS.cell) row.problems.push(reason(col, "cellTooLong"));
+      if (hasControlCharacters(text)) row.problems.push(reason(col, "controlCharacters"));
+      else if (text.length > MEMBER_IO_LIMITS.cell) row.problems.push(reason(col, "cellTooLong"));
       else row.cells[col] = text;
     });
     this.rows.push(row);
@@ -98,6 +103,28 @@ class Rows {
     return { columns: this.header.filter((c): c is MemberIoColumn => c !== null), rows: this.rows };
   }
 }
+
+const MB = 1024 * 1024;
+
+/**
+ * How far an XLSX members file may unpack (ADR 018, "Workbooks are unpacked with bounds"), tied to
+ * the 10 MB and 20,000-row rules: the worksheet may hold the text a 10 MB CSV holds, inline, plus
+ * Excel's markup for 20,000 rows of the template's 8 cells (≈ 21 MB): 32 MB; the shared strings
+ * that text plus the markup of one string per cell (≈ 16 MB); the workbook part and the styles
+ * 4 MB each (Excel's own are KBs). The rest is Apache POI's ZipSecureFile: at most 1,000 entries,
+ * and past 100 KB no entry inflates more than 100 times its compressed size; and all entries
+ * together declare at most 100 MB (the parts read, and pictures or other sheets, which are never
+ * inflated).
+ */
+export const MEMBER_WORKBOOK_LIMITS: WorkbookLimits = {
+  entries: 1000,
+  inflated: 100 * MB,
+  ratio: 100,
+  grace: 100 * 1024,
+  sheet: 32 * MB,
+  sharedStrings: 16 * MB,
+  part: 4 * MB,
+};
 
 /** The body's chunks, counted against the byte limit as they arrive. */
 async function* bounded(source: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Buffer> {
@@ -137,16 +164,23 @@ async function readCsv(bytes: AsyncIterable<Buffer>): Promise<ReadFile> {
 
 type CellValue = ExcelJS.CellValue;
 
+/**
+ * OOXML writes a character XML cannot hold (a control character) as `_xHHHH_`, and a literal `_x`
+ * as `_x005F_x` (ST_Xstring); exceljs's streaming reader leaves them as they are. Decoded here, so a
+ * cell holding a NUL is seen as one (and refused like a typed one).
+ */
+const decodeXstring = (text: string) => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 /** An XLSX cell as text: dates as YYYY-MM-DD, booleans as yes/no, rich text and links by their text. */
 function cellText(v: CellValue): { text: string; formula?: boolean } {
   if (v === null || v === undefined) return { text: "" };
-  if (typeof v === "string") return { text: v };
+  if (typeof v === "string") return { text: decodeXstring(v) };
   if (typeof v === "number") return { text: String(v) };
   if (typeof v === "boolean") return { text: v ? "yes" : "no" };
   if (v instanceof Date) return { text: Number.isNaN(v.getTime()) ? "" : v.toISOString().slice(0, 10) };
   if (typeof v === "object") {
     if ("formula" in v || "sharedFormula" in v) return { text: "", formula: true };
-    if ("richText" in v && Array.isArray(v.richText)) return { text: v.richText.map((r) => r.text).join("") };
+    if ("richText" in v && Array.isArray(v.richText)) return { text: decodeXstring(v.richText.map((r) => r.text ?? "").join("")) };
     if ("text" in v) return cellText((v as { text: CellValue }).text);
     if ("error" in v) return { text: "" };
   }
@@ -154,28 +188,9 @@ function cellText(v: CellValue): { text: string; formula?: boolean } {
 }
 
 async function readXlsx(bytes: AsyncIterable<Buffer>): Promise<ReadFile> {
-  const input = Readable.from(bytes);
-  let inputError: unknown = null;
-  input.on("error", (err) => (inputError = err));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
   const rows = new Rows();
-  let first = true;
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (!first) continue; // only the first worksheet is read; the others are skipped
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i] as CellValue));
-        rows.add(row.number, cells);
-      }
-      first = false;
-    }
-  } catch (err) {
-    input.destroy();
-    if (inputError instanceof ImportFileError) throw inputError;
-    if (err instanceof ImportFileError) throw err;
-    throw new ImportFileError(422, IMPORT_FILE_MESSAGES.unreadable);
-  }
-  if (inputError instanceof ImportFileError) throw inputError;
+  await readWorkbookRows(bytes, { limits: MEMBER_WORKBOOK_LIMITS, messages: { unpacked: IMPORT_FILE_MESSAGES.unpacked, parts: IMPORT_FILE_MESSAGES.parts, unreadable: IMPORT_FILE_MESSAGES.unreadable } }, (values, line) =>
+    rows.add(line, Array.from({ length: values.length }, (_, i) => cellText(values[i]))),
+  );
   return rows.done();
 }

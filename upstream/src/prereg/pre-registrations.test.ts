@@ -154,6 +154,28 @@ describe("CSV import", () => {
     expect(stored[0]).toEqual({ name: '=HYPERLINK("http://evil")', company: "=1+1" });
   });
 
+  it("a control character in any cell refuses its row with its line, never a 500; nothing of it is stored", async () => {
+    const t = Date.now();
+    const csv = [
+      "Name,Email,Arrival,Company,Notes",
+      `Ok Person,ok-${t}@example.org,2030-06-01T10:00,,`,
+      `Nul\u0000Person,nul-${t}@example.org,2030-06-01T10:00,,`,
+      `Bel Person,bel-${t}@example.org,2030-06-01T10:00,Acme\u0007,`,
+      `Del Person,del-${t}@example.org,2030-06-01T10:00,,"a note\u007f"`,
+      `"Tab\tand line",tab-${t}@example.org,2030-06-01T10:00,,"two\nlines"`,
+    ].join("\n");
+    const r = await admin.post("pre-registrations/import", { site_id: hq, group_id: visitors, csv });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.errors).toEqual([
+      { line: 3, reason: M.csvControl },
+      { line: 4, reason: M.csvControl },
+      { line: 5, reason: M.csvControl },
+    ]);
+    expect(r.json.created).toBe(2);
+    const stored = await up.app.db.query<{ email: string }>("SELECT email FROM pre_registrations WHERE email LIKE $1 ORDER BY email", [`%-${t}@example.org`]);
+    expect(stored.map((s) => s.email)).toEqual([`ok-${t}@example.org`, `tab-${t}@example.org`]);
+  });
+
   it("refuses a file without the columns, an empty one and broken CSV", async () => {
     expect((await admin.post("pre-registrations/import", { site_id: hq, group_id: visitors, csv: "foo,bar\n1,2" })).json.errors.csv).toEqual([M.csvHeader]);
     expect((await admin.post("pre-registrations/import", { site_id: hq, group_id: visitors, csv: "" })).json.errors.csv).toEqual([M.csvEmpty]);

@@ -23,6 +23,7 @@ import {
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
+import { hasControlCharacters } from "../http/upload.ts";
 import { iso, visibleSites } from "../model.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { signInAt } from "../api/visits.ts";
@@ -388,7 +389,9 @@ const COLUMN_NAMES: Record<string, string> = {
 /**
  * Import a CSV: per row (ADR 019) — the valid rows are created in one transaction, each bad row is
  * named with its line and reason. Cells are read as text only (nothing is evaluated; a cell that
- * starts with = + - @ is stored as typed, and the portal escapes it wherever it exports).
+ * starts with = + - @ is stored as typed, and the portal escapes it wherever it exports). A row with
+ * a control character in any cell (NUL, the other C0 controls but tab, CR and LF, DEL) is refused
+ * for it, as typed text would be (issue 24 §5).
  */
 export async function importPreRegistrations(app: App, p: Principal, body: z.output<typeof PreRegistrationImport>) {
   requireRights(p, "Today.viewer", "Today.signInOut");
@@ -408,6 +411,10 @@ export async function importPreRegistrations(app: App, p: Principal, body: z.out
   const good: Checked[] = [];
   const errors: { line: number; reason: string }[] = [];
   for (let i = 1; i < records.length; i++) {
+    if (records[i].some(hasControlCharacters)) {
+      errors.push({ line: i + 1, reason: M.csvControl });
+      continue;
+    }
     const cells: Record<string, string> = {};
     header.forEach((k, j) => {
       if (k) cells[k] = records[i][j] ?? "";

@@ -23,7 +23,7 @@ import { iso } from "../model.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import type { Ctx } from "../http/router.ts";
 import { sendSheet } from "../exports/sheet.ts";
-import { drain, readCsvRecords, readUpload, UploadFileError as FileError } from "../http/upload.ts";
+import { drain, hasControlCharacters, readCsvRecords, readUpload, showControlCharacters, UploadFileError as FileError } from "../http/upload.ts";
 import { normalise } from "./match.ts";
 import { revokeLinksOfName } from "./check.ts";
 
@@ -157,7 +157,11 @@ interface ReadCsv {
   rows: { line: number; cells: string[] }[];
 }
 
-/** Read the CSV as it streams: strict UTF-8, at most L.importBytes and L.importRows; a formula cell refuses the file. */
+/**
+ * Read the CSV as it streams: strict UTF-8, at most L.importBytes and L.importRows; a formula cell
+ * refuses the file, and so does a header holding a control character (a row holding one is refused
+ * by the plan, with its line).
+ */
 export async function readBlockListCsv(source: AsyncIterable<Uint8Array>): Promise<ReadCsv> {
   // Assigned in the callback: typed wide so the checks after it are not narrowed to null.
   let header = null as string[] | null;
@@ -168,6 +172,7 @@ export async function readBlockListCsv(source: AsyncIterable<Uint8Array>): Promi
     const formula = cells.findIndex((c) => FORMULA.test(c) && !/^-?\d+(\.\d+)?$/.test(c));
     if (formula >= 0) throw new FileError(422, M.fileFormula);
     if (header === null) {
+      if (cells.some(hasControlCharacters)) throw new FileError(422, M.fileControl);
       header = cells;
       return;
     }
@@ -185,7 +190,11 @@ export async function readBlockListCsv(source: AsyncIterable<Uint8Array>): Promi
 
 type PlannedRow = BlockListImportPreview["add"][number];
 
-/** Plan the rows: each one through the entry's own schema; site names to ids; duplicates (in the file or already listed) refused. */
+/**
+ * Plan the rows: each one through the entry's own schema; site names to ids; duplicates (in the file
+ * or already listed) refused. A row with a control character in any cell is refused for that alone,
+ * as typed text would be (its name shown with U+FFFD where the character was; nothing of it is kept).
+ */
 export function planBlockListRows(csv: ReadCsv, sites: { id: number; name: string }[], existing: Set<string>): { add: PlannedRow[]; refused: { line: number; name: string | null; reasons: string[] }[] } {
   const col = (h: string) => csv.header.findIndex((x) => x.toLowerCase() === h.toLowerCase());
   const [iName, iMatch, iReason, iSite] = [col(H.name), col(H.match), col(H.reason), col(H.site)];
@@ -196,6 +205,10 @@ export function planBlockListRows(csv: ReadCsv, sites: { id: number; name: strin
   for (const { line, cells } of csv.rows) {
     const reasons: string[] = [];
     const cell = (i: number) => (i >= 0 ? (cells[i] ?? "") : "");
+    if (cells.some(hasControlCharacters)) {
+      refused.push({ line, name: showControlCharacters(cell(iName)) || null, reasons: [M.rowControl] });
+      continue;
+    }
     if (cells.length > csv.header.length) reasons.push(M.rowCells);
     const matchCell = cell(iMatch).toLowerCase();
     let match_rule: "all" | "count" = "all";

@@ -77,6 +77,17 @@ describe("import (pure)", () => {
       [6, M.rowDuplicate],
     ]);
   });
+  it("a control character in a cell refuses its row with its line (shown, never kept); in the header, the file", async () => {
+    const csv = await readBlockListCsv(bytes("Name,Reason,Company\nAda One,Theft,\nNul\u0000Name,x,\nBel One,ok,Acme\u0007\nDel One,\"why\u007f\",\n"));
+    const plan = planBlockListRows(csv, [], new Set());
+    expect(plan.add.map((r) => r.name)).toEqual(["Ada One"]);
+    expect(plan.refused).toEqual([
+      { line: 3, name: "Nul\uFFFDName", reasons: [M.rowControl] },
+      { line: 4, name: "Bel One", reasons: [M.rowControl] },
+      { line: 5, name: "Del One", reasons: [M.rowControl] },
+    ]);
+    await expect(readBlockListCsv(bytes("Name,Comp\u0000any\nA,B\n"))).rejects.toThrow(M.fileControl);
+  });
   it("refuses the file: no Name column, a formula, bad encoding, too large", async () => {
     await expect(readBlockListCsv(bytes("Who,Reason\nA,B\n"))).rejects.toThrow(M.fileHeader);
     await expect(readBlockListCsv(bytes("Name,Reason\n=HYPERLINK(1),B\n"))).rejects.toThrow(M.fileFormula);
