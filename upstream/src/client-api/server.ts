@@ -160,7 +160,7 @@ export function clientApiOpenApi(base: string) {
   });
   return {
     openapi: "3.1.0",
-    info: { title: "Gatehouse client API", version: "1", description: `Scopes: ${API_CLIENT_SCOPES.join(", ")}. ${API_CLIENT_LIMITS.perMinute} calls a minute per credential.` },
+    info: { title: "Gatehouse client API", version: "1", description: `Scopes: ${API_CLIENT_SCOPES.join(", ")}. ${API_CLIENT_LIMITS.perMinute} calls a minute per credential. Every answer is limited to the sites of the person who created the credential, as they are at the call; the credential stops working (401) when that person leaves the organisation.` },
     servers: [{ url: base }],
     components: { securitySchemes: { basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } } },
     paths: {
