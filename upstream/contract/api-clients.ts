@@ -4,7 +4,8 @@
 //
 // An API client is a credential an organisation gives a program of its own: a client id (public)
 // and a secret answered ONCE, when it is created (the upstream keeps only a peppered hash), with
-// scopes naming what it may read. Revoking stops it at once (and every token it holds). The client
+// scopes naming what it may read, never more than its creator's sites (as they are at each call).
+// Revoking stops it at once (and every token it holds). The client
 // API itself is not the portal's: it lives at `{publicUrl}/{region}/api/client/v1/` (OAuth 2 client
 // credentials at `token`, or HTTP Basic on each call), and is described here so both sides and the
 // tests share its shapes.
@@ -23,6 +24,13 @@ export const ApiClient = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  /**
+   * The sites it reads now: its creator's (issue 24 item 3; ADR 030 "Scope"), as they are at each
+   * call. null: every site; []: none.
+   */
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })).nullable(),
+  /** Its creator is no longer a member of the organisation: it answers 401 (revoke it, or make another). */
+  creator_removed: z.boolean(),
 });
 export type ApiClient = z.infer<typeof ApiClient>;
 

@@ -83,6 +83,7 @@ export const NOTIFICATION_MESSAGES = {
   slackChannelRequired: "Choose at least one Slack channel",
   subject: `The subject must be at most ${NOTIFICATION_LIMITS.subject} characters on one line`,
   site: "Choose among your sites",
+  everySite: "A notification for every site would also reach sites that are not yours: choose one of your sites",
   group: "Choose a group of your organisation",
   tooManyFilters: `At most ${NOTIFICATION_LIMITS.filters} filters`,
   filterField: "Choose a field to filter on",

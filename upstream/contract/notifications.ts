@@ -96,9 +96,13 @@ export type ClientSlack = z.infer<typeof ClientSlack>;
 
 /** What the form chooses among: the user's sites, the client's groups, custom field labels, Slack. */
 export const NotificationOptions = z.object({
+  /** The user's sites. */
   sites: z.array(Named),
+  /** Whether the user may choose every site (site_id null): not when they are restricted to some sites. */
+  every_site: z.boolean().default(true),
+  /** The groups offered at one of the user's sites. */
   groups: z.array(Named),
-  /** Labels of the client's custom fields (filter fields `custom:<label>`). */
+  /** Labels of the custom fields of the user's sites (filter fields `custom:<label>`). */
   custom_fields: z.array(z.string()),
   slack: ClientSlack,
 });

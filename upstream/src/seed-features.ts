@@ -18,14 +18,12 @@ export async function seedFeatures(app: App, q: Queryable, gid: string, clientId
   if (gid !== "eu:1" || from >= 27 || hq === undefined) return;
   const admin = await one<{ id: number }>(q, "SELECT id FROM users WHERE email = 'admin@example.com'");
   if (!(await one(q, "SELECT 1 FROM api_clients WHERE client_id = $1 AND name = $2", [clientId, DEMO_API_CLIENT]))) {
-    await q.query("INSERT INTO api_clients (client_id, name, key, secret_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5, $6)", [
-      clientId,
-      DEMO_API_CLIENT,
-      `gh_${randomToken(12)}`,
-      hashSecret(app, `ghs_${randomToken(32)}`),
-      ["sites:read", "visits:read"],
-      admin?.id ?? null,
-    ]);
+    // Made by admin@ (every site): it reads every site (migration 037, ADR 030 "Scope").
+    await q.query(
+      `INSERT INTO api_clients (client_id, name, key, secret_hash, scopes, created_by, created_by_membership)
+       VALUES ($1, $2, $3, $4, $5, $6, (SELECT id FROM client_users WHERE user_id = $6 AND client_id = $1))`,
+      [clientId, DEMO_API_CLIENT, `gh_${randomToken(12)}`, hashSecret(app, `ghs_${randomToken(32)}`), ["sites:read", "visits:read"], admin?.id ?? null],
+    );
   }
   const visitors = await one<{ id: number }>(q, "SELECT id FROM groups WHERE client_id = $1 AND name = 'Visitors' AND type = 'standard' ORDER BY id LIMIT 1", [clientId]);
   if (visitors && !(await one(q, "SELECT 1 FROM forms WHERE client_id = $1 AND name = $2", [clientId, DEMO_FORM]))) {

@@ -89,7 +89,8 @@ export function NotificationForm({
           ))}
         </SelectField>
         <SelectField field={fields.site_id as never} label={t("form.site")}>
-          <option value="">{t("form.every_site")}</option>
+          {/* A user restricted to some sites cannot choose every site (the upstream refuses it). */}
+          {options.every_site ? <option value="">{t("form.every_site")}</option> : null}
           {options.sites.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}

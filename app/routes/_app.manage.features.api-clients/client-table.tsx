@@ -1,6 +1,7 @@
 /**
- * The organisation's client API credentials (ADR 030): name, client id, scopes, created by and
- * when, last used, active or revoked (in words, with when), and revoke after a confirmation.
+ * The organisation's client API credentials (ADR 030): name, client id, scopes, the sites it reads
+ * (its creator's, now), created by and when, last used, active, stopped (its creator has left) or
+ * revoked (in words, with when), and revoke after a confirmation.
  */
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "@contract";
@@ -15,7 +16,7 @@ type Row = ApiClient & { created: string; lastUsed: string | null; revoked: stri
 export function ClientTable({ clients, edit, answer }: { clients: Row[]; edit: boolean; answer: ActionResult | undefined | unknown }) {
   const { t } = useTranslation("features");
   if (clients.length === 0) return <p className="empty-state">{t("api_clients.empty")}</p>;
-  const columns = [t("api_clients.column.name"), t("api_clients.column.client_id"), t("api_clients.column.scopes"), t("api_clients.column.created"), t("api_clients.column.last_used"), t("api_clients.column.status"), t("api_clients.column.actions")];
+  const columns = [t("api_clients.column.name"), t("api_clients.column.client_id"), t("api_clients.column.scopes"), t("api_clients.column.sites"), t("api_clients.column.created"), t("api_clients.column.last_used"), t("api_clients.column.status"), t("api_clients.column.actions")];
   return (
     <DataTable caption={t("api_clients.caption", { total: clients.length })} columns={columns}>
       {clients.map((c) => (
@@ -25,10 +26,13 @@ export function ClientTable({ clients, edit, answer }: { clients: Row[]; edit: b
             <code>{c.client_id}</code>
           </td>
           <td>{c.scopes.join(", ")}</td>
+          <td>{c.sites === null ? t("api_clients.every_site") : c.sites.length ? c.sites.map((x) => x.name).join(", ") : t("api_clients.no_site")}</td>
           <td>{c.created_by ? t("api_clients.created_by", { name: c.created_by, when: c.created }) : c.created}</td>
           <td>{c.lastUsed ?? t("api_clients.never_used")}</td>
           <td>
-            <span className={`status status--${c.revoked ? "off" : "on"}`}>{c.revoked ? t("api_clients.status_revoked", { when: c.revoked }) : t("api_clients.status_active")}</span>
+            <span className={`status status--${c.revoked || c.creator_removed ? "off" : "on"}`}>
+              {c.revoked ? t("api_clients.status_revoked", { when: c.revoked }) : c.creator_removed ? t("api_clients.status_stopped") : t("api_clients.status_active")}
+            </span>
           </td>
           <td>
             {edit && !c.revoked ? (

@@ -73,6 +73,7 @@ export default function ClientApi() {
     <>
       <h1>{t("api_clients.heading")}</h1>
       <p className="hint">{t("api_clients.intro")}</p>
+      <p className="hint">{t("api_clients.sites_hint")}</p>
       {d.revealed ? <Revealed revealed={d.revealed} /> : null}
       <ActionNotice notice={pageNotice(answer, d.clients.map((c) => c.id))} />
       <section aria-labelledby="connect-heading">

@@ -63,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       list,
       options,
       slackNames: Object.fromEntries(options.slack.channels.map((c) => [c.id, c.name])),
-      admin: mayConnectSlack(access),
+      // The workspace serves every site: an administrator restricted to some sites does not change it.
+      admin: mayConnectSlack(access) && options.every_site,
+      slackHint: (mayConnectSlack(access) && !options.every_site ? "slack.every_site_only" : "slack.admin_only") as "slack.every_site_only" | "slack.admin_only",
     },
     { headers: access.headers },
   );
@@ -116,7 +118,7 @@ export default function Notifications() {
       <section className="tab-section" aria-labelledby="slack-heading" id="slack">
         <h2 id="slack-heading">{t("slack.heading")}</h2>
         <p className="hint">{t("slack.intro")}</p>
-        <SlackPanel slack={d.options.slack} action={NOTIFICATIONS_PATH} admin={d.admin} />
+        <SlackPanel slack={d.options.slack} action={NOTIFICATIONS_PATH} admin={d.admin} hint={d.slackHint} />
       </section>
     </>
   );

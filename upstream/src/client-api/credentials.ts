@@ -4,6 +4,13 @@
  * stored, the pepper derived from the upstream's signing secret (never in the database), compared in
  * constant time. A slow hash (scrypt) buys nothing for 256 random bits and would make every call of
  * the client API pay for it.
+ *
+ * Scope (issue 24 item 3; ADR 030 "Scope"): a credential records its creator's membership and reads
+ * only what that membership reaches at each call (the creator's current sites; none once the creator
+ * is removed from the client: the credential then answers 401). A user restricted to sites lists and
+ * revokes only the credentials whose reach is within their sites (their own, or a colleague's of
+ * their sites); one reaching every site or another site is 404 "API client not found.", as another
+ * organisation's.
  */
 import { createHmac } from "node:crypto";
 import {
@@ -24,6 +31,8 @@ import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
 import { iso } from "../model.ts";
 import { parseId } from "../api/manage.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { scopeOfMembership } from "../scope/reach.ts";
+import { jsonSitesClause, scopeOf, type Scope } from "../scope/scope.ts";
 
 /** The pepper: derived from the upstream's signing secret, so it lives in configuration, not in the database. */
 const pepperOf = (app: App) => createHmac("sha256", app.opts.jwtSecret).update("gatehouse client API pepper v1").digest();
@@ -59,10 +68,20 @@ interface Row {
   created_at: Date | string;
   last_used_at: Date | string | null;
   revoked_at: Date | string | null;
+  /** The creator's membership is still there. */
+  creator_member: boolean;
+  /** The sites it reads now (NULL: every site), named; [] when it reads none. */
+  sites: { id: number; name: string }[] | null;
 }
 
-const SELECT = `SELECT a.id, a.name, a.key, a.scopes, u.name AS created_by_name, a.created_at, us.last_used_at, a.revoked_at
-  FROM api_clients a LEFT JOIN users u ON u.id = a.created_by LEFT JOIN api_client_usage us ON us.api_client_id = a.id`;
+/** `cm`: the creator's membership (absent once the creator is removed from the client). */
+const SELECT = `SELECT a.id, a.name, a.key, a.scopes, u.name AS created_by_name, a.created_at, us.last_used_at, a.revoked_at,
+    cm.id IS NOT NULL AS creator_member,
+    CASE WHEN cm.id IS NULL THEN '[]'::json WHEN cm.site_ids IS NULL THEN NULL
+      ELSE (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.position, s.id), '[]'::json)
+              FROM sites s WHERE s.client_id = a.client_id AND cm.site_ids @> to_jsonb(s.id)) END AS sites
+  FROM api_clients a LEFT JOIN users u ON u.id = a.created_by LEFT JOIN api_client_usage us ON us.api_client_id = a.id
+    LEFT JOIN client_users cm ON cm.id = a.created_by_membership`;
 
 const toApiClient = (r: Row): ApiClient => ({
   id: r.id,
@@ -73,14 +92,20 @@ const toApiClient = (r: Row): ApiClient => ({
   created_at: iso(r.created_at)!,
   last_used_at: iso(r.last_used_at),
   revoked_at: iso(r.revoked_at),
+  sites: r.sites,
+  creator_removed: !r.creator_member,
 });
+
+/** "The credential's reach (its creator's sites now) lies within the user's scope", as SQL on `cm` (see SELECT). */
+const inScope = (p: Principal, params: unknown[]) => jsonSitesClause(scopeOf(p, "api-client"), "cm.site_ids", params);
 
 /** The client API's base for a region: the upstream's own public URL (its configuration), never a claim. */
 export const clientApiBase = (app: App, region: string) => `${app.opts.publicUrl}/${region}/${CLIENT_API_PATH}`;
 
 export async function listApiClients(app: App, p: Principal): Promise<ApiClientList> {
   requireClientApi(p);
-  const rows = await app.db.query<Row>(`${SELECT} WHERE a.client_id = $1 ORDER BY a.revoked_at IS NOT NULL, a.created_at DESC, a.id DESC`, [p.client.id]);
+  const params: unknown[] = [p.client.id];
+  const rows = await app.db.query<Row>(`${SELECT} WHERE a.client_id = $1 AND ${inScope(p, params)} ORDER BY a.revoked_at IS NOT NULL, a.created_at DESC, a.id DESC`, params);
   const base = clientApiBase(app, p.client.region);
   return { clients: rows.map(toApiClient), base_url: base, token_url: `${base}/token` };
 }
@@ -96,8 +121,8 @@ export async function createApiClient(app: App, p: Principal, body: CreateApiCli
     const count = await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM api_clients WHERE client_id = $1 AND revoked_at IS NULL", [p.client.id]);
     if ((count?.n ?? 0) >= API_CLIENT_LIMITS.perClient) throw validation({ name: [M.tooMany] });
     const [row] = await q.query<{ id: number }>(
-      "INSERT INTO api_clients (client_id, name, key, secret_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-      [p.client.id, name, key, hashSecret(app, secret), scopes, p.user.id],
+      "INSERT INTO api_clients (client_id, name, key, secret_hash, scopes, created_by, created_by_membership) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+      [p.client.id, name, key, hashSecret(app, secret), scopes, p.user.id, p.m.id],
     );
     return row!.id;
   });
@@ -108,7 +133,10 @@ export async function createApiClient(app: App, p: Principal, body: CreateApiCli
 export async function revokeApiClient(app: App, p: Principal, idParam: string) {
   requireClientApi(p);
   const id = parseId(idParam);
-  const row = Number.isNaN(id) ? undefined : await one<{ revoked_at: unknown }>(app.db, "SELECT revoked_at FROM api_clients WHERE id = $1 AND client_id = $2", [id, p.client.id]);
+  const params: unknown[] = [id, p.client.id];
+  const row = Number.isNaN(id)
+    ? undefined
+    : await one<{ revoked_at: unknown }>(app.db, `SELECT a.revoked_at FROM api_clients a LEFT JOIN client_users cm ON cm.id = a.created_by_membership WHERE a.id = $1 AND a.client_id = $2 AND ${inScope(p, params)}`, params);
   if (!row) throw notFound(M.notFound);
   if (row.revoked_at) throw new HttpError(409, { message: M.alreadyRevoked });
   await app.db.tx(async (q) => {
@@ -127,6 +155,8 @@ export interface Caller {
   clientId: number;
   region: string;
   scopes: ApiClientScope[];
+  /** What it reads: its creator's sites at this call. */
+  scope: Scope;
 }
 
 interface CallerRow {
@@ -136,12 +166,22 @@ interface CallerRow {
   scopes: string[];
   secret_hash: string;
   trial_ends_on: string | null;
+  membership_id: number;
+  site_ids: number[] | null;
 }
 
-const CALLER = `SELECT a.id, a.client_id, c.region, a.scopes, a.secret_hash, c.trial_ends_on::text AS trial_ends_on
-  FROM api_clients a JOIN clients c ON c.id = a.client_id WHERE a.revoked_at IS NULL`;
+/** A live credential: not revoked, and its creator still a member of the client (whose sites it reads). */
+const CALLER = `SELECT a.id, a.client_id, c.region, a.scopes, a.secret_hash, c.trial_ends_on::text AS trial_ends_on, cm.id AS membership_id, cm.site_ids
+  FROM api_clients a JOIN clients c ON c.id = a.client_id JOIN client_users cm ON cm.id = a.created_by_membership AND cm.client_id = a.client_id
+  WHERE a.revoked_at IS NULL`;
 
-const toCaller = (r: CallerRow): Caller => ({ id: r.id, clientId: r.client_id, region: r.region, scopes: API_CLIENT_SCOPES.filter((s) => r.scopes.includes(s)) });
+const toCaller = (r: CallerRow): Caller => ({
+  id: r.id,
+  clientId: r.client_id,
+  region: r.region,
+  scopes: API_CLIENT_SCOPES.filter((s) => r.scopes.includes(s)),
+  scope: scopeOfMembership(r.membership_id, r.site_ids),
+});
 
 /** A live (not revoked) client by its id and secret, or null. The hash is compared even when the id is unknown. */
 export async function clientBySecret(app: App, q: Queryable, key: string, secret: string): Promise<Caller | null> {

@@ -9,6 +9,11 @@
  *   GET  groups                sites:read   its groups, with the sites that offer them
  *   GET  visits?from&to&page   visits:read  visits signed in between two dates (31 days at most), 100 a page
  *   GET  members?group_id&page members:read a group's members, 100 a page
+ *
+ * Every read is bounded to the credential's creator's sites as they are at the call (issue 24 item
+ * 3; ADR 030 "Scope"): the sites themselves; the groups offered at one of them (their `site_ids`
+ * narrowed to those sites); the visits at them; the members who may sign in at one of them (a
+ * group offered at none of them is 404 like an unknown one). A creator of every site reads all.
  *   GET  openapi.json          this API as OpenAPI 3.1 (no credentials needed)
  *
  * Each data call takes `Authorization: Bearer <token>` or HTTP Basic directly. 401 invalid_client /
@@ -26,6 +31,8 @@ import type { Ctx, Reply, Router } from "../http/router.ts";
 import { isExpired, iso } from "../model.ts";
 import { one } from "../db/index.ts";
 import { callerAddress } from "../audit/context.ts";
+import { jsonSitesReachClause } from "../scope/reach.ts";
+import { narrowSites, siteClause } from "../scope/scope.ts";
 import { clientBySecret, clientByToken, countCall, issueToken, type Caller } from "./credentials.ts";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -153,7 +160,7 @@ export function clientApiOpenApi(base: string) {
   });
   return {
     openapi: "3.1.0",
-    info: { title: "Gatehouse client API", version: "1", description: `Scopes: ${API_CLIENT_SCOPES.join(", ")}. ${API_CLIENT_LIMITS.perMinute} calls a minute per credential.` },
+    info: { title: "Gatehouse client API", version: "1", description: `Scopes: ${API_CLIENT_SCOPES.join(", ")}. ${API_CLIENT_LIMITS.perMinute} calls a minute per credential. Every answer is limited to the sites of the person who created the credential, as they are at the call; the credential stops working (401) when that person leaves the organisation.` },
     servers: [{ url: base }],
     components: { securitySchemes: { basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } } },
     paths: {
@@ -202,20 +209,25 @@ export function registerClientApi(router: Router, app: App): void {
 
     router.get(`${base}/sites`, async (ctx) => {
       const c = await authorise(app, ctx, region, "sites:read");
+      const params: unknown[] = [c.clientId];
       const rows = await app.db.query<{ id: number; name: string; type: string; timezone: string; address: string | null }>(
-        "SELECT id, name, type, timezone, address FROM sites WHERE client_id = $1 ORDER BY position, id",
-        [c.clientId],
+        `SELECT id, name, type, timezone, address FROM sites WHERE client_id = $1 AND ${siteClause(c.scope, "id", params)} ORDER BY position, id`,
+        params,
       );
       return json({ data: rows.map((s) => ({ id: s.id, name: s.name, type: s.type, timezone: s.timezone, address: s.address })) });
     });
 
     router.get(`${base}/groups`, async (ctx) => {
       const c = await authorise(app, ctx, region, "sites:read");
+      const params: unknown[] = [c.clientId];
       const rows = await app.db.query<{ id: number; name: string; type: string; site_ids: number[] | null }>(
-        "SELECT id, name, type, site_ids FROM groups WHERE client_id = $1 ORDER BY position, id",
-        [c.clientId],
+        `SELECT id, name, type, site_ids FROM groups WHERE client_id = $1 AND ${jsonSitesReachClause(c.scope, "site_ids", params)} ORDER BY position, id`,
+        params,
       );
-      return json({ data: rows.map((g) => ({ id: g.id, name: g.name, type: g.type, site_ids: g.site_ids })) });
+      // A bounded credential sees a group at its own sites only ("every site" is theirs, for it).
+      const bounded = c.scope.kind === "sites" ? c.scope.siteIds : null;
+      const sitesOf = (ids: number[] | null) => (bounded === null ? ids : narrowSites(c.scope, ids ?? bounded));
+      return json({ data: rows.map((g) => ({ id: g.id, name: g.name, type: g.type, site_ids: sitesOf(g.site_ids) })) });
     });
 
     router.get(`${base}/visits`, async (ctx) => {
@@ -223,13 +235,14 @@ export function registerClientApi(router: Router, app: App): void {
       const { from, to } = visitWindow(ctx.url);
       const page = pageOf(ctx.url);
       const per = API_CLIENT_LIMITS.perPage;
+      const params: unknown[] = [c.clientId, from, to];
       const where = `FROM visits v JOIN sites s ON s.id = v.site_id
-        WHERE s.client_id = $1 AND v.signed_in_at >= $2 AND v.signed_in_at < $3`;
-      const total = await one<{ n: number }>(app.db, `SELECT count(*)::int AS n ${where}`, [c.clientId, from, to]);
+        WHERE s.client_id = $1 AND v.signed_in_at >= $2 AND v.signed_in_at < $3 AND ${siteClause(c.scope, "v.site_id", params)}`;
+      const total = await one<{ n: number }>(app.db, `SELECT count(*)::int AS n ${where}`, params);
       const rows = await app.db.query<{ id: number; site_id: number; group_id: number; name: string; company: string | null; status: string; signed_in_at: Date; signed_out_at: Date | null }>(
         `SELECT v.id, v.site_id, v.group_id, v.name, v.company, v.status, v.signed_in_at, v.signed_out_at ${where}
-          ORDER BY v.signed_in_at, v.id LIMIT ${per} OFFSET $4`,
-        [c.clientId, from, to, (page - 1) * per],
+          ORDER BY v.signed_in_at, v.id LIMIT ${per} OFFSET $${params.length + 1}`,
+        [...params, (page - 1) * per],
       );
       return json({
         data: rows.map((v) => ({ id: v.id, site_id: v.site_id, group_id: v.group_id, name: v.name, company: v.company, status: v.status, signed_in_at: iso(v.signed_in_at), signed_out_at: iso(v.signed_out_at) })),
@@ -245,14 +258,18 @@ export function registerClientApi(router: Router, app: App): void {
       const c = await authorise(app, ctx, region, "members:read");
       const raw = ctx.url.searchParams.get("group_id") ?? "";
       if (!/^\d{1,9}$/.test(raw)) throw badRequest("group_id is required (a group's id).");
-      const group = await one<{ id: number }>(app.db, "SELECT id FROM groups WHERE id = $1 AND client_id = $2", [Number(raw), c.clientId]);
+      const groupParams: unknown[] = [Number(raw), c.clientId];
+      const group = await one<{ id: number }>(app.db, `SELECT id FROM groups WHERE id = $1 AND client_id = $2 AND ${jsonSitesReachClause(c.scope, "site_ids", groupParams)}`, groupParams);
       if (!group) throw new HttpError(404, { error: "not_found", message: "Group not found." }, NO_STORE);
       const page = pageOf(ctx.url);
       const per = API_CLIENT_LIMITS.perPage;
-      const total = await one<{ n: number }>(app.db, "SELECT count(*)::int AS n FROM members WHERE group_id = $1", [group.id]);
+      // A member signs in at their own sites (NULL: wherever the group is offered, which reaches the scope).
+      const params: unknown[] = [group.id];
+      const where = `FROM members m WHERE m.group_id = $1 AND ${jsonSitesReachClause(c.scope, "m.site_ids", params)}`;
+      const total = await one<{ n: number }>(app.db, `SELECT count(*)::int AS n ${where}`, params);
       const rows = await app.db.query<{ id: number; name: string; email: string | null }>(
-        `SELECT id, name, email FROM members WHERE group_id = $1 ORDER BY lower(name), id LIMIT ${per} OFFSET $2`,
-        [group.id, (page - 1) * per],
+        `SELECT m.id, m.name, m.email ${where} ORDER BY lower(m.name), m.id LIMIT ${per} OFFSET $${params.length + 1}`,
+        [...params, (page - 1) * per],
       );
       return json({ data: rows, page, per_page: per, total: total?.n ?? 0 });
     });

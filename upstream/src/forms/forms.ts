@@ -7,6 +7,11 @@
  * client's standard groups, an optional introduction (rich text, sanitised on save), enabled. Its
  * token is 24 random bytes; deleting keeps the row so the link says "Form no longer exists" (410),
  * as a disabled form's does; a token never issued is 404 with the same words.
+ *
+ * Scope (issue 24 item 3; ADR 030 "Scope"): a user restricted to sites lists, reads, changes and
+ * deletes only the forms whose every site is theirs (one that also offers another site is 404
+ * "Form not found.", as another client's); what they save offers only their sites (422
+ * `unknownSite`) and groups offered at one of them (422 `unknownGroup`).
  */
 import type { z } from "zod";
 import {
@@ -30,6 +35,8 @@ import { likePattern, pageParam, parseId } from "../api/manage.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { isBlankRichText, sanitizeRichText } from "../rich-text.ts";
 import { preRegisterFromForm } from "../prereg/pre-registrations.ts";
+import { jsonSitesReachClause } from "../scope/reach.ts";
+import { arraySitesClause, scopeOf } from "../scope/scope.ts";
 
 function requireForms(p: Principal): void {
   requireActive(p);
@@ -70,19 +77,21 @@ export async function listVisitorForms(app: App, p: Principal, query: URLSearchP
   requireForms(p);
   const search = (query.get("search") ?? "").trim().slice(0, 100);
   const page = pageParam(query);
-  const where = `WHERE f.client_id = $1 AND f.deleted_at IS NULL${search ? " AND f.name ILIKE $2" : ""}`;
   const params: unknown[] = search ? [p.client.id, likePattern(search)] : [p.client.id];
+  const where = `WHERE f.client_id = $1 AND f.deleted_at IS NULL${search ? " AND f.name ILIKE $2" : ""} AND ${arraySitesClause(scopeOf(p, "visitor-form"), "f.site_ids", params)}`;
   const count = await one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM forms f ${where}`, params);
   const rows = await app.db.query<Row>(`${SELECT} ${where} ORDER BY lower(f.name), f.id LIMIT ${FORM_LIMITS.perPage} OFFSET ${(page - 1) * FORM_LIMITS.perPage}`, params);
   return { forms: rows.map((r) => toForm(app, r)), page, per_page: FORM_LIMITS.perPage, total: count?.n ?? 0 };
 }
 
-/** What a form may offer: the user's standard sites, the client's standard groups. */
+/** What a form may offer: the user's standard sites, the client's standard groups offered at one of them. */
 async function optionsOf(q: Queryable, p: Principal): Promise<VisitorFormOptions> {
   const sites = (await visibleSites(q, p.client.id, p.m.site_ids)).filter((s) => s.type === "standard").map((s) => ({ id: s.id as number, name: s.name as string }));
+  const params: unknown[] = [p.client.id];
+  const reach = jsonSitesReachClause(scopeOf(p, "visitor-form"), "site_ids", params);
   const groups = await q.query<{ id: number; name: string; site_ids: number[] | null }>(
-    "SELECT id, name, site_ids FROM groups WHERE client_id = $1 AND type = 'standard' ORDER BY position, id",
-    [p.client.id],
+    `SELECT id, name, site_ids FROM groups WHERE client_id = $1 AND type = 'standard' AND ${reach} ORDER BY position, id`,
+    params,
   );
   return { sites, groups: groups.map((g) => ({ id: g.id, name: g.name, site_ids: g.site_ids ?? null })) };
 }
@@ -114,9 +123,12 @@ export function formProblems(input: z.output<typeof VisitorFormInput>, options: 
   return { errors, value: { name, site_ids: siteIds, group_ids: groupIds, intro, enabled: input.enabled } };
 }
 
+/** A form of the client within the user's scope (else 404, as another client's). */
 async function ownForm(q: Queryable, p: Principal, idParam: string): Promise<Row> {
   const id = parseId(idParam);
-  const row = Number.isNaN(id) ? undefined : await one<Row & { client_id: number }>(q, `${SELECT} WHERE f.id = $1 AND f.client_id = $2 AND f.deleted_at IS NULL`, [id, p.client.id]);
+  const params: unknown[] = [id, p.client.id];
+  const inScope = arraySitesClause(scopeOf(p, "visitor-form"), "f.site_ids", params);
+  const row = Number.isNaN(id) ? undefined : await one<Row & { client_id: number }>(q, `${SELECT} WHERE f.id = $1 AND f.client_id = $2 AND f.deleted_at IS NULL AND ${inScope}`, params);
   if (!row) throw notFound(M.notFound);
   return row;
 }

@@ -7,7 +7,13 @@
  * ManageNotification.viewer for everything (the portal's one right for the area), active clients
  * only; connecting Slack is for administrators. A notification of another client, or a bad id, is
  * 404 "Failed to find existing notification"; a site or group not the client's (or, for a user
- * restricted to sites, not one of theirs) is 422. A webhook's secret is answered once: when it is
+ * restricted to sites, not one of theirs) is 422.
+ *
+ * Scope (issue 24 item 3; ADR 028 "Scope"): a user restricted to sites lists, reads, changes,
+ * enables, rotates and deletes only the notifications of one of their sites — one for every site
+ * (site NULL) or another site is 404 like another client's; they cannot create one for every site
+ * (422 `everySite`) nor move one to another site (422 `site`). The pickers offer their sites, the
+ * groups offered at one of them and the custom fields of their sites only. A webhook's secret is answered once: when it is
  * generated (create, update with generate_secret, rotate); every other answer says `has_secret`.
  * The address check (`ssrf.ts`) and Slack's channel list are asked outside any transaction.
  */
@@ -36,6 +42,8 @@ import { newOAuthState, redeemSlackConsent } from "../api/oauth-state.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { clientCountry } from "../members/core.ts";
 import { visibleSites } from "../model.ts";
+import { jsonSitesReachClause } from "../scope/reach.ts";
+import { scopeOf, scopeSiteIds, siteClause } from "../scope/scope.ts";
 import { clientSlackRedirectUri, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";
 import { checkFilters, checkRecipients, checkSecret, checkSubject, checkUrlShape, newWebhookSecret, type Problems } from "./rules.ts";
 import { checkTarget, type ResolvedAddress } from "./ssrf.ts";
@@ -50,9 +58,11 @@ function requireRight(p: Principal): void {
   if (!abilities(p).includes(RIGHT)) throw forbidden("You are not authorised to manage notifications.");
 }
 
+/** The client's Slack workspace serves every site's notifications: an administrator of every site changes it. */
 function requireAdmin(p: Principal): void {
   requireRight(p);
   if (p.m.role_name !== "Administrator" && !p.user.is_super) throw forbidden("Only administrators can connect Slack.");
+  if (scopeSiteIds(scopeOf(p, "notification")) !== null) throw forbidden("Only administrators of every site can connect or disconnect Slack.");
 }
 
 interface Row {
@@ -100,9 +110,12 @@ function toNotification(r: Row, names: Record<string, string> = {}): z.input<typ
   };
 }
 
+/** A notification of the client within the user's scope (else 404, as another client's). */
 async function rowOf(q: Queryable, p: Principal, idParam: string, lock = false): Promise<Row> {
   const id = parseId(idParam);
-  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE n.client_id = $1 AND n.id = $2${lock ? " FOR UPDATE OF n" : ""}`, [p.client.id, id]);
+  const params: unknown[] = [p.client.id, id];
+  const inScope = siteClause(scopeOf(p, "notification"), "n.site_id", params);
+  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE n.client_id = $1 AND n.id = $2 AND ${inScope}${lock ? " FOR UPDATE OF n" : ""}`, params);
   if (!row) throw notFound(M.notFound);
   return row;
 }
@@ -198,13 +211,22 @@ export async function disconnectClientSlack(app: App, p: Principal) {
 
 // --- Notifications ---------------------------------------------------------------------------------
 
-/** The client's custom field labels (any site), for filters on `custom:<label>`. */
-async function customLabels(q: Queryable, clientId: number): Promise<string[]> {
+/** The custom field labels of the client's sites within the user's scope, for filters on `custom:<label>`. */
+async function customLabels(q: Queryable, p: Principal): Promise<string[]> {
+  const params: unknown[] = [p.client.id];
+  const inScope = siteClause(scopeOf(p, "notification"), "cf.site_id", params);
   const rows = await q.query<{ label: string }>(
-    "SELECT DISTINCT cf.label FROM custom_fields cf JOIN sites s ON s.id = cf.site_id WHERE s.client_id = $1 ORDER BY cf.label",
-    [clientId],
+    `SELECT DISTINCT cf.label FROM custom_fields cf JOIN sites s ON s.id = cf.site_id WHERE s.client_id = $1 AND ${inScope} ORDER BY cf.label`,
+    params,
   );
   return rows.map((r) => r.label);
+}
+
+/** The client's groups a notification of this user may name: those offered at one of their sites. */
+function groupsInReach(q: Queryable, p: Principal): Promise<{ id: number; name: string }[]> {
+  const params: unknown[] = [p.client.id];
+  const reach = jsonSitesReachClause(scopeOf(p, "notification"), "site_ids", params);
+  return q.query<{ id: number; name: string }>(`SELECT id, name FROM groups WHERE client_id = $1 AND ${reach} ORDER BY position, id`, params);
 }
 
 /** GET notifications?page=&search=&site_id=&group_id=&trigger=&channel= */
@@ -222,24 +244,29 @@ export async function listNotifications(app: App, p: Principal, query: URLSearch
     AND ($4::text IS NULL OR n.trigger = $4) AND ($5::text IS NULL OR n.channel = $5)
     AND ($6::text = '' OR array_to_string(n.recipients, ' ') ILIKE $7 ESCAPE '\\' OR n.url ILIKE $7 ESCAPE '\\' OR n.subject ILIKE $7 ESCAPE '\\'
          OR s.name ILIKE $7 ESCAPE '\\' OR g.name ILIKE $7 ESCAPE '\\')`;
-  const params = [p.client.id, num("site_id"), num("group_id"), trigger, channel, search, likePattern(search)];
+  const params: unknown[] = [p.client.id, num("site_id"), num("group_id"), trigger, channel, search, likePattern(search)];
+  const scoped = `${where} AND ${siteClause(scopeOf(p, "notification"), "n.site_id", params)}`;
   const [count, rows] = await Promise.all([
-    one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM notifications n LEFT JOIN sites s ON s.id = n.site_id LEFT JOIN groups g ON g.id = n.group_id WHERE ${where}`, params),
-    app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY n.id LIMIT ${L.perPage} OFFSET ${(page - 1) * L.perPage}`, params),
+    one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM notifications n LEFT JOIN sites s ON s.id = n.site_id LEFT JOIN groups g ON g.id = n.group_id WHERE ${scoped}`, params),
+    app.db.query<Row>(`${SELECT} WHERE ${scoped} ORDER BY n.id LIMIT ${L.perPage} OFFSET ${(page - 1) * L.perPage}`, params),
   ]);
   return { notifications: rows.map((r) => toNotification(r)), page, per_page: L.perPage, total: count?.n ?? 0 };
 }
 
-/** GET notification-options: the user's sites, the client's groups, custom field labels, the Slack workspace. */
+/**
+ * GET notification-options: the user's sites (and whether "every site" is theirs to choose), the
+ * groups offered at one of them, their sites' custom field labels, the Slack workspace.
+ */
 export async function notificationOptions(app: App, p: Principal) {
   requireRight(p);
   const [sites, groups, labels, slack] = await Promise.all([
     visibleSites(app.db, p.client.id, p.m.site_ids),
-    app.db.query<{ id: number; name: string }>("SELECT id, name FROM groups WHERE client_id = $1 ORDER BY position, id", [p.client.id]),
-    customLabels(app.db, p.client.id),
+    groupsInReach(app.db, p),
+    customLabels(app.db, p),
     presentSlack(app, p.client.id),
   ]);
-  return { sites: sites.map((s) => ({ id: s.id as number, name: s.name as string })), groups, custom_fields: labels, slack };
+  const everySite = scopeSiteIds(scopeOf(p, "notification")) === null;
+  return { sites: sites.map((s) => ({ id: s.id as number, name: s.name as string })), every_site: everySite, groups, custom_fields: labels, slack };
 }
 
 /** GET notifications/{notificationId}: Slack channels named as Slack answers now. */
@@ -269,11 +296,12 @@ async function resolveBounded(host: string): Promise<ResolvedAddress[]> {
  */
 async function validated(app: App, p: Principal, body: NotificationInput, stored: Row | null) {
   const problems: Problems = {};
-  const [sites, labels] = await Promise.all([visibleSites(app.db, p.client.id, p.m.site_ids), customLabels(app.db, p.client.id)]);
-  if (body.site_id === null ? p.m.site_ids !== null : !sites.some((s) => s.id === body.site_id)) problems.site_id = [M.site];
-  if (body.group_id !== null && !(await one(app.db, "SELECT 1 FROM groups WHERE id = $1 AND client_id = $2", [body.group_id, p.client.id]))) {
-    problems.group_id = [M.group];
-  }
+  const [sites, labels, groups] = await Promise.all([visibleSites(app.db, p.client.id, p.m.site_ids), customLabels(app.db, p), groupsInReach(app.db, p)]);
+  // A user restricted to sites: one of their sites only (every site would reach the others too).
+  if (body.site_id === null) {
+    if (scopeSiteIds(scopeOf(p, "notification")) !== null) problems.site_id = [M.everySite];
+  } else if (!sites.some((s) => s.id === body.site_id)) problems.site_id = [M.site];
+  if (body.group_id !== null && !groups.some((g) => g.id === body.group_id)) problems.group_id = [M.group];
   const recipients = checkRecipients(body.channel, body.recipients, clientCountry(p.client.settings), problems);
   const url = checkUrlShape(body.channel, body.url, problems);
   const subject = checkSubject(body.subject, problems);

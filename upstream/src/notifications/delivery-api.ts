@@ -9,6 +9,7 @@ import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { scopeOf, siteClause } from "../scope/scope.ts";
 import { wakeDeliveries } from "./delivery.ts";
 import { EVENT_TYPES, newMessageId, payloadOf, type NotifyEvent } from "./events.ts";
 
@@ -36,7 +37,9 @@ interface NotificationRow {
 async function notificationOf(q: Queryable, p: Principal, idParam: string): Promise<NotificationRow> {
   requireRight(p);
   const id = parseId(idParam);
-  const n = id === null ? undefined : await one<NotificationRow>(q, "SELECT * FROM notifications WHERE id = $1 AND client_id = $2", [id, p.client.id]);
+  const params: unknown[] = [id, p.client.id];
+  const inScope = siteClause(scopeOf(p, "delivery"), "site_id", params);
+  const n = id === null ? undefined : await one<NotificationRow>(q, `SELECT * FROM notifications WHERE id = $1 AND client_id = $2 AND ${inScope}`, params);
   if (!n) throw notFound(M.notFound);
   return n;
 }
