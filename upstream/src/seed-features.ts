@@ -18,7 +18,7 @@ export async function seedFeatures(app: App, q: Queryable, gid: string, clientId
   if (gid !== "eu:1" || from >= 27 || hq === undefined) return;
   const admin = await one<{ id: number }>(q, "SELECT id FROM users WHERE email = 'admin@example.com'");
   if (!(await one(q, "SELECT 1 FROM api_clients WHERE client_id = $1 AND name = $2", [clientId, DEMO_API_CLIENT]))) {
-    // Made by admin@ (every site): it reads every site (migration 037, ADR 030 "Scope").
+    // Made by admin@ (every site): it reads every site (migration 039, ADR 030 "Scope").
     await q.query(
       `INSERT INTO api_clients (client_id, name, key, secret_hash, scopes, created_by, created_by_membership)
        VALUES ($1, $2, $3, $4, $5, $6, (SELECT id FROM client_users WHERE user_id = $6 AND client_id = $1))`,
