@@ -9,15 +9,15 @@
  *   GET  groups                sites:read   its groups, with the sites that offer them
  *   GET  visits?from&to&page   visits:read  visits signed in between two dates (31 days at most), 100 a page
  *   GET  members?group_id&page members:read a group's members, 100 a page
+ *   GET  openapi.json          this API as OpenAPI 3.1 (no credentials needed)
  *
  * Every read is bounded to the credential's creator's sites as they are at the call (issue 24 item
  * 3; ADR 030 "Scope"): the sites themselves; the groups offered at one of them (their `site_ids`
  * narrowed to those sites); the visits at them; the members who may sign in at one of them (a
  * group offered at none of them is 404 like an unknown one). A creator of every site reads all.
- *   GET  openapi.json          this API as OpenAPI 3.1 (no credentials needed)
  *
  * Each data call takes `Authorization: Bearer <token>` or HTTP Basic directly. 401 invalid_client /
- * invalid_token (unknown, revoked, expired), 403 insufficient_scope, 403 trial_period_over for an
+ * invalid_token (unknown, revoked, expired, or its creator no longer a member), 403 insufficient_scope, 403 trial_period_over for an
  * expired account, 429 past the per-client limit (Retry-After) or after 30 failed credentials from
  * one address in 10 minutes, 400 for a bad query. Every answer
  * is `Cache-Control: no-store`.
@@ -224,9 +224,9 @@ export function registerClientApi(router: Router, app: App): void {
         `SELECT id, name, type, site_ids FROM groups WHERE client_id = $1 AND ${jsonSitesReachClause(c.scope, "site_ids", params)} ORDER BY position, id`,
         params,
       );
-      // A bounded credential sees a group at its own sites only ("every site" is theirs, for it).
-      const bounded = c.scope.kind === "sites" ? c.scope.siteIds : null;
-      const sitesOf = (ids: number[] | null) => (bounded === null ? ids : narrowSites(c.scope, ids ?? bounded));
+      // A bounded credential sees a group at its own sites only ("every site" is its sites, for it).
+      const scope = c.scope;
+      const sitesOf = (ids: number[] | null) => (scope.kind === "sites" ? narrowSites(scope, ids ?? scope.siteIds) : ids);
       return json({ data: rows.map((g) => ({ id: g.id, name: g.name, type: g.type, site_ids: sitesOf(g.site_ids) })) });
     });
 
