@@ -1,6 +1,7 @@
 /**
  * The Today view in a real browser: live updates between two sessions (and from the front-desk
- * kiosk) without a reload; a crafted request for another site's channel gets nothing; the forms
+ * kiosk) without a reload; a crafted request for another site's channel gets nothing; a stream
+ * that fails twice comes back by its backoff with what it missed, without a page error; the forms
  * (sign in with its validation, sign out, approve, sign out all) and the visit details dialog,
  * with and without JavaScript (@nojs); without it the page refreshes itself
  * (tests/integration/forms-today.test.ts, as are the rights without JavaScript); each right shows or hides
