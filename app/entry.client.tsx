@@ -11,7 +11,7 @@ async function hydrate() {
   // Tell the server the browser's timezone for X-Timezone on upstream calls.
   try {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (tz) document.cookie = `gh_tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax`;
+    if (tz) document.cookie = `gh_tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
   } catch {
     /* the server's default applies */
   }

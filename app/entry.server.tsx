@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -59,5 +59,20 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(JSON.stringify({ level: "error", msg: "unhandled error", path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) }));
+  // A refusal Remix makes itself (405: a method the route does not take; 400; 404) is the
+  // request's answer, not a fault: the request log line has its status. It used to be logged here
+  // as "unhandled error [object Object]" (issue 24).
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(JSON.stringify({ level: "error", msg: "unhandled error", path: new URL(request.url).pathname, error: describeError(error) }));
+}
+
+/** What an error is, for the log: a stack, a Remix error response's status and data, else JSON. */
+function describeError(error: unknown): string {
+  if (error instanceof Error) return String(error.stack ?? error);
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}: ${typeof error.data === "string" ? error.data : JSON.stringify(error.data)}`;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
 }

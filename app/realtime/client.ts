@@ -4,9 +4,11 @@
  * changes the stream is reopened with the new set (coalesced within a tick).
  *
  * Failures back off: the stream is closed and reopened after 1 s, 2 s, 4 s … at most 30 s (with
- * jitter), back to 1 s once a channel is subscribed again. A channel subscribed again after a loss,
- * or the relay's own Pusher connection coming back, may have missed events: listeners are told to
- * resynchronise (reload their data). A stream ended by logout is not reopened.
+ * jitter), back to 1 s once a channel is subscribed again. A channel subscribed after a loss (live
+ * before, or wanted on a stream that failed before it subscribed anything), or the relay's own
+ * Pusher connection coming back, may have missed events: listeners are told to resynchronise
+ * (reload their data). The status is "live" only once the stream carries a channel. A stream ended
+ * by logout is not reopened.
  */
 
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "degraded" | "refused" | "ended";
@@ -38,6 +40,22 @@ export function backoffDelay(attempt: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** How the connection waits before a retry (a test passes its own). */
+export interface Timers {
+  set(fn: () => void, ms: number): ReturnType<typeof setTimeout>;
+  clear(id: ReturnType<typeof setTimeout>): void;
+}
+
+/**
+ * The global timers, called as plain functions: a browser's `setTimeout` called as a method of
+ * another object (`timers.set(…)` with `set: setTimeout`) throws "Illegal invocation", and the
+ * stream was then never reopened after its first error (issue 24).
+ */
+const globalTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (id) => clearTimeout(id),
+};
+
 type EventSourceLike = Pick<EventSource, "addEventListener" | "close" | "readyState"> & { onerror: ((e: Event) => void) | null };
 
 export class RealtimeConnection {
@@ -47,15 +65,21 @@ export class RealtimeConnection {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private reconcileQueued = false;
-  /** Channels that were live once: subscribing them again means a gap to fill. */
-  private readonly wasLive = new Set<string>();
+  /**
+   * Channels that may have missed events since the page's data was loaded: those that were live
+   * once, and those wanted on a stream that failed (even before it ever subscribed them).
+   * Subscribing one of them means a gap to fill.
+   */
+  private readonly gapped = new Set<string>();
+  /** Channels the current stream has subscribed. */
+  private readonly subscribedHere = new Set<string>();
   private readonly refused = new Set<string>();
   private status: LiveStatus = "connecting";
   private ended = false;
 
   constructor(
     private readonly open: (url: string) => EventSourceLike,
-    private readonly timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+    private readonly timers: Timers = globalTimers,
   ) {}
 
   subscribe(channels: string[], handler: RealtimeHandler): () => void {
@@ -108,6 +132,7 @@ export class RealtimeConnection {
 
   private connect() {
     this.retryTimer = null;
+    this.subscribedHere.clear();
     const channels = this.openChannels;
     const source = this.open(`/realtime?channels=${encodeURIComponent(channels)}`);
     this.source = source;
@@ -125,8 +150,9 @@ export class RealtimeConnection {
       const channel = String(json(e).channel);
       this.attempt = 0;
       this.refused.delete(channel);
-      const gap = this.wasLive.has(channel);
-      this.wasLive.add(channel);
+      const gap = this.gapped.has(channel);
+      this.gapped.add(channel);
+      this.subscribedHere.add(channel);
       this.setStatus("live");
       if (gap) this.resync((s) => s.channels.includes(channel));
     });
@@ -146,9 +172,11 @@ export class RealtimeConnection {
       if (status === "reconnecting") this.setStatus("reconnecting");
       else if (status === "degraded") this.setStatus("degraded");
       else if (status === "connected") {
-        // The relay's own connection came back: whatever was broadcast meanwhile is lost.
+        // The relay's own connection came back: whatever was broadcast meanwhile is lost. Live
+        // only once this stream carries a channel (a relay connecting for the first stream says
+        // "connected" before any subscription).
         const lost = this.status === "reconnecting";
-        this.setStatus("live");
+        if (this.subscribedHere.size > 0) this.setStatus("live");
         if (lost) this.resync(() => true);
       }
     });
@@ -163,6 +191,8 @@ export class RealtimeConnection {
       if (!current()) return;
       // Close it ourselves (the browser's own retry has no backoff and gives up on HTTP errors).
       this.close();
+      // Its channels may miss events until a stream subscribes them, live before or not.
+      for (const c of channels.split(",")) this.gapped.add(c);
       this.setStatus("reconnecting");
       const delay = backoffDelay(this.attempt++);
       this.retryTimer = this.timers.set(() => this.connect(), delay);

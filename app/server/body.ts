@@ -34,11 +34,21 @@ export const acceptsUploads = (path: string) => UPLOAD_PAGES.test(path);
 /** After a refusal, what is read and dropped before the connection is closed. */
 const DRAIN_BYTES = 128 * 1024 * 1024;
 
-export type Refusal = "too_large" | "control_characters" | "length_required";
+export type Refusal = "too_large" | "control_characters" | "length_required" | "method_not_allowed" | "unsupported_type";
 export type BodyRead = { ok: true; body: Buffer | null } | { ok: false; reason: Refusal };
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 export const isMultipartType = (type: string | undefined) => /^multipart\/form-data\s*;/i.test(type ?? "");
+
+/**
+ * Whether a request with a body carries a form, the only kind of body the portal's actions read
+ * (url-encoded or multipart; every action calls `request.formData()`, which throws on anything
+ * else). GET and HEAD carry none.
+ */
+export function carriesForm(method: string, type: string | undefined): boolean {
+  if (!hasBody(method)) return true;
+  return isMultipartType(type) || /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type ?? "");
+}
 
 /** Whether a request's path or query string holds a control character (as decoded). */
 export function urlHasControlCharacters(originalUrl: string): boolean {

@@ -18,9 +18,13 @@ import { maxFormBytesFrom } from "../env.server.js";
 import { logRequest, redactPath } from "./log.js";
 import { CLIENT_ADDRESS_HEADER, REQUEST_ID_HEADER } from "./request-id.js";
 import { trustedProxyHops } from "./trust-proxy.js";
-import { DEFAULT_MAX_FORM_BYTES, drain, readBoundedBody, urlHasControlCharacters } from "./body.js";
+import { carriesForm, DEFAULT_MAX_FORM_BYTES, drain, readBoundedBody, urlHasControlCharacters } from "./body.js";
 import { sendRefusal } from "./refusal.js";
 import { createRequestHandler } from "./remix-handler.js";
+
+/** The methods the portal's pages and forms use; OPTIONS answers with these (the `Allow` header). */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
+export const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -82,6 +86,23 @@ export async function createPortalServer(opts: PortalServerOptions) {
     next();
   });
 
+  // Methods (ADR 009, "Behind a TLS proxy"). OPTIONS, to any path (`*` too), answers with the
+  // methods the portal serves and nothing else: it is a same-origin app without CORS, so a
+  // preflight gets no Access-Control-* header and the browser does not send the request it asked
+  // about. Any other method than GET, HEAD and POST is a 405 here: Remix answered OPTIONS with a
+  // 405 logged as "unhandled error [object Object]", TRACE with a 500 (undici refuses to build
+  // such a Request), and ran a route's action for PUT, PATCH or DELETE as for a POST.
+  app.use((req, res, next) => {
+    if (SERVED_METHODS.has(req.method)) return next();
+    drain(req);
+    res.setHeader("Allow", ALLOWED_METHODS);
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    void sendRefusal(req, res, "method_not_allowed").catch(next);
+  });
+
   app.use((req, res, next) => {
     if (isCrossOriginWrite(req)) {
       res.status(403).type("text/plain").send("Forbidden: cross-origin request refused.");
@@ -101,6 +122,9 @@ export async function createPortalServer(opts: PortalServerOptions) {
       return;
     }
     readBoundedBody(req, maxFormBytes).then((read) => {
+      // A post that is not a form (JSON, text, no type at all) reaches no action: they all read a
+      // form, and `formData()` threw a 500 on anything else.
+      if (read.ok && !carriesForm(req.method, req.headers["content-type"])) return sendRefusal(req, res, "unsupported_type");
       if (read.ok) {
         res.locals.body = read.body;
         next();

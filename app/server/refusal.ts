@@ -46,7 +46,13 @@ async function localeOf(req: ExpressRequest): Promise<Locale> {
   return matchLocale(parseAcceptLanguage(req.headers["accept-language"] ?? null)) ?? DEFAULT_LOCALE;
 }
 
-export const REFUSAL_STATUS: Record<Refusal, 400 | 411 | 413> = { too_large: 413, control_characters: 400, length_required: 411 };
+export const REFUSAL_STATUS: Record<Refusal, 400 | 405 | 411 | 413 | 415> = {
+  too_large: 413,
+  control_characters: 400,
+  length_required: 411,
+  method_not_allowed: 405,
+  unsupported_type: 415,
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -56,9 +62,11 @@ export function refusalTexts(locale: Locale, reason: Refusal, requestId: string)
   return {
     title: reason === "too_large" ? pick("refused", "too_large_title") : pick("errors", "bad_request_title"),
     body:
-      reason === "length_required"
-        ? pick("errors", "bad_request_body")
-        : pick("refused", reason === "too_large" ? "too_large_body" : "control_characters_body"),
+      reason === "too_large"
+        ? pick("refused", "too_large_body")
+        : reason === "control_characters"
+          ? pick("refused", "control_characters_body")
+          : pick("errors", "bad_request_body"),
     reference: pick("refused", "reference").replace("{{requestId}}", requestId),
     home: pick("errors", "back_home"),
   };

@@ -1,7 +1,9 @@
 /**
- * `@remix-run/express`'s request handler, with one change: a body the front has already read
+ * `@remix-run/express`'s request handler, with two changes: a body the front has already read
  * (bounded and checked, see body.ts) is handed to Remix from memory, since the request stream has
- * been consumed. Bodies left to stream (multipart uploads) are passed on as the stream.
+ * been consumed (bodies left to stream, multipart uploads, are passed on as the stream); and over
+ * HTTPS every cookie the answer sets is Secure, whichever part of the portal set it (ADR 009,
+ * "Behind a TLS proxy").
  */
 import { createReadableStreamFromReadable, createRequestHandler as createRemixHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -20,7 +22,7 @@ export function createRequestHandler({
     try {
       const request = remixRequest(req, res);
       const response = await handleRequest(request, getLoadContext(req, res));
-      await sendResponse(res, response);
+      await sendResponse(res, response, req.secure);
     } catch (error) {
       next(error);
     }
@@ -62,10 +64,19 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/** A Set-Cookie value with the Secure attribute (as it was when it has it already). */
+export function secureCookie(setCookie: string): string {
+  return /;\s*secure\s*(;|$)/i.test(setCookie) ? setCookie : `${setCookie}; Secure`;
+}
+
+/**
+ * `secure`: the request came over HTTPS (express's `req.secure`: the socket's own TLS, or
+ * `X-Forwarded-Proto` when TRUST_PROXY trusts the proxy that sent it).
+ */
+async function sendResponse(res: ExpressResponse, response: Response, secure: boolean) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) res.append(key, secure && key === "set-cookie" ? secureCookie(value) : value);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

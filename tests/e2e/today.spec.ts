@@ -1,6 +1,7 @@
 /**
  * The Today view in a real browser: live updates between two sessions (and from the front-desk
- * kiosk) without a reload; a crafted request for another site's channel gets nothing; the forms
+ * kiosk) without a reload; a crafted request for another site's channel gets nothing; a stream
+ * that fails twice comes back by its backoff with what it missed, without a page error; the forms
  * (sign in with its validation, sign out, approve, sign out all) and the visit details dialog,
  * with and without JavaScript (@nojs); without it the page refreshes itself
  * (tests/integration/forms-today.test.ts, as are the rights without JavaScript); each right shows or hides
@@ -9,7 +10,8 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamRole, createUpstreamSite, kioskSignIn, kioskSignOut, kioskStartEvacuation } from "../support/hooks";
-import { checkpoint, createUser, expect, heading, hook, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+import { tcpProxy } from "../support/tcp-proxy";
+import { checkpoint, createUser, expect, heading, hook, portalUrl, settled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 interface FreshSite {
   id: number;
@@ -176,6 +178,68 @@ test.describe("live updates @js-only", () => {
     expect(text).not.toContain("Secret Visitor");
     expect(text).not.toContain("SignInEvent");
     await other.close();
+  });
+});
+
+test.describe("reconnection @js-only", () => {
+  test("the stream fails twice, comes back by its backoff (1 s, 2 s) and shows what it missed, without a reload or a page error", async ({ browser }, testInfo) => {
+    const site = await freshSite("reconnect");
+    // The page reaches the portal through a relay that can drop its connections as a network does.
+    const relay = await tcpProxy({ host: "127.0.0.1", port: Number(new URL(portalUrl()).port) });
+    const context = await browser.newContext({ baseURL: relay.url });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    // The stream's requests once the connection has dropped: the first retry is refused, the
+    // second waits until the change below has been made while the page was disconnected, then goes
+    // through. Before the drop every request goes through.
+    let dropped = 0;
+    const retries: number[] = [];
+    let changeMade = () => {};
+    const changed = new Promise<void>((resolve) => (changeMade = resolve));
+    await page.route(/\/realtime\?/, async (route) => {
+      if (!dropped) return route.continue();
+      retries.push(Date.now());
+      if (retries.length === 1) return route.abort("connectionrefused");
+      if (retries.length === 2) await changed;
+      return route.continue();
+    });
+
+    await userOn(page, testInfo, site, "Administrator", "reconnect");
+    const status = page.getByTestId("live-status");
+    await expect(status).toContainText("Live");
+    await expect(counter(page)).toHaveText("0");
+    await page.evaluate(() => ((window as any).__stillHere = true));
+
+    // First failure: the connection drops.
+    dropped = Date.now();
+    relay.dropAll();
+    await expect(status).toContainText("Reconnecting");
+    // Someone signs in at the front desk while the page is not listening.
+    await atKiosk(site, "Ada Lovelace");
+    changeMade();
+
+    // Second failure (the retry after ~1 s is refused), then the retry after ~2 s goes through: live
+    // again within the backoff (at most 1.2 s + 2.4 s, and the time to connect), the missed sign-in
+    // reloaded.
+    await expect(status).toContainText("Live", { timeout: 8000 });
+    await expect(row(page, "Ada Lovelace")).toBeVisible({ timeout: 3000 });
+    await expect(counter(page)).toHaveText("1");
+    expect(retries).toHaveLength(2);
+    // Each retry waited its backoff (1 s, then 2 s, less 20 % at most) rather than hammering.
+    expect(retries[0]! - dropped).toBeGreaterThanOrEqual(800);
+    expect(retries[1]! - retries[0]!).toBeGreaterThanOrEqual(1600);
+    await checkpoint(page, testInfo, "today, live again after a reconnection");
+
+    // And it is live, not merely reloaded once: the next sign-in arrives as an event.
+    await atKiosk(site, "Charles Babbage");
+    await expect(row(page, "Charles Babbage")).toBeVisible({ timeout: 2000 });
+    await expect(counter(page)).toHaveText("2");
+    expect(await page.evaluate(() => (window as any).__stillHere)).toBe(true);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+    await relay.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { backoffDelay, BACKOFF_MAX_MS, RealtimeConnection, type LiveStatus } from "~/realtime/client";
 
 class FakeSource {
@@ -31,8 +31,8 @@ function setup() {
   FakeSource.all = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const conn = new RealtimeConnection((url) => new FakeSource(url) as never, {
-    set: ((fn: () => void, ms: number) => (timers.push({ fn, ms }), timers.length)) as unknown as typeof setTimeout,
-    clear: (() => {}) as typeof clearTimeout,
+    set: (fn, ms) => (timers.push({ fn, ms }), timers.length) as unknown as ReturnType<typeof setTimeout>,
+    clear: () => {},
   });
   return { conn, timers, latest: () => FakeSource.all[FakeSource.all.length - 1]! };
 }
@@ -133,8 +133,95 @@ describe("status, backoff and resynchronisation", () => {
     expect(timers).toHaveLength(0);
   });
 
+  test("a stream that fails before it subscribed anything still reloads once a later one subscribes", async () => {
+    const { conn, timers, latest } = setup();
+    const resync = vi.fn();
+    conn.subscribe(["private-Site.1"], { onResync: resync });
+    await tick();
+    // The first stream never gets its channel: the page's data ages while nothing listens.
+    latest().fail();
+    timers.at(-1)!.fn();
+    latest().fail();
+    timers.at(-1)!.fn();
+    expect(resync).not.toHaveBeenCalled();
+    latest().emit("subscribed", { channel: "private-Site.1" });
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
+  test("the relay saying it is connected is not live until the stream carries a channel", async () => {
+    const { conn, latest } = setup();
+    const statuses: LiveStatus[] = [];
+    conn.subscribe(["private-Site.1"], { onStatus: (s) => statuses.push(s) });
+    await tick();
+    // A relay whose own connection is new says so before the subscription is confirmed.
+    latest().emit("status", { status: "reconnecting" });
+    latest().emit("status", { status: "connected" });
+    expect(statuses).not.toContain("live");
+    latest().emit("subscribed", { channel: "private-Site.1" });
+    expect(statuses.at(-1)).toBe("live");
+  });
+
   test("backoff is capped at 30 s", () => {
     expect(backoffDelay(50, () => 1)).toBeLessThanOrEqual(BACKOFF_MAX_MS * 1.2);
     expect(backoffDelay(50, () => 0)).toBeGreaterThanOrEqual(BACKOFF_MAX_MS * 0.8);
+  });
+});
+
+describe("the default timers", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /**
+   * A browser's timer functions check their receiver: called as a method of another object they
+   * throw "Illegal invocation" (Node's do not care, so these stand-ins do what a browser does).
+   */
+  function browserLikeTimers() {
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    const waits: { fn: () => void; ms: number; id: ReturnType<typeof setTimeout> }[] = [];
+    const cleared: unknown[] = [];
+    const illegal = (self: unknown) => self !== undefined && self !== globalThis;
+    vi.stubGlobal("setTimeout", function (this: unknown, fn: () => void, ms: number) {
+      if (illegal(this)) throw new TypeError("Illegal invocation");
+      // Kept, not run: the test runs it (and the ticks below use the real timers).
+      const id = realSet(() => {}, 0);
+      waits.push({ fn, ms, id });
+      return id;
+    });
+    vi.stubGlobal("clearTimeout", function (this: unknown, id: ReturnType<typeof setTimeout>) {
+      if (illegal(this)) throw new TypeError("Illegal invocation");
+      cleared.push(id);
+      realClear(id);
+    });
+    const tick = () => new Promise((r) => realSet(r, 0));
+    return { waits, cleared, tick };
+  }
+
+  test("a failed stream is retried with the global setTimeout called as a function, and the retry can be cancelled", async () => {
+    const { waits, cleared, tick } = browserLikeTimers();
+    FakeSource.all = [];
+    const conn = new RealtimeConnection((url) => new FakeSource(url) as never);
+    const statuses: LiveStatus[] = [];
+    const off = conn.subscribe(["private-Site.1"], { onStatus: (s) => statuses.push(s) });
+    await tick();
+    const first = FakeSource.all.at(-1)!;
+    first.emit("subscribed", { channel: "private-Site.1" });
+    expect(() => first.fail()).not.toThrow();
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(waits).toHaveLength(1);
+    expect(waits[0]!.ms).toBeGreaterThanOrEqual(800);
+    expect(waits[0]!.ms).toBeLessThanOrEqual(1200);
+    waits[0]!.fn();
+    expect(FakeSource.all).toHaveLength(2);
+
+    // A second failure waits 2 s; leaving the page meanwhile cancels that retry.
+    expect(() => FakeSource.all.at(-1)!.fail()).not.toThrow();
+    expect(waits).toHaveLength(2);
+    expect(waits[1]!.ms).toBeGreaterThanOrEqual(1600);
+    expect(waits[1]!.ms).toBeLessThanOrEqual(2400);
+    off();
+    await tick();
+    expect(cleared).toContain(waits[1]!.id);
   });
 });
