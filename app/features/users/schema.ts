@@ -43,25 +43,31 @@ export type InviteValues = z.infer<typeof inviteSchema>;
 const siteIdsOf = (v: EditValues) => (v.every_site ? null : [...new Set(v.site_ids ?? [])]);
 
 /**
- * What the upstream takes to change a user: the primary flag only when it changes (ticked, or taken
- * off the primary user); billing and technical contact only when the form offered them (`flags`:
- * read-only boxes are not posted, and leaving them out changes nothing).
+ * Billing and technical contact as the upstream takes them: both when the form offered them (an
+ * unticked box is false); else only what was posted all the same (read-only boxes are not posted:
+ * a hand-made `billing=on` goes to the upstream, which refuses it and says why).
  */
+const flagsOf = (v: EditValues, flags: boolean) =>
+  flags
+    ? { billing: v.billing ?? false, technical: v.technical ?? false }
+    : { ...(v.billing === undefined ? {} : { billing: v.billing }), ...(v.technical === undefined ? {} : { technical: v.technical }) };
+
+/** What the upstream takes to change a user: the primary flag only when it changes (ticked, or taken off the primary user). */
 export const updateRequest = (v: EditValues, current: Pick<PortalUser, "primary">, flags: boolean) => ({
   name: v.name,
   role_id: v.role_id,
   ...(v.primary ? { primary: true } : current.primary ? { primary: false } : {}),
-  ...(flags ? { billing: v.billing ?? false, technical: v.technical ?? false } : {}),
+  ...flagsOf(v, flags),
   device_alerts: v.device_alerts ?? false,
   site_ids: siteIdsOf(v),
 });
 
-/** An invitation: billing and technical contact only when the form offered them; never primary (it waits for acceptance). */
+/** An invitation: never primary (it waits for acceptance). */
 export const inviteRequest = (v: InviteValues, flags: boolean) => ({
   name: v.name,
   email: v.email,
   role_id: v.role_id,
-  ...(flags ? { billing: v.billing ?? false, technical: v.technical ?? false } : {}),
+  ...flagsOf(v, flags),
   device_alerts: v.device_alerts ?? false,
   site_ids: siteIdsOf(v),
 });
