@@ -495,6 +495,17 @@ describe("the tenant boundary (issue 24)", () => {
     }
   });
 
+  it("how a shared account signs in is its owner's: an SSO user of two organisations is not switched to a password", async () => {
+    const shared = email("sso-shared");
+    await call("POST", "/__test/users", { email: shared, client: "eu:1", role: "Standard User", sso: true, also: [{ client: "eu:4", role: "Standard User" }] });
+    const alone = email("sso-alone");
+    await call("POST", "/__test/users", { email: alone, client: "eu:1", role: "Standard User", sso: true });
+    const ssoUsers = (await admin.get("sso/eu:1/users")).json as { id: number; email: string }[];
+    const idOf = (e: string) => ssoUsers.find((u) => u.email === e)!.id;
+    expect422(await admin.post(`sso/eu:1/users/${idOf(shared)}/require-password`), "user", USER_MESSAGES.sharedPassword);
+    expect((await admin.post(`sso/eu:1/users/${idOf(alone)}/require-password`)).status).toBe(200);
+  });
+
   it("no self-promotion, no demotion from below: the flags are the primary user's to give; nobody empties their own sites", async () => {
     // One role for all three, so no refusal comes from rights (no escalation) before the flags'.
     const role = `Flag Manager ${Date.now().toString(36)}`;
