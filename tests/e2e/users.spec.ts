@@ -27,7 +27,9 @@ test("invite a user through the dialog; remove another user's two-factor authent
   await dialog.getByLabel("Name", { exact: true }).fill("Ines Invited");
   await dialog.getByLabel("Email address", { exact: true }).fill(invitee);
   await dialog.getByLabel("Role", { exact: true }).selectOption({ label: "Standard User" });
-  await dialog.getByLabel("Technical contact", { exact: true }).check();
+  // Issue 24: billing and technical contact are the primary user's to give: read-only here, saying why.
+  await expect(dialog.getByLabel("Technical contact", { exact: true })).toBeDisabled();
+  await expect(dialog.getByText("Only the primary user can change the billing and technical contact flags")).toBeVisible();
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${invitee}`).first()).toBeVisible();
   await expect(dialog).toBeHidden();

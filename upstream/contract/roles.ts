@@ -7,7 +7,7 @@
 // Rights: ManageUser.viewer to list, ManageUser.editor to change. The upstream enforces every rule
 // (ROLE_MESSAGES): a name is required and unique in the client (whatever its case); built-in roles
 // are never changed; a role is deleted only when no user holds it; a right must be known; nobody
-// grants a right they do not hold (the Administrator holds them all). A level of a section implies
+// grants or removes a right they do not hold (the Administrator holds them all). A level of a section implies
 // the section's view level (`withImpliedLevels`): the upstream adds it, the editor ticks it.
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
@@ -27,6 +27,7 @@ export const ROLE_MESSAGES = {
   nameTaken: "A role with this name already exists",
   unknownRight: "Unknown rights cannot be granted",
   escalation: "You cannot grant rights you do not hold",
+  removal: "You cannot remove rights you do not hold",
   builtIn: "Built-in roles cannot be changed",
   inUse: "This role cannot be deleted while users hold it",
   notFound: "Role not found",

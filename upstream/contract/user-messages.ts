@@ -29,6 +29,14 @@ export const USER_MESSAGES = {
   no2fa: "This user has no two-factor authentication",
   own2fa: "Remove your own two-factor authentication on My profile",
   notInvited: "This user has already chosen a password",
+  alreadyInvited: "This email has already been invited to your organisation",
+  sharedName: "This person also belongs to other organisations: only they can change their name",
+  shared2fa: "This person also belongs to other organisations: only they can remove their two-factor authentication",
+  sharedPassword: "This person also belongs to other organisations: only they can change how they sign in",
+  ownFlags: "You cannot change your own primary, billing or technical contact flags",
+  flagsPrimaryOnly: "Only the primary user can change the billing and technical contact flags",
+  primaryPending: "A user can be made primary once they have accepted their invitation",
+  ownSitesEmpty: "You cannot leave yourself without a site",
 } as const;
 
 export const PROFILE_MESSAGES = {
@@ -43,6 +51,7 @@ export const PROFILE_MESSAGES = {
   forced2fa: "Your organisation requires two-factor authentication",
   locale: "Choose a supported language",
   tooMany: "Too many attempts: wait a minute and try again",
+  invitationGone: "This invitation is no longer there",
 } as const;
 
 /** The portal's languages (platform §9), as the upstream stores a user's locale. */

@@ -1,10 +1,11 @@
 /**
- * My profile's forms (platform §5; ADR 020), shared by the browser (conform) and the server: the
- * password change (the current one, the new one meeting the strength rule, its confirmation: the
+ * My profile's forms (platform §5; ADR 020), shared by the browser (conform) and the server: one's
+ * name, the password change (the current one, the new one meeting the strength rule, its confirmation: the
  * sign-in's own messages), a two-factor code, the language, the notification preferences.
  */
 import { z } from "zod";
-import { PROFILE_LOCALES } from "@contract";
+import { PROFILE_LOCALES, USER_LIMITS } from "@contract";
+import { singleLine } from "~/forms/control-characters";
 import { isStrongPassword } from "~/features/auth/password-rules";
 
 export const passwordSchema = z
@@ -21,6 +22,11 @@ export const passwordSchema = z
 
 export const codeSchema = z.object({
   code: z.string({ error: "auth:validation.code_required" }).trim().min(1, "auth:validation.code_required").regex(/^\d{6}$/, "auth:validation.code_format"),
+});
+
+/** One's own name: the account's, in every organisation (issue 24: the person changes it). */
+export const nameSchema = z.object({
+  name: singleLine(z.string({ error: "users:errors.nameRequired" }).trim().min(1, "users:errors.nameRequired").max(USER_LIMITS.name, "common:validation.too_long")),
 });
 
 export const languageSchema = z.object({ locale: z.enum(PROFILE_LOCALES, { error: "users:profile.errors.locale" }) });

@@ -5,7 +5,7 @@
  * the upstream checks again and alone knows the rest (a taken email, escalation, visibility).
  */
 import { z } from "zod";
-import { USER_LIMITS, type PortalUser } from "@contract";
+import { USER_LIMITS, type PortalUser, type PortalUserOptions } from "@contract";
 import { singleLine } from "~/forms/control-characters";
 import { EMAIL_KEY } from "~/forms/area-keys";
 
@@ -42,27 +42,39 @@ export type InviteValues = z.infer<typeof inviteSchema>;
 
 const siteIdsOf = (v: EditValues) => (v.every_site ? null : [...new Set(v.site_ids ?? [])]);
 
+/**
+ * Billing and technical contact as the upstream takes them: both when the form offered them (an
+ * unticked box is false); else only what was posted all the same (read-only boxes are not posted:
+ * a hand-made `billing=on` goes to the upstream, which refuses it and says why).
+ */
+const flagsOf = (v: EditValues, flags: boolean) =>
+  flags
+    ? { billing: v.billing ?? false, technical: v.technical ?? false }
+    : { ...(v.billing === undefined ? {} : { billing: v.billing }), ...(v.technical === undefined ? {} : { technical: v.technical }) };
+
 /** What the upstream takes to change a user: the primary flag only when it changes (ticked, or taken off the primary user). */
-export const updateRequest = (v: EditValues, current: Pick<PortalUser, "primary">) => ({
+export const updateRequest = (v: EditValues, current: Pick<PortalUser, "primary">, flags: boolean) => ({
   name: v.name,
   role_id: v.role_id,
   ...(v.primary ? { primary: true } : current.primary ? { primary: false } : {}),
-  billing: v.billing ?? false,
-  technical: v.technical ?? false,
+  ...flagsOf(v, flags),
   device_alerts: v.device_alerts ?? false,
   site_ids: siteIdsOf(v),
 });
 
-export const inviteRequest = (v: InviteValues) => ({
+/** An invitation: never primary (it waits for acceptance). */
+export const inviteRequest = (v: InviteValues, flags: boolean) => ({
   name: v.name,
   email: v.email,
   role_id: v.role_id,
-  ...(v.primary ? { primary: true } : {}),
-  billing: v.billing ?? false,
-  technical: v.technical ?? false,
+  ...flagsOf(v, flags),
   device_alerts: v.device_alerts ?? false,
   site_ids: siteIdsOf(v),
 });
+
+/** Whether this user may change `target`'s billing and technical contact here, else why not (issue 24). */
+export const flagsFor = (options: Pick<PortalUserOptions, "may_set_flags">, target: Pick<PortalUser, "self"> | null) =>
+  target?.self ? ("users:errors.ownFlags" as const) : options.may_set_flags ? (true as const) : ("users:errors.flagsPrimaryOnly" as const);
 
 /** A user as the edit form starts. */
 export const formValuesOf = (u: PortalUser) => ({

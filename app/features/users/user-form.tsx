@@ -3,7 +3,9 @@
  * user may not give are listed but disabled: no escalation), the flags primary (only for whoever
  * may hand it over, or on the primary user), billing, technical contact and device alerts, and the
  * site access: every site (not offered to a user restricted to listed sites under group
- * visibility), or the sites ticked. Read-only (a disabled fieldset) for a viewer.
+ * visibility), or the sites ticked. Read-only (a disabled fieldset) for a viewer. Billing and
+ * technical contact are read-only, with the reason, unless this user may set them (`flags`: the
+ * primary user or a super user, never on their own row; issue 24).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +23,7 @@ export function UserForm({
   invite,
   editable,
   showPrimary,
+  flags,
   lastResult,
   saveLabel,
 }: {
@@ -32,6 +35,8 @@ export function UserForm({
   invite: boolean;
   editable: boolean;
   showPrimary: boolean;
+  /** Whether billing and technical contact may be changed here; else why not (a translation key). */
+  flags: true | "users:errors.flagsPrimaryOnly" | "users:errors.ownFlags";
   lastResult: SubmissionResult<string[]> | undefined;
   saveLabel: string;
 }) {
@@ -56,8 +61,15 @@ export function UserForm({
         <fieldset className="choice-list">
           <legend>{t("field.flags")}</legend>
           {showPrimary ? <CheckField field={fields.primary as never} label={t("flag.primary")} hint={t("field.primary_hint")} /> : null}
-          <CheckField field={fields.billing as never} label={t("flag.billing")} />
-          <CheckField field={fields.technical as never} label={t("flag.technical")} />
+          <fieldset className="plain-fieldset" disabled={flags !== true} aria-describedby={flags === true ? undefined : `${id}-flags-hint`}>
+            <CheckField field={fields.billing as never} label={t("flag.billing")} />
+            <CheckField field={fields.technical as never} label={t("flag.technical")} />
+            {flags === true ? null : (
+              <p className="hint" id={`${id}-flags-hint`}>
+                {t(flags)}
+              </p>
+            )}
+          </fieldset>
           <CheckField field={fields.device_alerts as never} label={t("flag.device_alerts")} hint={t("field.device_alerts_hint")} />
         </fieldset>
         {options.sites_only ? null : <CheckField field={fields.every_site as never} label={t("field.every_site")} />}

@@ -2,7 +2,9 @@
  * /manage/account/users/{id} — one portal user (ManageUser.viewer to open, read-only; .editor to
  * change; ADR 020): name, role, flags and site access, over the users list (a page of its own
  * without JavaScript). The upstream refuses a user gone ("Failed to find existing user"), a role
- * holding rights the editor lacks, sites not theirs to give, and the primary flag's rules.
+ * holding rights the editor lacks, sites not theirs to give, the flags' rules (issue 24: the
+ * primary user's to give, never one's own), a name of an account shared with other organisations,
+ * and one's own sites emptied.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,7 +13,7 @@ import { requireAccess, requireEdit } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { editSchema, formValuesOf, updateRequest } from "~/features/users/schema";
+import { editSchema, flagsFor, formValuesOf, updateRequest } from "~/features/users/schema";
 import { UserForm } from "~/features/users/user-form";
 import { loadOptions, userFormField, userIdParam, userPermissions } from "~/features/users/users.server";
 import { USER_NOT_FOUND, userPath, USERS_PATH } from "~/features/users/paths";
@@ -53,10 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
   const submission = parseSubmission(form, { schema: editSchema });
   if (submission.status !== "success") return invalid(intent, submission);
+  const options = await loadOptions(access);
   try {
     // The current primary flag decides whether an unticked box takes it off (the upstream refuses that).
     const current = await access.viewer.api("portalUser", { params: { userId: id } });
-    await access.viewer.api("updatePortalUser", { params: { userId: id }, body: updateRequest(submission.value, current) });
+    await access.viewer.api("updatePortalUser", { params: { userId: id }, body: updateRequest(submission.value, current, flagsFor(options, current) === true) });
   } catch (err) {
     return refused(err, { ...intent, submission, fields: userFormField, notFound: USER_NOT_FOUND });
   }
@@ -76,7 +79,10 @@ export default function EditUser() {
   }
   return (
     <RouteDialog title={can.edit ? t("edit_title", { name: user.name }) : user.name} closeTo={USERS_PATH} wide>
-      <p className="hint">{user.email}</p>
+      <p className="hint">
+        {user.email}
+        {user.pending ? ` · ${t("sign_in.pending")}` : null}
+      </p>
       <UserForm
         id="user-edit"
         action={userPath(user.id)}
@@ -85,7 +91,8 @@ export default function EditUser() {
         options={options}
         invite={false}
         editable={can.edit}
-        showPrimary={options.may_transfer_primary || user.primary}
+        showPrimary={(options.may_transfer_primary || user.primary) && !user.pending}
+        flags={flagsFor(options, user)}
         lastResult={resultFor(answer, "save")}
         saveLabel={t("save")}
       />

@@ -1,7 +1,9 @@
 /**
  * /manage/account/users/new — invite a portal user (ManageUser.editor; ADR 020): name, email, role,
  * flags, site access, over the users list (a page of its own without JavaScript). The upstream
- * mails the invitation (its outbox) with a link where the invitee chooses a password.
+ * mails the invitation (its outbox): someone new chooses a password from its link, someone who has
+ * an account accepts it on My profile; until then it is listed as pending, the same either way
+ * (issue 24). Billing and technical contact only for the primary user (or a super user).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -10,7 +12,7 @@ import { requireAccess, requireEdit } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { inviteRequest, inviteSchema } from "~/features/users/schema";
+import { flagsFor, inviteRequest, inviteSchema } from "~/features/users/schema";
 import { UserForm } from "~/features/users/user-form";
 import { loadOptions, userFormField } from "~/features/users/users.server";
 import { USERS_PATH } from "~/features/users/paths";
@@ -35,8 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("intent") !== "invite") throw new Response("Bad request", { status: 400 });
   const submission = parseSubmission(form, { schema: inviteSchema });
   if (submission.status !== "success") return invalid(intent, submission);
+  const options = await loadOptions(access);
   try {
-    await access.viewer.api("invitePortalUser", { body: inviteRequest(submission.value) });
+    await access.viewer.api("invitePortalUser", { body: inviteRequest(submission.value, flagsFor(options, null) === true) });
   } catch (err) {
     return refused(err, { ...intent, submission, fields: userFormField });
   }
@@ -58,7 +61,8 @@ export default function InviteUser() {
         options={options}
         invite
         editable
-        showPrimary={options.may_transfer_primary}
+        showPrimary={false}
+        flags={flagsFor(options, null)}
         lastResult={resultFor(answer, "invite")}
         saveLabel={t("invite_submit")}
       />

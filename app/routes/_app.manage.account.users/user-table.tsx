@@ -1,6 +1,7 @@
 /**
  * The portal users table (ADR 020): name (opening the user), email, role, flags, sites, two-factor
- * status, how they sign in, and the row's actions — edit, remove two-factor and delete after the
+ * status, how they sign in (or "invited, not accepted yet": issue 24, the same whether the address
+ * has an account or not), and the row's actions — edit, remove two-factor and delete after the
  * kit's confirmation, send the invitation again — each as this user's rights allow.
  */
 import { Form, Link } from "@remix-run/react";
@@ -37,14 +38,14 @@ export function UserTable({ base, users, total, list, siteNames, can, answer }: 
             <td>
               <span className={`status status--${u.two_factor ? "on" : "off"}`}>{t(u.two_factor ? "two_factor.on" : "two_factor.off")}</span>
             </td>
-            <td>{t(u.sso ? "sign_in.sso" : u.invited ? "sign_in.invited" : "sign_in.password")}</td>
+            <td>{t(u.pending ? "sign_in.pending" : u.sso ? "sign_in.sso" : u.invited ? "sign_in.invited" : "sign_in.password")}</td>
             <td>
               <div className="row-actions__group">
                 <Link className="button button--secondary" to={`${base}/${u.id}`} preventScrollReset>
                   {t(can.edit ? "edit" : "open")}
                   <span className="visually-hidden"> {u.name}</span>
                 </Link>
-                {can.edit && u.invited ? (
+                {can.edit && (u.invited || u.pending) ? (
                   <Form method="post" action={base} preventScrollReset>
                     <input type="hidden" name="id" value={u.id} />
                     <input type="hidden" name="name" value={u.name} />

@@ -2,14 +2,16 @@
  * My profile's actions (ADR 020), each: parse → upstream → done | invalid | refused. The language is
  * stored on the user (the upstream) and becomes this browser's language; the password goes through
  * the upstream's one `setPassword` (strength, reuse); two-factor is turned off with a current code.
- * Secrets (passwords, codes) are never rendered back.
+ * Secrets (passwords, codes) are never rendered back. One's name is the account's, the same in
+ * every organisation; an invitation is accepted (the person joins that organisation: the client
+ * switcher counts it) or declined (issue 24).
  */
-import { done, invalid, refused } from "~/forms/action-result.server";
+import { done, invalid, refused, requirePostedId, shownName } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { hidingSecrets } from "~/features/auth/secrets";
 import { localeCookie } from "~/i18n/i18n.server";
 import type { Access } from "~/access/guard.server";
-import { codeSchema, languageSchema, notificationsSchema, passwordSchema } from "~/features/users/profile-schema";
+import { codeSchema, languageSchema, nameSchema, notificationsSchema, passwordSchema } from "~/features/users/profile-schema";
 
 export const PROFILE_PATH = "/my-profile";
 
@@ -78,4 +80,41 @@ export async function notifications({ request, access, form }: ProfileAction) {
     return refused(err, { ...intent, submission });
   }
   return done(request, access.viewer, PROFILE_PATH, { key: "users:profile.notifications_saved", tone: "success" });
+}
+
+export async function name({ request, access, form }: ProfileAction) {
+  const intent = { intent: "name" };
+  const submission = parseSubmission(form, { schema: nameSchema });
+  if (submission.status !== "success") return invalid(intent, submission);
+  try {
+    await access.viewer.api("updateProfile", { body: { name: submission.value.name } });
+  } catch (err) {
+    return refused(err, { ...intent, submission, fields: ["name"] });
+  }
+  return done(request, access.viewer, PROFILE_PATH, { key: "users:profile.name_saved", tone: "success" });
+}
+
+const INVITATION_GONE = "users:profile.errors.invitationGone";
+
+export async function acceptInvitation({ request, access, form }: ProfileAction) {
+  const id = requirePostedId(form.get("id"));
+  let client: string;
+  try {
+    client = (await access.viewer.api("acceptInvitation", { params: { invitationId: id } })).client.name;
+  } catch (err) {
+    return refused(err, { intent: "accept-invitation", row: id, notFound: INVITATION_GONE });
+  }
+  // One more organisation: the client switcher's count is learnt again.
+  access.viewer.session.unset("clientCount");
+  return done(request, access.viewer, PROFILE_PATH, { key: "users:profile.invitation_accepted", values: { client }, tone: "success" });
+}
+
+export async function declineInvitation({ request, access, form }: ProfileAction) {
+  const id = requirePostedId(form.get("id"));
+  try {
+    await access.viewer.api("declineInvitation", { params: { invitationId: id } });
+  } catch (err) {
+    return refused(err, { intent: "decline-invitation", row: id, notFound: INVITATION_GONE });
+  }
+  return done(request, access.viewer, PROFILE_PATH, { key: "users:profile.invitation_declined", values: { client: shownName(form.get("client")) }, tone: "success" });
 }

@@ -1,8 +1,9 @@
 /**
  * /my-profile — who you are signed in as, where, with which role; and what every signed-in user
- * changes about themselves (issue 16 item 6; ADR 020): the language (stored on the user), the
- * password, two-factor authentication (set up at /my-profile/two-factor) and the notification
- * preferences (per organisation).
+ * changes about themselves (issue 16 item 6; ADR 020): their name, the language (stored on the
+ * user), the password, two-factor authentication (set up at /my-profile/two-factor) and the
+ * notification preferences (per organisation). Invitations from other organisations wait here, to
+ * accept or decline (issue 24: nothing of an organisation applies before).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,15 +17,15 @@ import { upstreamLoad } from "~/upstream/load.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { pageTitle } from "~/ui/meta";
 import { ActionNotice } from "~/ui/notice";
-import { disableTwoFactor, language, notifications, password, type ProfileAction } from "./actions.server";
-import { LanguageSection, NotificationsSection, PasswordSection, TwoFactorSection } from "./sections";
+import { acceptInvitation, declineInvitation, disableTwoFactor, language, name, notifications, password, type ProfileAction } from "./actions.server";
+import { InvitationsSection, LanguageSection, NameSection, NotificationsSection, PasswordSection, TwoFactorSection } from "./sections";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }, upstream] = await Promise.all([requireAccess(request), translator(request), upstreamContext(request)]);
   const { viewer, config, ctx } = access;
-  const profile = await upstreamLoad(viewer.api("profile"));
+  const [profile, invitations] = await Promise.all([upstreamLoad(viewer.api("profile")), upstreamLoad(viewer.api("myInvitations"))]);
   const restrictedTo = viewer.claims["user:site_id"]
     .split(",")
     .filter(Boolean)
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({
     title: `${t("profile.title")} · Gatehouse`,
     profile,
+    invitations,
     name: config.user.name,
     email: config.user.email,
     client: config.client.name,
@@ -44,7 +46,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }, { headers: access.headers });
 }
 
-const HANDLERS: Record<string, (a: ProfileAction) => Promise<unknown>> = { language, password, "disable-2fa": disableTwoFactor, notifications };
+const HANDLERS: Record<string, (a: ProfileAction) => Promise<unknown>> = {
+  name,
+  language,
+  password,
+  "disable-2fa": disableTwoFactor,
+  notifications,
+  "accept-invitation": acceptInvitation,
+  "decline-invitation": declineInvitation,
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
@@ -62,7 +72,8 @@ export default function MyProfile() {
   return (
     <>
       <h1>{t("profile.heading")}</h1>
-      <ActionNotice notice={pageNotice(answer)} />
+      <ActionNotice notice={pageNotice(answer, p.invitations.map((i) => i.id))} />
+      <InvitationsSection invitations={p.invitations} answer={answer} />
       <dl className="details">
         <dt>{t("profile.name")}</dt>
         <dd>{p.name}</dd>
@@ -89,6 +100,7 @@ export default function MyProfile() {
         <dt>{t("profile.timezone")}</dt>
         <dd>{p.timezone}</dd>
       </dl>
+      <NameSection name={p.profile.name} lastResult={resultFor(answer, "name")} />
       <LanguageSection locale={p.locale} locales={p.locales} lastResult={resultFor(answer, "language")} />
       <PasswordSection email={p.email} sso={p.profile.sso} lastResult={resultFor(answer, "password")} />
       <TwoFactorSection profile={p.profile} lastResult={resultFor(answer, "disable-2fa")} />

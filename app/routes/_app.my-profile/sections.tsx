@@ -1,17 +1,20 @@
 /**
- * My profile's forms (ADR 020): the language, the password, two-factor authentication (set up on
- * its own page with the QR code and key; turned off with a current code unless the organisation
- * requires it), and the notification preferences. Each a conform form that works without
- * JavaScript; what was typed comes back on a refusal, except secrets.
+ * My profile's forms (ADR 020): one's name, the language, the password, two-factor authentication
+ * (set up on its own page with the QR code and key; turned off with a current code unless the
+ * organisation requires it), and the notification preferences. Each a conform form that works
+ * without JavaScript; what was typed comes back on a refusal, except secrets. Invitations waiting
+ * for the person come first, each with accept and decline (issue 24).
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ZodType } from "zod";
-import { USER_NOTIFICATIONS, type Profile } from "@contract";
+import { USER_NOTIFICATIONS, type MyInvitation, type Profile } from "@contract";
+import { rowNotice, type ActionResult } from "~/forms/action-result";
+import { ActionNotice } from "~/ui/notice";
 import { CheckField, FormErrors, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
-import { codeSchema, languageSchema, notificationsSchema, passwordSchema } from "~/features/users/profile-schema";
+import { codeSchema, languageSchema, nameSchema, notificationsSchema, passwordSchema } from "~/features/users/profile-schema";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -32,6 +35,57 @@ function Section({ id, title, children }: { id: string; title: string; children:
       <h2 id={`${id}-heading`}>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** Invitations of other organisations: nothing of one applies until it is accepted. */
+export function InvitationsSection({ invitations, answer }: { invitations: MyInvitation[]; answer: ActionResult | undefined | unknown }) {
+  const { t } = useTranslation("users");
+  if (invitations.length === 0) return null;
+  return (
+    <Section id="profile-invitations" title={t("profile.invitations_heading")}>
+      <p className="hint">{t("profile.invitations_hint")}</p>
+      <ul className="list">
+        {invitations.map((i) => (
+          <li key={i.id} className="list-item">
+            <span>
+              {i.invited_by ? t("profile.invitation_from", { inviter: i.invited_by, client: i.client.name, role: i.role }) : t("profile.invitation_to", { client: i.client.name, role: i.role })}
+            </span>
+            <span className="row-actions__group">
+              {(["accept", "decline"] as const).map((what) => (
+                <Form method="post" key={what} preventScrollReset>
+                  <input type="hidden" name="id" value={i.id} />
+                  <input type="hidden" name="client" value={i.client.name} />
+                  <SubmitButton name="intent" value={`${what}-invitation`} variant={what === "accept" ? undefined : "secondary"}>
+                    {t(`profile.invitation_${what}`, { client: i.client.name })}
+                  </SubmitButton>
+                </Form>
+              ))}
+            </span>
+            <ActionNotice notice={rowNotice(answer as never, i.id)} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** One's name: the account's, the same in every organisation one belongs to. */
+export function NameSection({ name, lastResult }: { name: string; lastResult: Result }) {
+  const { t } = useTranslation("users");
+  const [form, fields] = useProfileForm("profile-name", nameSchema, lastResult, { name });
+  return (
+    <Section id="profile-name" title={t("profile.name_heading")}>
+      <ValidatedForm form={form} preventScrollReset>
+        <FormErrors formId={form.id} />
+        <TextField field={fields.name as never} label={t("field.name")} hint={t("profile.name_hint")} autoComplete="name" />
+        <div className="actions">
+          <SubmitButton name="intent" value="name">
+            {t("profile.name_submit")}
+          </SubmitButton>
+        </div>
+      </ValidatedForm>
+    </Section>
   );
 }
 

@@ -156,6 +156,7 @@ import { getCentralRecordSignIn, updateCentralRecordSignIn } from "../safety/cen
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
+import { acceptInvitation, declineInvitation, myInvitations } from "../users/invitations.ts";
 import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../history/history.ts";
 import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
@@ -370,6 +371,9 @@ const impl: Impl = {
   startTwoFactor: ({ app, principal }) => startTwoFactor(app, principal),
   enableTwoFactor: ({ app, principal, body }) => enableTwoFactor(app, principal, body),
   disableTwoFactor: ({ app, principal, body }) => disableTwoFactor(app, principal, body),
+  myInvitations: ({ app, principal }) => myInvitations(app, principal),
+  acceptInvitation: ({ app, principal, ctx }) => acceptInvitation(app, principal, ctx.params.invitationId),
+  declineInvitation: ({ app, principal, ctx }) => declineInvitation(app, principal, ctx.params.invitationId),
   // Visit management (visits/; ADR 026).
   visitManagement: ({ app, principal, ctx }) => getVisitManagement(app, principal, ctx.params.visitId),
   updateVisit: ({ app, principal, ctx, body }) => updateVisit(app, principal, ctx.params.visitId, body),

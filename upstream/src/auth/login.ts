@@ -11,6 +11,7 @@ import { findUserByEmail, loginClient, type UserRow } from "../model.ts";
 import { ssoConfigForDomain, startSso } from "../sso/rp.ts";
 import { randomToken, sha256 } from "./crypto.ts";
 import { setPassword } from "../users/passwords.ts";
+import { takeUpInvitations } from "../users/invitations.ts";
 import { PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
 import { createSession, issueTokenPair } from "./tokens.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
@@ -99,6 +100,8 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
   }
   const u = user;
 
+  // The password is right: an account that belongs to no client takes up its invitations (issue 24).
+  if (!hasLoginToken) await takeUpInvitations(app, u, "login");
   const target = await loginClient(db, u);
   if (!target) throw unauthorized("account_disabled", MESSAGES.noClient);
   const client = target.client;

@@ -60,6 +60,18 @@ describe("the rules on their own", () => {
     // Implied rights count as granted: export implies view, which this editor lacks.
     expect(roleProblems({ name: "A", rights: ["History.export"] }, new Set(["History.export"])).errors).toEqual({ rights: [M.escalation] });
   });
+  it("no demotion from below: a right the editor lacks is not taken away (issue 24)", () => {
+    const few = new Set(["ManageUser.viewer", "ManageUser.editor", "Today.viewer"]);
+    const had = new Set(["History.viewer", "Today.viewer"]);
+    expect(roleProblems({ name: "A", rights: ["Today.viewer"] }, few, had).errors).toEqual({ rights: [M.removal] });
+    expect(roleProblems({ name: "A", rights: [] }, few, had).errors).toEqual({ rights: [M.removal] });
+    // Taking away what the editor holds is theirs to do; keeping what they lack is fine.
+    expect(roleProblems({ name: "A", rights: ["History.viewer"] }, few, had).errors).toEqual({});
+    // The Administrator holds every right: nothing is beyond them.
+    expect(roleProblems({ name: "A", rights: [] }, new Set<string>(CLIENT_RIGHTS), had).errors).toEqual({});
+    // A right no longer in the catalogue is not the editor's to keep.
+    expect(roleProblems({ name: "A", rights: [] }, few, new Set(["Retired.right"])).errors).toEqual({});
+  });
 });
 
 describe("over HTTP", () => {
@@ -151,5 +163,9 @@ describe("over HTTP", () => {
     const rich = await create(unique(), ["History.viewer"]);
     expect((await editor.patch(`roles/${rich.id}`, { name: rich.name, rights: ["History.viewer", "Today.viewer"] })).status).toBe(200);
     expect((await editor.patch(`roles/${rich.id}`, { name: rich.name, rights: ["History.viewer", "AuditLog.viewer"] })).json.errors).toEqual({ rights: [M.escalation] });
+    // …nor taken from (issue 24): its holders would be demoted by someone they outrank.
+    const demote = await editor.patch(`roles/${rich.id}`, { name: rich.name, rights: ["Today.viewer"] });
+    expect([demote.status, demote.json.errors]).toEqual([422, { rights: [M.removal] }]);
+    expect((await admin.get("roles")).json.find((r: { id: number }) => r.id === rich.id).rights).toEqual(["Today.viewer", "History.viewer"]);
   });
 });

@@ -6,7 +6,8 @@
  * ManageUser.editor to change; the name required, at most 100 characters, unique in the client
  * whatever its case; built-in roles never changed or deleted; known rights only; a level implies its
  * section's view level (`withImpliedLevels`); nobody grants a right they do not hold (on an edit:
- * the rights the role gains); a role is deleted only when no user holds it (409, with the count).
+ * the rights the role gains), nor takes away one they do not hold (the rights the role loses); a
+ * role is deleted only when no user holds it (409, with the count).
  * Changes run in one transaction holding the client's roles lock, so two editors cannot both take
  * one name, nor a delete race a user being given the role.
  */
@@ -31,7 +32,9 @@ function requireRight(p: Principal, right: "ManageUser.viewer" | "ManageUser.edi
   if (!abilities(p).includes(right)) throw forbidden();
 }
 
-const SELECT_ROLES = `SELECT r.id, r.name, r.built_in, r.rights, (SELECT count(*)::int FROM client_users cu WHERE cu.role_id = r.id) AS user_count
+// Holders: members, and invitations waiting with the role (it cannot go while one waits either).
+const SELECT_ROLES = `SELECT r.id, r.name, r.built_in, r.rights,
+    (SELECT count(*)::int FROM client_users cu WHERE cu.role_id = r.id) + (SELECT count(*)::int FROM account_invitations i WHERE i.role_id = r.id) AS user_count
   FROM roles r WHERE r.client_id = $1`;
 
 const toSummary = (r: RoleRow): RoleSummary => ({ id: r.id, name: r.name, built_in: r.built_in, rights: CLIENT_RIGHTS.filter((x) => r.rights.includes(x)), user_count: r.user_count });
@@ -52,6 +55,9 @@ export function roleProblems(input: RoleInput, granter: ReadonlySet<string>, had
   const rights = withImpliedLevels(input.rights);
   if (input.rights.some((r) => !KNOWN.has(r))) errors.rights = [ROLE_MESSAGES.unknownRight];
   else if (rights.some((r) => !had.has(r) && !granter.has(r))) errors.rights = [ROLE_MESSAGES.escalation];
+  // Both ways (issue 24): taking away a right one does not hold would demote the role's holders,
+  // who outrank the editor, beyond what the editor could give back.
+  else if ([...had].some((r) => KNOWN.has(r) && !rights.includes(r as never) && !granter.has(r))) errors.rights = [ROLE_MESSAGES.removal];
   return { name, rights, errors };
 }
 

@@ -13,6 +13,7 @@ import { findUserByEmail, globalId, loginClient, parseGlobalId } from "../model.
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { createSession, issueTokenPair } from "../auth/tokens.ts";
 import { grantAccess, nameFromEmail } from "./self-service.ts";
+import { takeUpInvitations } from "../users/invitations.ts";
 
 export const SSO_STATE_TTL = 600;
 export const ACCESS_REQUEST_TTL = 900;
@@ -169,6 +170,8 @@ export async function ssoLogin(app: App, body: { code: string; state: string }):
 
   let user = await findUserByEmail(db, email);
   if (!user) user = await autoApprove(db, domain, email, name);
+  // The identity provider vouched for the address: an account of no client takes up its invitations (issue 24).
+  if (user) await takeUpInvitations(app, user, "ssoLogin");
   const target = user && (await loginClient(db, user));
   if (user && target) {
     return db.tx(async (q) => {

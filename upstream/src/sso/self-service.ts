@@ -17,6 +17,7 @@ import {
   type SsoConfig,
   type SsoConfigSave,
   type SsoUser,
+  USER_MESSAGES,
 } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
@@ -25,6 +26,7 @@ import { globalId, memberships, parseGlobalId, SUPER_RIGHT } from "../model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { forgot } from "../auth/service.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { requireAccountChange } from "../users/account-rules.ts";
 
 export const SELF_SERVICE_FLAG = "beta.sso-self-service";
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -395,6 +397,8 @@ async function ssoUser(q: Queryable, p: Principal, idParam: string) {
 export async function requirePassword(app: App, p: Principal, clientIdParam: string, userIdParam: string) {
   requireSsoEditor(p, clientIdParam);
   const row = await ssoUser(app.db, p, userIdParam);
+  // How the account signs in is global (issue 24): only while it belongs to this client alone.
+  await requireAccountChange(app.db, p, row.user_id, "user", USER_MESSAGES.sharedPassword);
   await app.db.query("UPDATE users SET sso = false WHERE id = $1", [row.user_id]);
   await forgot(app, { email: row.email });
   return { message: "The user signs in with a password again: a link to set one has been emailed." };

@@ -9,6 +9,11 @@
  * the client's `group-visibility` flag a user restricted to listed sites sees and manages only
  * users whose sites are a subset of theirs, and gives only their own sites. A user outside what the
  * caller may see is "Failed to find existing user", as one that does not exist.
+ *
+ * The tenant boundary (issue 24; ADR 009): an invitation waits for its owner (./invitations.ts) and
+ * is listed as pending, the same whether the address has an account or not; the account's name and
+ * two-factor are changed here only while it belongs to this client alone, or by the person; the
+ * flags follow ./account-rules.ts; nobody leaves themselves without a site.
  */
 import { USER_LIMITS, USER_MESSAGES, notificationDefault, type InvitePortalUser, type PortalUser, type PortalUserOptions, type UpdatePortalUser } from "../../contract/index.ts";
 import type { App } from "../app.ts";
@@ -18,7 +23,10 @@ import { likePattern, pageParam, parseId } from "../api/manage.ts";
 import { abilities, type Principal } from "../api/regional.ts";
 import { checkEmail, normalizeEmail } from "../auth/login.ts";
 import { ssoConfigForDomain } from "../sso/rp.ts";
+import { auditInEveryClient } from "../audit/every-client.ts";
 import { INVITATION_TTL, issuePasswordLink } from "./passwords.ts";
+import { flagRefusals, leavesWithoutSite, requireAccountChange } from "./account-rules.ts";
+import { ensureAccount, sendInvitation } from "./invitations.ts";
 
 const FORBIDDEN = {
   "ManageUser.viewer": "You are not authorised to view portal users.",
@@ -47,7 +55,8 @@ export const rightsBeyond = (p: Pick<Principal, "m" | "user">, rights: readonly 
 
 interface Row {
   id: number;
-  user_id: number;
+  /** null for an invitation: it is kept by address, never by account. */
+  user_id: number | null;
   name: string;
   email: string;
   role_id: number;
@@ -61,11 +70,25 @@ interface Row {
   two_factor: boolean;
   sso: boolean;
   invited: boolean;
+  pending: boolean;
 }
 
-const SELECT = `SELECT cu.id, cu.user_id, u.name, u.email, cu.role_id, r.name AS role_name, r.rights, cu.is_primary, cu.is_billing, cu.is_technical,
-    cu.notifications, cu.site_ids, u.totp_secret IS NOT NULL AS two_factor, u.sso, (u.password_hash IS NULL AND NOT u.sso) AS invited
-  FROM client_users cu JOIN users u ON u.id = cu.user_id JOIN roles r ON r.id = cu.role_id`;
+/**
+ * The client's people as one list, `cu`: its members, and its invitations not yet accepted
+ * (`pending`). An invitation shows only what the inviter gave — name, address, role, flags, sites —
+ * with no two-factor and the address's domain's single sign-on: the same whether the address has an
+ * account or not.
+ */
+const PEOPLE = `(
+  SELECT cu.id, cu.client_id, cu.user_id, u.name, u.email, cu.role_id, cu.is_primary, cu.is_billing, cu.is_technical, cu.notifications, cu.site_ids,
+         u.totp_secret IS NOT NULL AS two_factor, u.sso, (u.password_hash IS NULL AND NOT u.sso) AS invited, false AS pending
+    FROM client_users cu JOIN users u ON u.id = cu.user_id
+  UNION ALL
+  SELECT i.id, i.client_id, NULL, i.name, i.email, i.role_id, false, i.is_billing, i.is_technical, i.notifications, i.site_ids,
+         false, i.sso, false, true
+    FROM account_invitations i
+) cu`;
+const SELECT = `SELECT cu.*, r.name AS role_name, r.rights FROM ${PEOPLE} JOIN roles r ON r.id = cu.role_id`;
 
 /** Users of the client the caller may see (`$1` client, `$2` scope as jsonb or null). */
 const VISIBLE = `cu.client_id = $1 AND ($2::jsonb IS NULL OR (cu.site_ids IS NOT NULL AND $2::jsonb @> cu.site_ids))`;
@@ -90,14 +113,20 @@ function toPortalUser(p: Principal, r: Row): PortalUser {
     two_factor: r.two_factor,
     sso: r.sso,
     invited: r.invited,
-    self: r.id === p.m.id,
+    pending: r.pending,
+    self: !r.pending && r.id === p.m.id,
   };
 }
 
 /** The portal user `idParam` the caller may see (`lock`: its row, in a transaction), else 404 "Failed to find existing user". */
 async function visibleUser(q: Queryable, p: Principal, idParam: string, lock = false): Promise<Row> {
   const id = parseId(idParam);
-  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE ${VISIBLE} AND cu.id = $3${lock ? " FOR UPDATE OF cu" : ""}`, [p.client.id, scopeParam(p), id]);
+  if (!Number.isNaN(id) && lock) {
+    // A member or an invitation (one id, one of the two): lock whichever it is.
+    await q.query("SELECT 1 FROM client_users WHERE id = $1 AND client_id = $2 FOR UPDATE", [id, p.client.id]);
+    await q.query("SELECT 1 FROM account_invitations WHERE id = $1 AND client_id = $2 FOR UPDATE", [id, p.client.id]);
+  }
+  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE ${VISIBLE} AND cu.id = $3`, [p.client.id, scopeParam(p), id]);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   return row;
 }
@@ -112,11 +141,11 @@ export async function listPortalUsers(app: App, p: Principal, query: URLSearchPa
   requireRight(p, "ManageUser.viewer");
   const search = (query.get("search") ?? "").trim().slice(0, USER_LIMITS.search);
   const page = pageParam(query);
-  const where = `${VISIBLE} AND ($3::text = '' OR u.name ILIKE $4 ESCAPE '\\' OR u.email ILIKE $4 ESCAPE '\\')`;
+  const where = `${VISIBLE} AND ($3::text = '' OR cu.name ILIKE $4 ESCAPE '\\' OR cu.email ILIKE $4 ESCAPE '\\')`;
   const params = [p.client.id, scopeParam(p), search, likePattern(search)];
   const [count, rows] = await Promise.all([
-    one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM client_users cu JOIN users u ON u.id = cu.user_id WHERE ${where}`, params),
-    app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY lower(u.name), cu.id LIMIT ${USER_LIMITS.perPage} OFFSET ${(page - 1) * USER_LIMITS.perPage}`, params),
+    one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM ${PEOPLE} WHERE ${where}`, params),
+    app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY lower(cu.name), cu.id LIMIT ${USER_LIMITS.perPage} OFFSET ${(page - 1) * USER_LIMITS.perPage}`, params),
   ]);
   return { users: rows.map((r) => toPortalUser(p, r)), page, per_page: USER_LIMITS.perPage, total: count?.n ?? 0 };
 }
@@ -140,6 +169,7 @@ export async function portalUserOptions(app: App, p: Principal): Promise<PortalU
     sites: sites.filter((s) => scope === null || scope.includes(s.id)),
     sites_only: scope !== null,
     may_transfer_primary: p.m.is_primary || p.user.is_super,
+    may_set_flags: p.m.is_primary || p.user.is_super,
   };
 }
 
@@ -171,27 +201,24 @@ const cleanName = (raw: string) => {
   return name;
 };
 
-/** Making `targetId` primary moves the flag from whoever has it (the primary user or a super user may). */
+/** Making `targetId` primary moves the flag from whoever has it (who may: `flagRefusals`). */
 async function makePrimary(q: Queryable, p: Principal, targetId: number): Promise<void> {
-  if (!(p.m.is_primary || p.user.is_super)) throw validation({ primary: [USER_MESSAGES.primaryTransfer] });
   await q.query("UPDATE client_users SET is_primary = false WHERE client_id = $1 AND is_primary AND id <> $2", [p.client.id, targetId]);
   await q.query("UPDATE client_users SET is_primary = true WHERE id = $1", [targetId]);
 }
 
-async function invitationMail(q: Queryable, app: App, p: Principal, user: { id: number; email: string; name: string }, needsPassword: boolean): Promise<void> {
-  const org = p.client.name;
-  const link = needsPassword ? await issuePasswordLink(q, app.opts.portalUrl, user, "invitation", INVITATION_TTL) : `${app.opts.portalUrl}/login`;
-  const body = needsPassword
-    ? `Hello ${user.name},\n\n${p.user.name} has invited you to ${org} on Gatehouse.\nUse this link within 7 days to choose your password, then sign in:\n\n${link}\n`
-    : `Hello ${user.name},\n\n${p.user.name} has given you access to ${org} on Gatehouse.\nSign in as usual:\n\n${link}\n`;
-  // As the reset link is (auth/service.ts): the demo has no mail server.
-  app.log({ msg: "invitation", to: user.email, link });
-  await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [user.email, `You have been invited to ${org} on Gatehouse`, body]);
+const caller = (p: Principal) => ({ primary: p.m.is_primary, super: p.user.is_super });
+
+/** 422 on the flags the caller may not change on `target` (./account-rules.ts `flagRefusals`). */
+function requireFlags(p: Principal, target: { self: boolean; pending: boolean; primary: boolean; billing: boolean; technical: boolean }, body: { primary?: boolean; billing?: boolean; technical?: boolean }): void {
+  const errors = flagRefusals(caller(p), target, { primary: body.primary, billing: body.billing, technical: body.technical });
+  if (Object.keys(errors).length) throw validation(errors);
 }
 
 /**
- * POST portal-users: a new user (no password yet: the invitation's link chooses it; by single
- * sign-on when their domain has it), or a user of another client given access to this one.
+ * POST portal-users: an invitation of the address, waiting for its owner (./invitations.ts). The
+ * answer, the email's subject, the list's row and the audit log's entry are the same whether the
+ * address has an account or not; an address without one gets an account (unaudited: it is theirs).
  */
 export async function invitePortalUser(app: App, p: Principal, body: InvitePortalUser): Promise<{ id: number }> {
   requireRight(p, "ManageUser.editor");
@@ -206,57 +233,62 @@ export async function invitePortalUser(app: App, p: Principal, body: InvitePorta
   return app.db.tx(async (q) => {
     const role = await grantableRole(q, p, body.role_id);
     const siteIds = await checkedSites(q, p, body.site_ids);
-    let user = await one<{ id: number; email: string; name: string; needs_password: boolean }>(
-      q,
-      "SELECT id, email, name, (password_hash IS NULL AND NOT sso) AS needs_password FROM users WHERE email = $1 FOR UPDATE",
-      [email],
-    );
-    if (user && (await one(q, "SELECT 1 FROM client_users WHERE user_id = $1 AND client_id = $2", [user.id, p.client.id]))) {
+    requireFlags(p, { self: false, pending: true, primary: false, billing: false, technical: false }, body);
+    if (await one(q, "SELECT 1 FROM client_users cu JOIN users u ON u.id = cu.user_id WHERE u.email = $1 AND cu.client_id = $2", [email, p.client.id])) {
       throw validation({ email: [USER_MESSAGES.emailTaken] });
     }
-    user ??= (
-      await q.query<{ id: number; email: string; name: string; needs_password: boolean }>(
-        "INSERT INTO users (email, name, password_hash, locale, sso, last_client_id) VALUES ($1, $2, NULL, $3, $4, $5) RETURNING id, email, name, NOT sso AS needs_password",
-        [email, name, p.user.locale, sso, p.client.id],
-      )
-    )[0]!;
+    if (await one(q, "SELECT 1 FROM account_invitations WHERE email = $1 AND client_id = $2", [email, p.client.id])) {
+      throw validation({ email: [USER_MESSAGES.alreadyInvited] });
+    }
     const notifications = body.device_alerts === undefined ? {} : { device_alerts: body.device_alerts };
     const [{ id }] = await q.query<{ id: number }>(
-      `INSERT INTO client_users (user_id, client_id, role_id, is_billing, is_technical, site_ids, notifications, invited_by)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8) RETURNING id`,
-      [user.id, p.client.id, role.id, body.billing ?? false, body.technical ?? false, siteIds === null ? null : JSON.stringify(siteIds), JSON.stringify(notifications), p.user.id],
+      `INSERT INTO account_invitations (client_id, email, name, role_id, is_billing, is_technical, site_ids, notifications, sso, invited_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10) RETURNING id`,
+      [p.client.id, email, name, role.id, body.billing ?? false, body.technical ?? false, siteIds === null ? null : JSON.stringify(siteIds), JSON.stringify(notifications), sso, p.user.id],
     );
-    if (body.primary) await makePrimary(q, p, id);
-    await invitationMail(q, app, p, user, user.needs_password);
+    // After the invitation (the transaction's first audited write): see ensureAccount.
+    await ensureAccount(q, email, name, sso, p.user.locale);
+    await sendInvitation(q, app, p, email);
     return { id };
   });
 }
 
-/** PATCH portal-users/{userId}: only what is given changes. */
+/**
+ * PATCH portal-users/{userId}: only what is given changes. An invitation changes itself (its name
+ * is the inviter's); a member's name is the account's, global: see `requireAccountChange`.
+ */
 export async function updatePortalUser(app: App, p: Principal, idParam: string, body: UpdatePortalUser): Promise<PortalUser> {
   requireRight(p, "ManageUser.editor");
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
     requireNotOutranked(p, target);
+    const self = !target.pending && target.id === p.m.id;
     const name = body.name === undefined ? undefined : cleanName(body.name);
     const role = body.role_id === undefined || body.role_id === target.role_id ? undefined : await grantableRole(q, p, body.role_id);
+    if (leavesWithoutSite(self, body.site_ids)) throw validation({ site_ids: [USER_MESSAGES.ownSitesEmpty] });
     const siteIds = body.site_ids === undefined ? undefined : await checkedSites(q, p, body.site_ids);
-    if (body.primary === false && target.is_primary) throw validation({ primary: [USER_MESSAGES.primaryKeep] });
-    if (body.primary === true && !target.is_primary) await makePrimary(q, p, target.id);
-    if (name !== undefined) await q.query("UPDATE users SET name = $2 WHERE id = $1", [target.user_id, name]);
-    await q.query(
-      `UPDATE client_users SET role_id = coalesce($2, role_id), is_billing = coalesce($3, is_billing), is_technical = coalesce($4, is_technical),
-         site_ids = CASE WHEN $5 THEN $6::jsonb ELSE site_ids END, notifications = notifications || $7::jsonb WHERE id = $1`,
-      [
-        target.id,
-        role?.id ?? null,
-        body.billing ?? null,
-        body.technical ?? null,
-        siteIds !== undefined,
-        siteIds ? JSON.stringify(siteIds) : null,
-        JSON.stringify(body.device_alerts === undefined ? {} : { device_alerts: body.device_alerts }),
-      ],
-    );
+    requireFlags(p, { self, pending: target.pending, primary: target.is_primary, billing: target.is_billing, technical: target.is_technical }, body);
+    const notifications = JSON.stringify(body.device_alerts === undefined ? {} : { device_alerts: body.device_alerts });
+    const sites = [siteIds !== undefined, siteIds ? JSON.stringify(siteIds) : null];
+    if (target.pending) {
+      await q.query(
+        `UPDATE account_invitations SET name = coalesce($2, name), role_id = coalesce($3, role_id), is_billing = coalesce($4, is_billing), is_technical = coalesce($5, is_technical),
+           site_ids = CASE WHEN $6 THEN $7::jsonb ELSE site_ids END, notifications = notifications || $8::jsonb WHERE id = $1`,
+        [target.id, name ?? null, role?.id ?? null, body.billing ?? null, body.technical ?? null, ...sites, notifications],
+      );
+    } else {
+      if (body.primary === true && !target.is_primary) await makePrimary(q, p, target.id);
+      if (name !== undefined && name !== target.name) {
+        await requireAccountChange(q, p, target.user_id!, "name", USER_MESSAGES.sharedName);
+        await q.query("UPDATE users SET name = $2 WHERE id = $1", [target.user_id, name]);
+        await auditInEveryClient(q, target.user_id!);
+      }
+      await q.query(
+        `UPDATE client_users SET role_id = coalesce($2, role_id), is_billing = coalesce($3, is_billing), is_technical = coalesce($4, is_technical),
+           site_ids = CASE WHEN $5 THEN $6::jsonb ELSE site_ids END, notifications = notifications || $7::jsonb WHERE id = $1`,
+        [target.id, role?.id ?? null, body.billing ?? null, body.technical ?? null, ...sites, notifications],
+      );
+    }
     return toPortalUser(p, (await one<Row>(q, `${SELECT} WHERE cu.id = $1`, [target.id]))!);
   });
 }
@@ -264,15 +296,19 @@ export async function updatePortalUser(app: App, p: Principal, idParam: string, 
 /**
  * DELETE portal-users/{userId}: the user's access to this client goes, and their sessions' tokens
  * for it; their account stays for their other clients (and their history) — without a client left,
- * they cannot sign in.
+ * they cannot sign in. An invitation is withdrawn.
  */
 export async function deletePortalUser(app: App, p: Principal, idParam: string) {
   requireRight(p, "ManageUser.delete");
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
-    if (target.id === p.m.id) throw validation({ user: [USER_MESSAGES.deleteSelf] });
+    if (!target.pending && target.id === p.m.id) throw validation({ user: [USER_MESSAGES.deleteSelf] });
     if (target.is_primary) throw validation({ user: [USER_MESSAGES.deletePrimary] });
     requireNotOutranked(p, target);
+    if (target.pending) {
+      await q.query("DELETE FROM account_invitations WHERE id = $1", [target.id]);
+      return { message: `${target.name} deleted` };
+    }
     await q.query("DELETE FROM client_users WHERE id = $1", [target.id]);
     await q.query("DELETE FROM refresh_tokens WHERE client_id = $1 AND session_id IN (SELECT id FROM sessions WHERE user_id = $2)", [p.client.id, target.user_id]);
     if (!(await one(q, "SELECT 1 FROM client_users WHERE user_id = $1", [target.user_id]))) {
@@ -282,27 +318,45 @@ export async function deletePortalUser(app: App, p: Principal, idParam: string) 
   });
 }
 
-/** DELETE portal-users/{userId}/two-factor: they set it up again at their next sign-in if their client forces it. */
+/**
+ * DELETE portal-users/{userId}/two-factor: they set it up again at their next sign-in if their
+ * client forces it. Two-factor is the account's: only while it belongs to this client alone, and
+ * recorded in every client the person belongs to.
+ */
 export async function removePortalUser2fa(app: App, p: Principal, idParam: string) {
   requireRight(p, "ManageUser.remove2fa");
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
-    if (target.id === p.m.id) throw validation({ user: [USER_MESSAGES.own2fa] });
+    if (!target.pending && target.id === p.m.id) throw validation({ user: [USER_MESSAGES.own2fa] });
     requireNotOutranked(p, target);
     if (!target.two_factor) throw validation({ user: [USER_MESSAGES.no2fa] });
+    await requireAccountChange(q, p, target.user_id!, "user", USER_MESSAGES.shared2fa);
     await q.query("UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = $1", [target.user_id]);
+    await auditInEveryClient(q, target.user_id!);
     return { message: `Two-factor authentication removed for ${target.name}` };
   });
 }
 
-/** POST portal-users/{userId}/invitation: a new link for a user who has not chosen a password yet. */
+/**
+ * POST portal-users/{userId}/invitation: the invitation again (an invitation not yet accepted), or a
+ * new link for a member who has not chosen a password yet.
+ */
 export async function resendInvitation(app: App, p: Principal, idParam: string) {
   requireRight(p, "ManageUser.editor");
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
+    if (target.pending) {
+      await sendInvitation(q, app, p, target.email);
+      return { message: `Invitation sent to ${target.email}` };
+    }
     if (!target.invited) throw validation({ user: [USER_MESSAGES.notInvited] });
-    await invitationMail(q, app, p, { id: target.user_id, email: target.email, name: target.name }, true);
+    const link = await issuePasswordLink(q, app.opts.portalUrl, { id: target.user_id!, email: target.email }, "invitation", INVITATION_TTL);
+    app.log({ msg: "invitation", to: target.email, link });
+    await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [
+      target.email,
+      `You have been invited to ${p.client.name} on Gatehouse`,
+      `Hello ${target.name},\n\n${p.user.name} has invited you to ${p.client.name} on Gatehouse.\nUse this link within 7 days to choose your password, then sign in:\n\n${link}\n`,
+    ]);
     return { message: `Invitation sent to ${target.email}` };
   });
 }
-

@@ -1,14 +1,17 @@
 /**
  * My profile (platform §5; issue 16 item 6; ADR 020): every signed-in user reads their profile,
- * changes their language and notification preferences (per client), their password (the current
+ * changes their name, language and notification preferences (per client), their password (the current
  * one, the new one twice; `setPassword`, the one way a password is set), and sets up or removes
  * two-factor authentication with the TOTP code of `auth/totp.ts`, as the login's forced set-up does.
+ * The name, the password and two-factor are the account's, shared by every client the person
+ * belongs to (issue 24; ADR 009 "Tenant boundary"): a change is recorded in each one's audit log.
  */
 import type { z } from "zod";
-import { PROFILE_LOCALES, PROFILE_MESSAGES, USER_NOTIFICATIONS, notificationDefault, type ChangePassword, type Profile, type UpdateProfile } from "../../contract/index.ts";
+import { PROFILE_LOCALES, PROFILE_MESSAGES, USER_MESSAGES, USER_NOTIFICATIONS, notificationDefault, type ChangePassword, type Profile, type UpdateProfile } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one } from "../db/index.ts";
 import { HttpError, validation } from "../http/errors.ts";
+import { auditInEveryClient } from "../audit/every-client.ts";
 import type { Principal } from "../api/regional.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../auth/totp.ts";
@@ -56,10 +59,16 @@ export async function getProfile(app: App, p: Principal): Promise<Profile> {
   };
 }
 
-/** PATCH me/profile: the language (a portal locale) and notification preferences (merged). */
+/** PATCH me/profile: the name (the person's own, in every client), the language (a portal locale) and notification preferences (merged). */
 export async function updateProfile(app: App, p: Principal, body: z.infer<typeof UpdateProfile>): Promise<Profile> {
   if (body.locale !== undefined && !(PROFILE_LOCALES as readonly string[]).includes(body.locale)) throw validation({ locale: [PROFILE_MESSAGES.locale] });
+  const name = body.name?.trim();
+  if (name === "") throw validation({ name: [USER_MESSAGES.nameRequired] });
   await app.db.tx(async (q) => {
+    if (name !== undefined && name !== p.user.name) {
+      await q.query("UPDATE users SET name = $2 WHERE id = $1", [p.user.id, name]);
+      await auditInEveryClient(q, p.user.id);
+    }
     if (body.locale !== undefined) await q.query("UPDATE users SET locale = $2 WHERE id = $1", [p.user.id, body.locale]);
     if (body.notifications) await q.query("UPDATE client_users SET notifications = notifications || $2::jsonb WHERE id = $1", [p.m.id, JSON.stringify(body.notifications)]);
   });
@@ -74,7 +83,10 @@ export async function changePassword(app: App, p: Principal, body: z.infer<typeo
   if (!(await verifyPassword(body.current_password, u.password_hash))) throw validation({ current_password: [PROFILE_MESSAGES.currentPassword] });
   if (body.password !== body.password_confirmation) throw validation({ password_confirmation: [PROFILE_MESSAGES.confirmation] });
   succeeded();
-  await app.db.tx((q) => setPassword(q, u.id, body.password, "password"));
+  await app.db.tx(async (q) => {
+    await setPassword(q, u.id, body.password, "password");
+    await auditInEveryClient(q, u.id);
+  });
   return { message: "Your password has been changed." };
 }
 
@@ -97,7 +109,10 @@ export async function enableTwoFactor(app: App, p: Principal, body: { code: stri
   const succeeded = attempt(app, u.id, "code");
   if (!verifyTotp(pending, body.code)) throw validation({ code: [PROFILE_MESSAGES.code] });
   succeeded();
-  await app.db.query("UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = $1 AND totp_secret IS NULL", [u.id, pending]);
+  await app.db.tx(async (q) => {
+    await q.query("UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = $1 AND totp_secret IS NULL", [u.id, pending]);
+    await auditInEveryClient(q, u.id);
+  });
   return { message: "Two-factor authentication is on." };
 }
 
@@ -109,6 +124,9 @@ export async function disableTwoFactor(app: App, p: Principal, body: { code: str
   const succeeded = attempt(app, u.id, "code");
   if (!verifyTotp(u.totp_secret, body.code)) throw validation({ code: [PROFILE_MESSAGES.code] });
   succeeded();
-  await app.db.query("UPDATE users SET totp_secret = NULL WHERE id = $1", [u.id]);
+  await app.db.tx(async (q) => {
+    await q.query("UPDATE users SET totp_secret = NULL WHERE id = $1", [u.id]);
+    await auditInEveryClient(q, u.id);
+  });
   return { message: "Two-factor authentication is off." };
 }

@@ -106,7 +106,8 @@ describe("invitation", () => {
     const r = await admin.post("portal-users", { name: "  Ivy Invitee ", email: e.toUpperCase(), role_id: roleId("Standard User"), site_ids: [siteId("Head Office")], technical: true });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const invited = PortalUser.parse((await admin.get(`portal-users/${r.json.id}`)).json);
-    expect(invited).toMatchObject({ name: "Ivy Invitee", email: e, invited: true, technical: true, site_ids: [siteId("Head Office")] });
+    // Issue 24: an invitation waits for its owner (pending), a new address's as any other.
+    expect(invited).toMatchObject({ name: "Ivy Invitee", email: e, pending: true, technical: true, site_ids: [siteId("Head Office")] });
     const { mail, token } = await outboxLink(e);
     expect(mail.subject).toBe("You have been invited to Acme Ltd on Gatehouse");
     expect(token).toBeTruthy();
@@ -118,7 +119,8 @@ describe("invitation", () => {
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     // The terms come next at the first sign-in; the password is right.
     expect((await login(e, "Ivy-Passw0rd!")).json.code).toBe("accept_terms");
-    expect(PortalUser.parse((await admin.get(`portal-users/${r.json.id}`)).json).invited).toBe(false);
+    // The sign-in took the invitation up: a member now, under the same id.
+    expect(PortalUser.parse((await admin.get(`portal-users/${r.json.id}`)).json)).toMatchObject({ pending: false, invited: false });
     // The link worked once.
     expect((await call("POST", "/api/v2/auth/reset", { token, email: e, password: "Ivy-Passw0rd!2", password_confirmation: "Ivy-Passw0rd!2" })).status).toBe(422);
   });
@@ -140,13 +142,27 @@ describe("invitation", () => {
     expect422(await admin.post(`portal-users/${taken.id}/invitation`), "user", USER_MESSAGES.notInvited);
   });
 
-  it("gives a user of another client access without a new password", async () => {
+  // Issue 24 changed this: an account of another client is no longer given access at once; its
+  // owner accepts the invitation (see "the tenant boundary" below).
+  it("invites a user of another client without a new password: an invitation they accept", async () => {
     const e = email("other");
     await call("POST", "/__test/users", { email: e, client: "us:1", role: "Administrator" });
     const r = await admin.post("portal-users", { name: "Otto Other", email: e, role_id: roleId("Standard User"), site_ids: null });
     expect(r.status).toBe(200);
-    expect((await outboxLink(e)).token).toBeUndefined();
+    const { mail, token } = await outboxLink(e);
+    expect(token).toBeUndefined();
+    expect(mail.body).toContain("/my-profile");
     expect((await login(e, PASSWORD)).status).toBe(200);
+    expect(PortalUser.parse((await admin.get(`portal-users/${r.json.id}`)).json)).toMatchObject({ pending: true, name: "Otto Other" });
+  });
+
+  it("refuses the same address twice while its invitation waits, and sends it again", async () => {
+    const e = email("twice");
+    const base = { name: "Tess Twice", email: e, role_id: roleId("Standard User"), site_ids: null };
+    const r = await admin.post("portal-users", base);
+    expect422(await admin.post("portal-users", base), "email", USER_MESSAGES.alreadyInvited);
+    expect((await admin.post(`portal-users/${r.json.id}/invitation`)).json.message).toBe(`Invitation sent to ${e}`);
+    expect((await call("GET", `/__test/outbox?to=${e}`)).json.count).toBe(2);
   });
 });
 
@@ -341,5 +357,180 @@ describe("my profile", () => {
     expect((await u.as.patch("me/profile", { notifications: { nonsense: true } })).status).toBe(422);
     // The device alerts preference is the user's flag the administrator sees.
     expect(PortalUser.parse((await admin.get(`portal-users/${u.id}`)).json).device_alerts).toBe(true);
+  });
+});
+
+describe("the tenant boundary (issue 24)", () => {
+  const SECRET = "JBSWY3DPEHPK3PXP";
+  /** A session of `e` (a code when it has two-factor), in `client` if given; its calls. */
+  async function session(e: string, opts: { secret?: string; client?: string } = {}): Promise<As> {
+    let r = await login(e, PASSWORD);
+    if (opts.secret && r.json.code === "one_time_password") r = await call("POST", "/api/v2/auth/login", { email: e, login_token: r.json.data.login_token, oneTimePassword: totp(opts.secret) });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    let pair = r.json;
+    if (opts.client) {
+      const s = await call("POST", "/api/v2/auth/access-token", { refresh_token: pair.refresh_token, client_id: opts.client });
+      expect(s.status, JSON.stringify(s.json)).toBe(200);
+      pair = s.json;
+    }
+    const h = { authorization: `Bearer ${pair.access_token}` };
+    const base = `/${(opts.client ?? "eu:1").split(":")[0]}/api/v2/`;
+    return {
+      get: (p) => call("GET", base + p, undefined, h),
+      post: (p, body) => call("POST", base + p, body ?? {}, h),
+      patch: (p, body) => call("POST", base + p, body, { ...h, "x-http-method-override": "PATCH" }),
+      del: (p, body) => call("DELETE", base + p, body, h),
+      upload: () => Promise.reject(new Error("not here")),
+      file: () => Promise.reject(new Error("not here")),
+    };
+  }
+  const clientsOf = async (who: As) => ((await who.get("clients")).json as { id: string }[]).map((c) => c.id);
+  const stranger = async (tag: string) => {
+    const e = email(tag);
+    await call("POST", "/__test/users", { email: e, client: "eu:1", role: "Administrator", name: "Vic Victim", totp_secret: SECRET });
+    return e;
+  };
+  let school: As;
+  let schoolRoles: { id: number; name: string }[];
+  beforeAll(async () => {
+    school = await as("school@example.com");
+    schoolRoles = (await school.get("client/roles")).json;
+  });
+  const invite = (who: As, name: string, e: string) => who.post("portal-users", { name, email: e, role_id: schoolRoles.find((r) => r.name === "Administrator")!.id, site_ids: null });
+  const shape = (u: PortalUser) => ({ ...u, id: 0, name: "", email: "" });
+
+  it("an invitation says nothing about the account: the same answer, row and audit entry whether it exists or not", async () => {
+    const existing = await stranger("victim");
+    const fresh = email("nobody-yet");
+    const [a, b] = [await invite(school, "Name One", existing), await invite(school, "Name Two", fresh)];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(Object.keys(a.json)).toEqual(Object.keys(b.json));
+    const [ua, ub] = [PortalUser.parse((await school.get(`portal-users/${a.json.id}`)).json), PortalUser.parse((await school.get(`portal-users/${b.json.id}`)).json)];
+    expect(ua).toMatchObject({ name: "Name One", email: existing, pending: true, two_factor: false, sso: false, invited: false, self: false });
+    expect(shape(ua)).toEqual(shape(ub));
+    const listed = PortalUserList.parse((await school.get(`portal-users?search=users.example.com`)).json).users;
+    expect(listed.filter((u) => [existing, fresh].includes(u.email)).map(shape)).toEqual([shape(ua), shape(ub)]);
+    // The inviting client's audit log: one entry each, alike; no account made for the new address.
+    const log = (await school.get("audit-log?area=users")).json.entries as { id: number; entity: string; label: string; action: string; changed: string[] }[];
+    const mine = log.filter((e) => e.label === "Name One" || e.label === "Name Two");
+    expect(mine.map((e) => [e.entity, e.action])).toEqual([["account_invitations", "create"], ["account_invitations", "create"]]);
+    const [ea, eb] = await Promise.all(mine.map(async (e) => (await school.get(`audit-log/${e.id}`)).json));
+    expect(Object.keys(ea.after).sort()).toEqual(Object.keys(eb.after).sort());
+    expect(ea.after).not.toHaveProperty("user_id");
+    expect(ea.changed).toEqual(eb.changed);
+    // The emails differ (the owner reads them, the inviter never does) but their subject does not.
+    expect((await outboxLink(existing)).mail.subject).toBe((await outboxLink(fresh)).mail.subject);
+  });
+
+  it("nothing applies until the owner accepts: no access, and the probe's 2FA removal and rename do not reach the account", async () => {
+    const victim = await stranger("probe");
+    const r = await invite(school, "Renamed By School", victim);
+    const id = r.json.id as number;
+    // The probe (issue 24): remove two-factor, rename, delete — on the invitation, never the account.
+    expect422(await school.del(`portal-users/${id}/two-factor`), "user", USER_MESSAGES.no2fa);
+    expect((await school.patch(`portal-users/${id}`, { name: "Mallory" })).status).toBe(200);
+    expect((await login(victim, PASSWORD)).json.code).toBe("one_time_password");
+    const own = await session(victim, { secret: SECRET });
+    expect(Profile.parse((await own.get("me/profile")).json)).toMatchObject({ name: "Vic Victim", two_factor: true });
+    // No membership: not in the client list, no token for the client.
+    expect(await clientsOf(own)).toEqual(["eu:1"]);
+    const pair = (await login(victim, PASSWORD)).json;
+    const step = await call("POST", "/api/v2/auth/login", { email: victim, login_token: pair.data.login_token, oneTimePassword: totp(SECRET) });
+    expect((await call("POST", "/api/v2/auth/access-token", { refresh_token: step.json.refresh_token, client_id: "eu:4" })).status).toBeGreaterThanOrEqual(400);
+    // What the person sees: the invitation, to accept or decline; nobody else can take it.
+    const waiting = (await own.get("me/invitations")).json;
+    expect(waiting).toEqual([expect.objectContaining({ id, client: { id: "eu:4", name: "Oakfield Academy" }, invited_by: "Olive Oakfield", role: "Administrator" })]);
+    const other = await user("not-theirs");
+    for (const res of [await other.as.post(`me/invitations/${id}`), await other.as.del(`me/invitations/${id}`), await own.post("me/invitations/999999999")]) {
+      expect([res.status, res.json.message]).toEqual([404, PROFILE_MESSAGES.invitationGone]);
+    }
+    // Accepted: the person belongs to both, under the invitation's id.
+    const accepted = await own.post(`me/invitations/${id}`);
+    expect(accepted.json).toMatchObject({ client: { id: "eu:4", name: "Oakfield Academy" } });
+    expect(await clientsOf(own)).toEqual(["eu:1", "eu:4"]);
+    expect(PortalUser.parse((await school.get(`portal-users/${id}`)).json)).toMatchObject({ pending: false, name: "Vic Victim", two_factor: true });
+    // Now shared: neither client changes what is global; the person does.
+    const acmeId = PortalUserList.parse((await admin.get(`portal-users?search=${encodeURIComponent(victim)}`)).json).users[0]!.id;
+    for (const [who, uid] of [[school, id], [admin, acmeId]] as const) {
+      expect422(await who.del(`portal-users/${uid}/two-factor`), "user", USER_MESSAGES.shared2fa);
+      expect422(await who.patch(`portal-users/${uid}`, { name: "Mallory" }), "name", USER_MESSAGES.sharedName);
+      // What is per client still changes.
+      expect((await who.patch(`portal-users/${uid}`, { device_alerts: true })).status).toBe(200);
+    }
+    expect((await own.patch("me/profile", { name: "Victoria Victim" })).json.name).toBe("Victoria Victim");
+    expect422(await own.patch("me/profile", { name: "  " }), "name", USER_MESSAGES.nameRequired);
+    // Removing two-factor is recorded in every client the person belongs to.
+    expect((await own.del("me/two-factor", { code: totp(SECRET) })).status).toBe(200);
+    for (const who of [school, admin]) {
+      const entries = (await who.get("audit-log?area=users")).json.entries as { entity: string; operation: string; changed: string[]; user: { name: string } }[];
+      const removal = entries.find((e) => e.entity === "users" && e.operation === "disableTwoFactor");
+      expect(removal, JSON.stringify(entries.slice(0, 3))).toMatchObject({ changed: ["totp_secret"], user: { name: "Victoria Victim" } });
+      expect(entries.some((e) => e.entity === "users" && e.operation === "updateProfile")).toBe(true);
+    }
+  });
+
+  it("declined: the invitation goes from the inviter's list; an account of the client alone is still the client's to change", async () => {
+    const victim = await stranger("decline");
+    const id = (await invite(school, "Dee Clined", victim)).json.id as number;
+    const own = await session(victim, { secret: SECRET });
+    expect((await own.del(`me/invitations/${id}`)).status).toBe(200);
+    expect((await school.get(`portal-users/${id}`)).status).toBe(404);
+    expect(await clientsOf(own)).toEqual(["eu:1"]);
+    // Acme alone has the account: its administrator renames it and removes its two-factor.
+    const acmeId = PortalUserList.parse((await admin.get(`portal-users?search=${encodeURIComponent(victim)}`)).json).users[0]!.id;
+    expect((await admin.patch(`portal-users/${acmeId}`, { name: "Renamed By Acme" })).json.name).toBe("Renamed By Acme");
+    expect((await admin.del(`portal-users/${acmeId}/two-factor`)).status).toBe(200);
+  });
+
+  it("a new address: the account made for it takes its invitations up at its first sign-in", async () => {
+    const e = email("newcomer");
+    const id = (await invite(school, "Nia Newcomer", e)).json.id as number;
+    const other = await admin.post("portal-users", { name: "Nia N", email: e, role_id: roleId("Standard User"), site_ids: null });
+    const { token } = await outboxLink(e);
+    expect((await login(e, PASSWORD)).status).toBe(401);
+    expect((await call("POST", "/api/v2/auth/reset", { token, email: e, password: "Nia-Passw0rd!", password_confirmation: "Nia-Passw0rd!" })).status).toBe(200);
+    expect((await login(e, "Nia-Passw0rd!")).json.code).toBe("accept_terms");
+    for (const [who, uid] of [[school, id], [admin, other.json.id]] as const) {
+      expect(PortalUser.parse((await who.get(`portal-users/${uid}`)).json)).toMatchObject({ pending: false, invited: false, name: "Nia Newcomer" });
+    }
+  });
+
+  it("how a shared account signs in is its owner's: an SSO user of two organisations is not switched to a password", async () => {
+    const shared = email("sso-shared");
+    await call("POST", "/__test/users", { email: shared, client: "eu:1", role: "Standard User", sso: true, also: [{ client: "eu:4", role: "Standard User" }] });
+    const alone = email("sso-alone");
+    await call("POST", "/__test/users", { email: alone, client: "eu:1", role: "Standard User", sso: true });
+    const ssoUsers = (await admin.get("sso/eu:1/users")).json as { id: number; email: string }[];
+    const idOf = (e: string) => ssoUsers.find((u) => u.email === e)!.id;
+    expect422(await admin.post(`sso/eu:1/users/${idOf(shared)}/require-password`), "user", USER_MESSAGES.sharedPassword);
+    expect((await admin.post(`sso/eu:1/users/${idOf(alone)}/require-password`)).status).toBe(200);
+  });
+
+  it("no self-promotion, no demotion from below: the flags are the primary user's to give; nobody empties their own sites", async () => {
+    // One role for all three, so no refusal comes from rights (no escalation) before the flags'.
+    const role = `Flag Manager ${Date.now().toString(36)}`;
+    await call("POST", "/__test/roles", { client: "eu:1", name: role, rights: ["ManageUser.viewer", "ManageUser.editor", "ManageUser.delete", "ManageUser.remove2fa", "Today.viewer"] });
+    roles = (await admin.get("client/roles")).json;
+    const manager = await user("flags-manager", { role });
+    const peer = await user("flags-peer", { role });
+    const billing = await user("flags-billing", { role, billing: true });
+    // The probe: a user manager ticks billing on their own row.
+    expect422(await manager.as.patch(`portal-users/${manager.id}`, { billing: true }), "billing", USER_MESSAGES.ownFlags);
+    expect422(await manager.as.patch(`portal-users/${manager.id}`, { technical: true }), "technical", USER_MESSAGES.ownFlags);
+    expect422(await manager.as.patch(`portal-users/${peer.id}`, { billing: true }), "billing", USER_MESSAGES.flagsPrimaryOnly);
+    expect422(await manager.as.patch(`portal-users/${billing.id}`, { billing: false }), "billing", USER_MESSAGES.flagsPrimaryOnly);
+    expect422(await manager.as.post("portal-users", { name: "B", email: email("b"), role_id: roleId(role), site_ids: null, billing: true }), "billing", USER_MESSAGES.flagsPrimaryOnly);
+    // The same values again are no change: the manager still edits the billing user's sites.
+    expect((await manager.as.patch(`portal-users/${billing.id}`, { billing: true, site_ids: [siteId("Head Office")] })).status).toBe(200);
+    expect((await manager.as.get("account/billing")).status).toBe(403);
+    // The primary user gives and takes them; nobody makes an invitation primary.
+    expect((await admin.patch(`portal-users/${peer.id}`, { billing: true, technical: true })).json).toMatchObject({ billing: true, technical: true });
+    expect((await admin.patch(`portal-users/${peer.id}`, { billing: false })).json.billing).toBe(false);
+    const pending = await admin.post("portal-users", { name: "P", email: email("p"), role_id: roleId("Standard User"), site_ids: null });
+    expect422(await admin.patch(`portal-users/${pending.json.id}`, { primary: true }), "primary", USER_MESSAGES.primaryPending);
+    // Own sites: fewer is fine, none is refused; someone else's may still be set as before.
+    expect422(await manager.as.patch(`portal-users/${manager.id}`, { site_ids: [] }), "site_ids", USER_MESSAGES.ownSitesEmpty);
+    expect((await manager.as.patch(`portal-users/${manager.id}`, { site_ids: [siteId("Head Office")] })).json.site_ids).toEqual([siteId("Head Office")]);
+    expect((await manager.as.get("portal-users")).status).toBe(200);
   });
 });
