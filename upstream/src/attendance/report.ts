@@ -154,7 +154,7 @@ async function groupsInScope(q: Queryable, s: DailyScope) {
 
 /** Every current member of the groups in scope on `day`, with their visits that day at the sites in scope and the day's override. */
 export async function dailyRows(q: Queryable, s: DailyScope, day: string): Promise<DailyAttendanceRow[]> {
-  const params: unknown[] = [s.clientId, s.siteIds, day, s.siteId, s.groupId, s.memberId ?? null];
+  const params: unknown[] = [s.clientId, s.siteIds, day, s.groupId, s.memberId ?? null];
   const rows = await q.query<DailyDbRow>(
     `SELECT m.id AS member_id, m.name, g.id AS group_id, g.name AS group_name,
             to_char(m.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(m.ends_on, 'YYYY-MM-DD') AS ends_on,
@@ -175,7 +175,7 @@ export async function dailyRows(q: Queryable, s: DailyScope, day: string): Promi
       WHERE ${GROUPS_IN_SCOPE} AND m.archived_at IS NULL
         AND (m.starts_on IS NULL OR m.starts_on <= $3::date) AND (m.ends_on IS NULL OR m.ends_on >= $3::date)
         AND ${jsonReachesClause(s.members, "m.site_ids", params)}
-        AND ($5::int IS NULL OR g.id = $5::int) AND ($6::int IS NULL OR m.id = $6::int)
+        AND ($4::int IS NULL OR g.id = $4::int) AND ($5::int IS NULL OR m.id = $5::int)
       ORDER BY g.position, g.id, lower(m.name), m.id`,
     params,
   );
