@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { WebClient, decodeEntities, h1, messages } from "../support/client";
 import { totp } from "../support/totp";
 import { HttpBrowser, type Page } from "../support/browser";
@@ -90,4 +90,37 @@ export async function signInWithForms(browser: HttpBrowser, email: string, opts:
     page = await page.form("Verify").fill("Authentication code", totp(opts.totpSecret)).submit("Verify");
   }
   return page;
+}
+
+/**
+ * Start SSO at the portal, sign in at the identity provider as `email`, and return the portal
+ * callback URL the provider redirects to.
+ */
+export async function throughIdentityProvider(portal: WebClient, email: string, action: "login" | "cancel" = "login"): Promise<URL> {
+  const start = await portal.post("/login", { email }, { follow: false });
+  expect(start.res.status).toBe(302);
+  let location = new URL(start.res.headers.get("location")!);
+  expect(location.origin).not.toBe(new URL(portal.base).origin);
+  const idp = new WebClient(location.origin);
+  for (let i = 0; i < 10; i++) {
+    const { res, body } = await idp.request(location.pathname + location.search);
+    if (res.status >= 300 && res.status < 400) {
+      location = new URL(res.headers.get("location")!, location);
+      if (location.origin === new URL(portal.base).origin) return location;
+      continue;
+    }
+    expect(res.status).toBe(200);
+    expect(body).toContain("Demo identity provider");
+    const formAction = body.match(/<form method="post" action="([^"]+)"/)![1]!;
+    const posted = await idp.request(formAction.replace(/&amp;/g, "&"), {
+      method: "POST",
+      body: new URLSearchParams({ email, action }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      origin: location.origin,
+    });
+    expect(posted.res.status).toBeGreaterThanOrEqual(300);
+    location = new URL(posted.res.headers.get("location")!, location);
+    if (location.origin === new URL(portal.base).origin) return location;
+  }
+  throw new Error("the identity provider never sent the browser back");
 }

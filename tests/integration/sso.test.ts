@@ -1,40 +1,7 @@
 /** Single sign-on through the upstream's own OpenID Connect provider (a real authorization-code flow). */
 import { describe, expect, test } from "vitest";
-import { WebClient, h1, messages } from "../support/client";
-import { newClient } from "./helpers";
-
-/**
- * Start SSO at the portal, sign in at the identity provider as `email`, and return the portal
- * callback URL the provider redirects to.
- */
-async function throughIdentityProvider(portal: WebClient, email: string, action: "login" | "cancel" = "login"): Promise<URL> {
-  const start = await portal.post("/login", { email }, { follow: false });
-  expect(start.res.status).toBe(302);
-  let location = new URL(start.res.headers.get("location")!);
-  expect(location.origin).not.toBe(new URL(portal.base).origin);
-  const idp = new WebClient(location.origin);
-  for (let i = 0; i < 10; i++) {
-    const { res, body } = await idp.request(location.pathname + location.search);
-    if (res.status >= 300 && res.status < 400) {
-      location = new URL(res.headers.get("location")!, location);
-      if (location.origin === new URL(portal.base).origin) return location;
-      continue;
-    }
-    expect(res.status).toBe(200);
-    expect(body).toContain("Demo identity provider");
-    const formAction = body.match(/<form method="post" action="([^"]+)"/)![1]!;
-    const posted = await idp.request(formAction.replace(/&amp;/g, "&"), {
-      method: "POST",
-      body: new URLSearchParams({ email, action }).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      origin: location.origin,
-    });
-    expect(posted.res.status).toBeGreaterThanOrEqual(300);
-    location = new URL(posted.res.headers.get("location")!, location);
-    if (location.origin === new URL(portal.base).origin) return location;
-  }
-  throw new Error("the identity provider never sent the browser back");
-}
+import { h1, messages } from "../support/client";
+import { newClient, throughIdentityProvider } from "./helpers";
 
 describe("single sign-on", () => {
   test("a known SSO user signs in through the identity provider and reaches Today", async () => {

@@ -7,7 +7,8 @@
 // Rights: ManageUser.viewer to list, ManageUser.editor to change. The upstream enforces every rule
 // (ROLE_MESSAGES): a name is required and unique in the client (whatever its case); built-in roles
 // are never changed; a role is deleted only when no user holds it; a right must be known; nobody
-// grants or removes a right they do not hold (the Administrator holds them all). A level of a section implies
+// grants or removes a right they do not hold (the Administrator holds them all); a user restricted to
+// some sites changes only roles whose holders are all within their sites (ADR 031). A level of a section implies
 // the section's view level (`withImpliedLevels`): the upstream adds it, the editor ticks it.
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
@@ -31,6 +32,7 @@ export const ROLE_MESSAGES = {
   builtIn: "Built-in roles cannot be changed",
   inUse: "This role cannot be deleted while users hold it",
   notFound: "Role not found",
+  outOfScope: "This role is held by users outside your sites: you cannot change it",
 } as const;
 
 /** A role as the roles page lists it. `rights` are the role's own (sorted as `CLIENT_RIGHTS`). */
@@ -41,6 +43,13 @@ export const RoleSummary = z.object({
   rights: z.array(z.string()),
   /** Users of the client holding it. */
   user_count: z.number().int(),
+  /**
+   * The sites its holders are limited to, together (ADR 031): null when one of them is not limited
+   * to listed sites (every site, or none); [] when nobody holds it. A user restricted to some sites
+   * may change the role only when every holder is within theirs (the portal mirrors it, the
+   * upstream refuses otherwise: 403 `role_out_of_scope`).
+   */
+  holders_reach: z.array(z.number().int()).nullable(),
 });
 export type RoleSummary = z.infer<typeof RoleSummary>;
 

@@ -30,6 +30,8 @@ export const SSO_LIMITS = {
   codeTtlSeconds: 900,
   codeAttempts: 5,
   clients: 50,
+  /** Sites an approval names. */
+  sites: 500,
 } as const;
 
 // The upstream's words (the portal translates them: known-messages).
@@ -62,6 +64,9 @@ export const SSO_MESSAGES = {
   userGone: "This user no longer signs in with single sign-on here.",
   removePrimary: "Cannot perform delete: You cannot delete primary user",
   removeSelf: "You cannot remove yourself.",
+  sitesRequired: "Choose the sites the person may use, or every site.",
+  sitesUnknown: "Choose among this organisation's sites.",
+  ownSites: "An approval can only give access to sites you have access to.",
   passwordEnforced: "Your organisation requires single sign-on: sign in with your identity provider.",
 } as const;
 
@@ -104,7 +109,14 @@ export const SsoSettingsSave = z.object({
   /** A client user (local id) who may always sign in with a password. */
   break_glass_user_id: z.number().int().positive().nullable(),
 });
-export const SsoApprove = z.object({ role_id: z.number().int().positive() });
+/**
+ * Approving: the role, and the sites the person may use (null: every site; omitted: the
+ * configuration's default sites). An approver restricted to some sites gives only theirs (ADR 031).
+ */
+export const SsoApprove = z.object({
+  role_id: z.number().int().positive(),
+  site_ids: z.array(z.number().int()).max(SSO_LIMITS.sites).nullable().optional(),
+});
 
 /** platform §3 "Single sign-on config", and what self-service adds. */
 export const SsoConfig = z.object({

@@ -80,8 +80,11 @@ export function PermissionMatrix({ checked, readOnly, errorId, errors }: { check
   );
 }
 
-/** The editor page: a new role (`role` null) or an existing one (read-only when `readOnly`). */
-export function RoleEditor({ role, levels, readOnly }: { role: RoleSummary | null; levels: string[]; readOnly: boolean }) {
+/**
+ * The editor page: a new role (`role` null) or an existing one (read-only when `readOnly`; saying
+ * why when it is held by users outside the viewer's sites, `outOfScope`, ADR 031).
+ */
+export function RoleEditor({ role, levels, readOnly, outOfScope = false }: { role: RoleSummary | null; levels: string[]; readOnly: boolean; outOfScope?: boolean }) {
   const { t } = useTranslation("roles");
   const answer = useActionData<ActionResult>();
   const [form, fields] = useForm<{ name: string | undefined; levels: string[] | undefined }, any>({
@@ -101,6 +104,7 @@ export function RoleEditor({ role, levels, readOnly }: { role: RoleSummary | nul
       </p>
       <h1>{heading}</h1>
       {role?.built_in ? <p className="hint">{t("built_in_read_only")}</p> : null}
+      {outOfScope && !role?.built_in ? <p className="hint">{t("out_of_scope_read_only")}</p> : null}
       <ActionNotice notice={pageNotice(answer)} />
       <ValidatedForm form={form} action={role ? `${PATH}/${role.id}` : `${PATH}/new`}>
         <FormErrors formId={form.id} />

@@ -20,12 +20,15 @@ export const SAVE_INTENT = "save";
 
 /**
  * The upstream's refusals the generic mapping would blur (a 403 reads "Forbidden", a 409 "failed"):
- * a built-in role (403 `built_in_role`), a role users hold (409 `role_in_use`, with how many).
+ * a built-in role (403 `built_in_role`), a role held outside one's sites (403 `role_out_of_scope`),
+ * a role users hold (409 `role_in_use`, with how many).
  * A message of the form layer, or null for any other failure.
  */
 export function roleRefusal(err: unknown): { message: string; status: number } | null {
   if (!(err instanceof UpstreamError)) return null;
   if (err.status === 403 && err.body.code === "built_in_role") return { message: "roles:messages.builtIn", status: 403 };
+  // A role held by users outside the editor's sites (ADR 031): read-only for them.
+  if (err.status === 403 && err.body.code === "role_out_of_scope") return { message: "roles:messages.outOfScope", status: 403 };
   if (err.status === 409 && err.body.code === "role_in_use") {
     const count = Number((err.body.data as { count?: unknown } | undefined)?.count) || 1;
     return { message: `roles:delete.in_use|${JSON.stringify({ count })}`, status: 409 };

@@ -36,4 +36,19 @@ export const settingsSchema = z.object({
   break_glass_user_id: z.union([z.literal(""), id("common:fields.invalid_choice")]).optional(),
 });
 
-export const approveSchema = z.object({ role_id: id(areaKey("sso", "roleUnknown")) });
+/**
+ * Approving a request: the role, and the sites the person may use — every site (offered only to an
+ * approver with every site) or the sites ticked (ADR 031).
+ */
+export const approveSchema = z
+  .object({
+    role_id: id(areaKey("sso", "roleUnknown")),
+    every_site: check,
+    site_ids: z.array(id("common:fields.invalid_choice")).max(SSO_LIMITS.sites).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.every_site && !(v.site_ids ?? []).length) ctx.addIssue({ code: "custom", path: ["site_ids"], message: areaKey("sso", "sitesRequired") });
+  });
+
+/** What the upstream takes to approve: the sites null for every site. */
+export const approveRequest = (v: z.infer<typeof approveSchema>) => ({ role_id: v.role_id, site_ids: v.every_site ? null : [...new Set(v.site_ids ?? [])] });

@@ -10,6 +10,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AUDIT_LIMITS, type AuditLogPage } from "@contract";
 import { requireAccess } from "~/access/guard.server";
+import { scopeOf, scopeSubject } from "~/access/scope";
 import { AUDIT_LOG_PATH, auditFilterOf, auditQueryParams } from "~/features/audit/filter";
 import { postedId } from "~/forms/action-result.server";
 import type { Locale } from "~/i18n/config";
@@ -52,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page: list.page,
       pages: errors ? 1 : Math.max(1, Math.ceil(list.total / list.per_page)),
       capped: !errors && list.total > AUDIT_LIMITS.exportRows,
+      // A user restricted to some sites reads their own changes and those about their sites (ADR 031).
+      sitesOnly: scopeOf(scopeSubject(access.viewer.claims, access.ctx), "audit-entry").kind === "sites",
     },
     { status: errors ? 400 : 200, headers: access.headers },
   );
@@ -65,6 +68,7 @@ export default function AuditLogScreen() {
     <>
       <h1>{t("title")}</h1>
       <p className="muted">{t("intro", { months: AUDIT_LIMITS.retentionMonths })}</p>
+      {d.sitesOnly ? <p className="hint">{t("sites_only")}</p> : null}
       <FilterForm query={d.query} errors={d.errors} users={d.users} />
       {d.errors ? <NoticeBanner notice={{ tone: "error", key: "audit:error.refused" }} /> : null}
       {!d.errors && d.total > 0 ? (

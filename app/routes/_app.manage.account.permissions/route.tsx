@@ -3,12 +3,14 @@
  * ManageUser.viewer to open, ManageUser.editor to change): Administrator and Standard User (built
  * in, read-only) and the custom roles, each with how many users hold it; add a role, open one in
  * the editor, delete a custom role (after the kit's confirmation; the upstream refuses while users
- * hold it, and the page says how many), and "view as".
+ * hold it, and the page says how many), and "view as". A role held by users outside the viewer's
+ * sites is only opened, never edited or deleted (ADR 031).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { permissionsAt } from "~/access/outcome";
+import { roleInScope, scopeOf, scopeSubject } from "~/access/scope";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice, rowNotice } from "~/forms/action-result";
 import { PERMISSIONS_PATH } from "~/features/roles/paths";
@@ -26,10 +28,12 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "roles")]);
   const roles = await loadRoles(access);
+  const scope = scopeOf(scopeSubject(access.viewer.claims, access.ctx), "role");
   return data(
     {
       title: `${t("heading")} · Gatehouse`,
-      roles: roles.map((r) => ({ id: r.id, name: r.name, built_in: r.built_in, user_count: r.user_count })),
+      // A role held by users outside the viewer's sites is read-only for them (ADR 031).
+      roles: roles.map((r) => ({ id: r.id, name: r.name, built_in: r.built_in, user_count: r.user_count, inScope: roleInScope(scope, r) })),
       canEdit: permissionsAt(PERMISSIONS_PATH, access.ctx).edit,
     },
     { headers: access.headers },
@@ -72,10 +76,11 @@ export default function RolesPage() {
             <td>
               <div className="row-actions__group">
                 <Link className="button button--secondary" to={`${PERMISSIONS_PATH}/${r.id}`}>
-                  {d.canEdit && !r.built_in ? t("edit") : t("open")}
+                  {d.canEdit && !r.built_in && r.inScope ? t("edit") : t("open")}
                   <span className="visually-hidden"> “{r.name}”</span>
                 </Link>
-                {d.canEdit && !r.built_in ? (
+                {d.canEdit && !r.built_in && !r.inScope ? <span className="hint">{t("out_of_scope")}</span> : null}
+                {d.canEdit && !r.built_in && r.inScope ? (
                   <DeleteConfirm action={PERMISSIONS_PATH} id={r.id} name={r.name} question={t("delete.question", { name: r.name })} confirm={t("delete.confirm")} hidden={{ name: r.name }} />
                 ) : null}
               </div>

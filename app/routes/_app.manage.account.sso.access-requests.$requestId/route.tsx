@@ -1,7 +1,8 @@
 /**
  * /manage/account/sso/access-requests/{id} — approve one pending request (ManageUser.editor): a
- * dialog over the list to choose the role, the default one (the configuration's default
- * permissions) preselected. The upstream refuses a role with rights the approver does not hold.
+ * dialog over the list to choose the role and the sites, the defaults (the configuration's default
+ * permissions) preselected. The upstream refuses a role with rights the approver does not hold, and
+ * sites outside the approver's (every site, for an approver restricted to some: ADR 031).
  * Once approved the person signs in by SSO and lands on Today.
  */
 import { useForm } from "@conform-to/react";
@@ -13,14 +14,15 @@ import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { done, invalid, postedId, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { approveSchema } from "~/features/sso/schemas";
+import { narrowSites, scopeOf, scopeSubject, siteInScope } from "~/access/scope";
+import { approveRequest, approveSchema } from "~/features/sso/schemas";
 import { loadList, loadSsoConfig, ssoClientId } from "~/features/sso/sso.server";
 import { SSO_PATH } from "~/features/sso/paths";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { ErrorDialog } from "~/ui/error-dialog";
-import { FormErrors, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
+import { CheckField, ChoiceList, FormErrors, initialValues, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";
 import { pageTitle } from "~/ui/meta";
 
 export const meta: MetaFunction<typeof loader> = pageTitle;
@@ -44,12 +46,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const req = requests.find((r) => r.id === id && r.status === "pending");
   if (!req) throw new Response("Not found", { status: 404, headers: access.headers });
   const defaultRole = config.state === "ok" ? config.config.default_permissions.role_id : 0;
+  // The sites on offer: the viewer's own (config), every site only for a viewer with every site; the
+  // configuration's default sites ticked, as far as they are the viewer's (ADR 031).
+  const scope = scopeOf(scopeSubject(access.viewer.claims, access.ctx), "access-request");
+  const defaults = config.state === "ok" ? config.config.default_permissions.site_ids : [];
+  const sites = access.config.sites.filter((s) => siteInScope(scope, s.id));
   return data(
     {
       title: `${t("requests.approve_title", { name: req.name })} · Gatehouse`,
       req: { id: req.id, name: req.name, email: req.email },
       roles: roles.map((r) => ({ value: String(r.id), label: r.name })),
       defaultRole: roles.some((r) => r.id === defaultRole) ? String(defaultRole) : "",
+      sites: sites.map((s) => ({ value: String(s.id), label: s.name })),
+      everySiteOffered: scope.kind === "all",
+      everySite: scope.kind === "all" && defaults.length === 0,
+      defaultSites: narrowSites(scope, defaults).map(String),
     },
     { headers: access.headers },
   );
@@ -65,22 +76,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseSubmission(form, { schema: approveSchema });
   if (submission.status !== "success") return invalid(intent, submission);
   try {
-    await access.viewer.api("approveSsoAccessRequest", { params: { clientId: ssoClientId(access), requestId: id }, body: { role_id: submission.value.role_id } });
+    await access.viewer.api("approveSsoAccessRequest", { params: { clientId: ssoClientId(access), requestId: id }, body: approveRequest(submission.value) });
   } catch (err) {
-    return refused(err, { ...intent, submission, fields: ["role_id"], notFound: "sso:messages.requestGone" });
+    return refused(err, { ...intent, submission, fields: ["role_id", "site_ids"], notFound: "sso:messages.requestGone" });
   }
   return done(request, access.viewer, LIST, { key: "sso:requests.approved_notice", tone: "success" });
 }
 
 export default function ApproveDialog() {
-  const { req, roles, defaultRole } = useLoaderData<typeof loader>();
+  const { req, roles, defaultRole, sites, everySiteOffered, everySite, defaultSites } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = pageNotice(actionData);
   const { t } = useTranslation("sso");
-  const [form, fields] = useForm<{ role_id?: string }, any>({
+  const [form, fields] = useForm<{ role_id?: string; every_site?: boolean; site_ids?: string[] }, any>({
     id: "sso-approve",
     lastResult: resultFor(actionData, "approve"),
-    defaultValue: { role_id: defaultRole },
+    defaultValue: { role_id: defaultRole, every_site: everySite, site_ids: defaultSites },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: approveSchema }),
     shouldValidate: "onSubmit",
   });
@@ -98,6 +109,18 @@ export default function ApproveDialog() {
             </option>
           ))}
         </SelectField>
+        {everySiteOffered ? <CheckField field={fields.every_site as never} label={t("requests.every_site")} /> : null}
+        <ChoiceList
+          legend={t("requests.sites")}
+          before={<p className="hint">{t(everySiteOffered ? "requests.sites_hint" : "requests.sites_hint_own")}</p>}
+          name="site_ids"
+          type="checkbox"
+          choices={sites}
+          checked={initialValues(fields.site_ids.initialValue ?? defaultSites)}
+          errorId={fields.site_ids.errorId}
+          errors={fields.site_ids.errors}
+          idPrefix="sso-approve-site"
+        />
         <div className="actions">
           <SubmitButton name="intent" value="approve">
             {t("requests.approve_submit")}

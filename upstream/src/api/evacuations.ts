@@ -29,7 +29,9 @@ import type {
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { iso, visibleSites } from "../model.ts";
+import { iso } from "../model.ts";
+import { scopeOf, siteInScope } from "../scope/scope.ts";
+import { scopedSite, scopedSites } from "../scope/sites.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -167,8 +169,7 @@ const parseId = (s: string | null | undefined) => (s && /^\d{1,9}$/.test(s) ? Nu
 
 /** A site the user may see, else 404 "Site not found.". */
 async function visibleSite(q: Queryable, p: Principal, siteId: number) {
-  const site = (await visibleSites(q, p.client.id, p.m.site_ids)).find((s) => s.id === siteId);
-  if (!site) throw notFound("Site not found.");
+  const site = await scopedSite(q, p, siteId, "evacuation");
   return site as Record<string, unknown> & { id: number; client_id: number; name: string; timezone: string; address: string | null };
 }
 
@@ -178,7 +179,7 @@ const evacuationNotFound = () => notFound("Evacuation not found.");
 async function visibleEvacuation(q: Queryable, p: Principal, idParam: string): Promise<EvacuationRow> {
   const id = parseId(idParam);
   const e = Number.isNaN(id) ? undefined : await evacuationById(q, id);
-  if (!e || e.client_id !== p.client.id || (p.m.site_ids !== null && !p.m.site_ids.includes(e.site_id))) throw evacuationNotFound();
+  if (!e || e.client_id !== p.client.id || !siteInScope(scopeOf(p, "evacuation"), e.site_id)) throw evacuationNotFound();
   return e;
 }
 
@@ -310,7 +311,7 @@ export const PER_PAGE = 15;
 /** Newest first, 15 a page, at the sites the user sees (query `site_id`, `page`). */
 export async function listEvacuations(app: App, p: Principal, query: URLSearchParams): Promise<z.input<typeof EvacuationList>> {
   requireRight(p, "EvacReport.viewer");
-  let siteIds = (await visibleSites(app.db, p.client.id, p.m.site_ids)).map((s) => s.id as number);
+  let siteIds = (await scopedSites(app.db, p, "evacuation")).map((s) => s.id as number);
   const siteParam = query.get("site_id");
   if (siteParam !== null && siteParam !== "") {
     const id = parseId(siteParam);

@@ -55,6 +55,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { MANAGER_FROM } from "../members/core.ts";
 import { likePattern, parseId } from "./manage.ts";
+import { narrowSites, reachesScope, scopeOf } from "../scope/scope.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { signOutFirstNeedsFlagSql, signOutFirstSql } from "./sign-out-first.ts";
 
@@ -99,11 +100,14 @@ function requireRight(p: Principal, right: Right): void {
   if (!abilities(p).includes(right)) throw forbidden(FORBIDDEN[right]);
 }
 
-/** The client's group `idParam` (404 otherwise); `lock` takes its row lock (inside a transaction). */
+/**
+ * The client's group `idParam` (404 otherwise; also a group shown only at sites outside a
+ * restricted user's, ADR 031); `lock` takes its row lock (inside a transaction).
+ */
 async function groupOf(q: Queryable, p: Principal, idParam: string, lock = false): Promise<GroupRow> {
   const id = parseId(idParam);
   const row = Number.isNaN(id) ? undefined : await one<GroupRow>(q, `SELECT * FROM groups WHERE id = $1 AND client_id = $2${lock ? " FOR UPDATE" : ""}`, [id, p.client.id]);
-  if (!row) throw notFound(GROUP_NOT_FOUND);
+  if (!row || !reachesScope(scopeOf(p, "group"), row.site_ids)) throw notFound(GROUP_NOT_FOUND);
   return row;
 }
 
@@ -225,10 +229,11 @@ export async function updateGroupSettings(app: App, p: Principal, idParam: strin
  */
 async function offeredAt(q: Queryable, p: Principal, g: GroupRow, everySite: boolean, chosen: number[]): Promise<number[] | null> {
   const all = (await q.query<{ id: number }>("SELECT id FROM sites WHERE client_id = $1 ORDER BY id", [p.client.id])).map((r) => r.id);
-  const mine = p.m.site_ids === null ? all : all.filter((id) => p.m.site_ids!.includes(id));
+  const scope = scopeOf(p, "group");
+  const mine = narrowSites(scope, all);
   if (everySite) {
-    if (p.m.site_ids !== null && g.site_ids !== null) throw validation({ "values.every_site": [SITES_MESSAGE] });
-    return p.m.site_ids === null ? null : g.site_ids;
+    if (scope.kind !== "all" && g.site_ids !== null) throw validation({ "values.every_site": [SITES_MESSAGE] });
+    return scope.kind === "all" ? null : g.site_ids;
   }
   if (chosen.some((id) => !mine.includes(id))) throw validation({ "values.site_ids": [SITES_MESSAGE] });
   const before = g.site_ids ?? all;

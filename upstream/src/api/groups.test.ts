@@ -573,7 +573,14 @@ describe("the groups of a site", () => {
     const limited = await user("Administrator", { site_ids: [ids["Head Office"]] });
     expect((await limited.get(`sites/${ids.Warehouse}/groups`)).status).toBe(404);
     expect((await limited.post(`sites/${ids.Warehouse}/groups`, { group_ids: [] })).status).toBe(404);
-    expect(await groupsAt(ids["Head Office"], limited)).toEqual(before);
+    // A restricted user's tab lists the groups shown at their sites only (ADR 031): a group shown only
+    // at other sites is not theirs, and naming it in group_ids is refused as an unknown one.
+    expect(await groupsAt(ids["Head Office"], limited)).toEqual(before.filter((g) => g.shown));
+    const elsewhere = before.find((g) => !g.shown);
+    expect(elsewhere).toBeDefined();
+    const refused = await limited.post(`sites/${ids["Head Office"]}/groups`, { group_ids: [...before.filter((g) => g.shown).map((g) => g.id), elsewhere!.id] });
+    expect(refused.status).toBe(422);
+    expect(await groupAt(ids["Head Office"], elsewhere!.id)).toMatchObject({ shown: false });
     // The limited user's change at their site: the every-site group left out is listed at every
     // other site of the client, including the ones the user cannot see.
     const g = await newGroup("Limited user's choice");
@@ -646,6 +653,33 @@ describe("the groups of a site", () => {
     expect(await todayAt(a.id)).toEqual([]);
     expect(await shownAt(ids.Warehouse)).toEqual(others);
     expect(res.every((g) => !g.every_site)).toBe(true);
+  });
+});
+
+describe("groups of a user restricted to some sites (ADR 031)", () => {
+  it("lists and opens only the groups shown at their sites; a group they add is shown at theirs, not everywhere", async () => {
+    const wh = ids.Warehouse;
+    const onlyHq = await newGroup("Shown at Head Office only");
+    await setAt(wh, (await shownAt(wh)).filter((id) => id !== onlyHq.id));
+    const everywhere = await newGroup("Shown everywhere");
+    const limited = await user("Administrator", { site_ids: [wh] });
+    const mine = await listAll(limited);
+    const theirs = await listAll(admin);
+    expect(theirs.map((g) => g.id)).toContain(onlyHq.id);
+    expect(mine.map((g) => g.id)).not.toContain(onlyHq.id);
+    expect(mine.map((g) => g.id)).toContain(everywhere.id);
+    // Every group the restricted user lists is shown at their site; every other one is not.
+    const atWh = await groupsAt(wh);
+    expect(mine.map((g) => g.id).sort()).toEqual(atWh.filter((g) => g.shown).map((g) => g.id).sort());
+    // Its page and tabs are the same 404 as an unknown group.
+    for (const path of [`groups/${onlyHq.id}`, `groups/${onlyHq.id}/personal-fields`]) {
+      expect((await limited.get(path)).status, path).toBe(404);
+      expect((await admin.get(path)).status, path).not.toBe(404);
+    }
+    const added = await newGroup("Added by the Warehouse", "standard", limited);
+    expect(added).toMatchObject({ every_site: false, site_count: 1 });
+    expect(await groupAt(wh, added.id)).toMatchObject({ shown: true, every_site: false });
+    expect(await groupAt(ids["Head Office"], added.id)).toMatchObject({ shown: false });
   });
 });
 

@@ -24,6 +24,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
 import { changeSite, likePattern, pageParam, readSite } from "./manage.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
+import { jsonReachesClause, reachesScope, scopeOf, scopeSiteIds } from "../scope/scope.ts";
 
 type GroupRow = { id: number; name: string; type: "standard"; approval_required: boolean; site_ids: number[] | null; member_count: number };
 
@@ -61,11 +62,11 @@ export async function listManagedGroups(app: App, p: Principal, query: URLSearch
   requireGroupRight(p, "viewer");
   const search = (query.get("search") ?? "").trim().slice(0, 100);
   const page = pageParam(query);
-  const where = `g.client_id = $1 AND ($2::text = '' OR g.name ILIKE $3 ESCAPE '\\')`;
-  const params = [p.client.id, search, likePattern(search)];
+  const params: unknown[] = [p.client.id, search, likePattern(search)];
+  const where = `g.client_id = $1 AND ($2::text = '' OR g.name ILIKE $3 ESCAPE '\\') AND ${jsonReachesClause(scopeOf(p, "group"), "g.site_ids", params)}`;
   const [{ total }] = await app.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM groups g WHERE ${where}`, params);
   const rows = await app.db.query<GroupRow>(
-    `SELECT ${GROUP_COLS} FROM groups g WHERE ${where} ORDER BY lower(g.name), g.id LIMIT ${MANAGE_LIMITS.perPage} OFFSET $4`,
+    `SELECT ${GROUP_COLS} FROM groups g WHERE ${where} ORDER BY lower(g.name), g.id LIMIT ${MANAGE_LIMITS.perPage} OFFSET $${params.length + 1}`,
     [...params, (page - 1) * MANAGE_LIMITS.perPage],
   );
   const siteIds = await clientSiteIds(app.db, p.client.id);
@@ -79,11 +80,14 @@ export async function listManagedGroups(app: App, p: Principal, query: URLSearch
   };
 }
 
-/** POST groups: a new group at the end of the client's order, shown at every site. */
+/**
+ * POST groups: a new group at the end of the client's order, shown at every site — or, made by a
+ * user restricted to some sites, at theirs (what they create covers only their sites; ADR 031).
+ */
 export async function createGroup(app: App, p: Principal, body: z.infer<typeof CreateGroupRequest>): Promise<z.input<typeof ManagedGroupSummary>> {
   requireGroupRight(p, "editor");
   return app.db.tx(async (q) => {
-    const [id] = await insertGroups(q, p.client.id, [{ name: body.name, type: body.type, site_ids: null }]);
+    const [id] = await insertGroups(q, p.client.id, [{ name: body.name, type: body.type, site_ids: scopeSiteIds(scopeOf(p, "group")) }]);
     const row = (await one<GroupRow>(q, `SELECT ${GROUP_COLS} FROM groups g WHERE g.id = $1`, [id]))!;
     return toSummary(row, await clientSiteIds(q, p.client.id));
   });
@@ -110,10 +114,12 @@ export async function insertGroups(q: Queryable, clientId: number, groups: { nam
   return ids;
 }
 
-async function siteGroupsOf(q: Queryable, clientId: number, siteId: number): Promise<z.input<typeof SiteGroups>> {
-  const rows = await q.query<GroupRow>(`SELECT ${GROUP_COLS} FROM groups g WHERE g.client_id = $1 ORDER BY g.position, g.id`, [clientId]);
+/** The groups a site's tab lists: the client's, those a restricted user sees (shown at one of their sites). */
+async function siteGroupsOf(q: Queryable, p: Principal, siteId: number): Promise<z.input<typeof SiteGroups>> {
+  const rows = await q.query<GroupRow>(`SELECT ${GROUP_COLS} FROM groups g WHERE g.client_id = $1 ORDER BY g.position, g.id`, [p.client.id]);
+  const scope = scopeOf(p, "group");
   return {
-    groups: rows.map((r) => ({
+    groups: rows.filter((r) => reachesScope(scope, r.site_ids)).map((r) => ({
       id: r.id,
       name: r.name,
       type: r.type,
@@ -124,7 +130,7 @@ async function siteGroupsOf(q: Queryable, clientId: number, siteId: number): Pro
 }
 
 /** GET sites/{siteId}/groups (viewer right of the site's kind). */
-export const getSiteGroups = (app: App, p: Principal, siteId: string) => readSite(app, p, siteId, (q, site) => siteGroupsOf(q, p.client.id, site.id));
+export const getSiteGroups = (app: App, p: Principal, siteId: string) => readSite(app, p, siteId, (q, site) => siteGroupsOf(q, p, site.id));
 
 /**
  * POST sites/{siteId}/groups: exactly `group_ids` are shown at the site (editor right of its kind).
@@ -132,7 +138,11 @@ export const getSiteGroups = (app: App, p: Principal, siteId: string) => readSit
  */
 export function setSiteGroups(app: App, p: Principal, siteId: string, body: z.infer<typeof SetSiteGroupsRequest>) {
   return changeSite(app, p, siteId, async (q, site) => {
-    const groups = await q.query<GroupRow>(`SELECT ${GROUP_COLS} FROM groups g WHERE g.client_id = $1 ORDER BY g.id FOR UPDATE OF g`, [p.client.id]);
+    // Groups a restricted user does not see are not theirs to show here (as unknown ones).
+    const scope = scopeOf(p, "group");
+    const groups = (await q.query<GroupRow>(`SELECT ${GROUP_COLS} FROM groups g WHERE g.client_id = $1 ORDER BY g.id FOR UPDATE OF g`, [p.client.id])).filter((g) =>
+      reachesScope(scope, g.site_ids),
+    );
     const known = new Set(groups.map((g) => g.id));
     const wanted = new Set(body.group_ids);
     const unknown = body.group_ids.findIndex((id) => !known.has(id));
@@ -152,6 +162,6 @@ export function setSiteGroups(app: App, p: Principal, siteId: string, body: z.in
       }
       await q.query("UPDATE groups SET site_ids = $2::jsonb WHERE id = $1", [g.id, JSON.stringify(next)]);
     }
-    return siteGroupsOf(q, p.client.id, site.id);
+    return siteGroupsOf(q, p, site.id);
   });
 }

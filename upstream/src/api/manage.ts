@@ -11,6 +11,7 @@ import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { SITE_COLS } from "../model.ts";
+import { scopeOf, siteInScope } from "../scope/scope.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 
 export type Need = "viewer" | "editor";
@@ -52,7 +53,7 @@ export async function managedSite(q: Queryable, p: Principal, idParam: string, n
   const row = Number.isNaN(id)
     ? undefined
     : await one<SiteRow>(q, `SELECT ${SITE_COLS} FROM sites s WHERE s.id = $1 AND s.client_id = $2${lock ? " FOR UPDATE OF s" : ""}`, [id, p.client.id]);
-  if (!row || (p.m.site_ids !== null && !p.m.site_ids.includes(row.id))) throw siteNotFound();
+  if (!row || !siteInScope(scopeOf(p, "site"), row.id)) throw siteNotFound();
   requireSiteRight(p, row.type, need);
   return row;
 }

@@ -9,6 +9,7 @@ import { one } from "../db/index.ts";
 import { forbidden, notFound, sessionExpired } from "../http/errors.ts";
 import { bearerToken } from "../http/router.ts";
 import { sessionActive, verifyAccessToken, type AccessClaims } from "../auth/tokens.ts";
+import { scopedSites } from "../scope/sites.ts";
 import {
   globalId,
   isExpired,
@@ -19,7 +20,6 @@ import {
   toClient,
   toCustomField,
   toSite,
-  visibleSites,
   type ClientRow,
   type MembershipRow,
   type UserRow,
@@ -75,7 +75,7 @@ export async function getClients(app: App, p: Principal) {
     ms.map(async (m) => ({
       id: globalId(m.client),
       name: m.client.name,
-      sites: (await visibleSites(app.db, m.client_id, m.site_ids))
+      sites: (await scopedSites(app.db, { m, client: m.client }))
         .filter((s) => s.type === "standard" || s.type === "remote")
         .map((s) => ({ id: s.id as number, name: s.name as string })),
       roles: await rolesOf(app, m.client_id),
@@ -89,7 +89,7 @@ export async function getConfig(app: App, p: Principal): Promise<Config> {
   const host = new URL(app.opts.publicUrl).hostname;
   return {
     client: toClient(p.client),
-    sites: (await visibleSites(app.db, p.client.id, p.m.site_ids)).map(toSite),
+    sites: (await scopedSites(app.db, p)).map(toSite),
     pusher: { key: app.opts.pusherAppKey, host, port: app.opts.port, force_tls: false, cluster: "mt1" },
     abilities: abilities(p),
     // The roles the user holds in this client (one per access today), not every role of the client.
@@ -104,7 +104,7 @@ export async function getConfig(app: App, p: Principal): Promise<Config> {
 export const getClient = (_app: App, p: Principal) => toClient(p.client);
 
 export async function getSites(app: App, p: Principal) {
-  return (await visibleSites(app.db, p.client.id, p.m.site_ids)).map(toSite);
+  return (await scopedSites(app.db, p)).map(toSite);
 }
 
 export const getRoles = (app: App, p: Principal) => rolesOf(app, p.client.id);
@@ -112,7 +112,7 @@ export const getRoles = (app: App, p: Principal) => rolesOf(app, p.client.id);
 export async function getCustomFields(app: App, p: Principal, siteIdParam: string) {
   requireActive(p);
   const siteId = /^\d{1,9}$/.test(siteIdParam) ? Number(siteIdParam) : NaN;
-  const sites = await visibleSites(app.db, p.client.id, p.m.site_ids);
+  const sites = await scopedSites(app.db, p);
   if (!sites.some((s) => s.id === siteId)) throw notFound("Site not found.");
   const rows = await app.db.query("SELECT * FROM custom_fields WHERE site_id = $1 ORDER BY position, id", [siteId]);
   return rows.map(toCustomField);
@@ -120,7 +120,7 @@ export async function getCustomFields(app: App, p: Principal, siteIdParam: strin
 
 /** Pusher-compatible private channel authorisation. */
 export async function broadcastingAuth(app: App, p: Principal, body: z.infer<typeof BroadcastingAuthRequest>) {
-  const sites = new Set((await visibleSites(app.db, p.client.id, p.m.site_ids)).map((s) => s.id as number));
+  const sites = new Set((await scopedSites(app.db, p)).map((s) => s.id as number));
   const channels: Record<string, { status: number; data?: { auth: string } }> = {};
   for (const name of body.channel_name) {
     const site = /^private-Site\.(\d{1,9})$/.exec(name);

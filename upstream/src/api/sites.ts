@@ -26,6 +26,7 @@ import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
 import { iso, SITE_COLS, SITE_COUNT_SQL, toSite } from "../model.ts";
+import { scopeOf, siteClause } from "../scope/scope.ts";
 import { changeSite, likePattern, managedSite, pageParam, readSite, type SiteRow } from "./manage.ts";
 import { deleteFile, storeFile, type UploadedFile } from "./uploads.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
@@ -93,9 +94,9 @@ export async function listManagedSites(app: App, p: Principal, query: URLSearchP
   const search = (query.get("search") ?? "").trim().slice(0, 100);
   const page = pageParam(query);
   const types = kind === "sites" ? ["standard", "remote"] : ["event"];
+  const params: unknown[] = [p.client.id, types, search, likePattern(search)];
   const where = `s.client_id = $1 AND s.type = ANY($2::text[]) AND ($3::text = '' OR s.name ILIKE $4 ESCAPE '\\')
-    AND ($5::jsonb IS NULL OR $5::jsonb @> jsonb_build_array(s.id))`;
-  const params = [p.client.id, types, search, likePattern(search), p.m.site_ids === null ? null : JSON.stringify(p.m.site_ids)];
+    AND ${siteClause(scopeOf(p, "site"), "s.id", params)}`;
   const [{ total }] = await app.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s WHERE ${where}`, params);
   const offline = `(d.last_seen_at IS NULL OR d.last_seen_at < now() - interval '${MANAGE_LIMITS.deviceOfflineAfterMinutes} minutes')`;
   const rows = await app.db.query<Record<string, unknown>>(
@@ -140,7 +141,8 @@ export async function createSite(app: App, p: Principal, body: z.infer<typeof Cr
   if (!abilities(p).includes(event ? "ManageEvent.editor" : "ManageSite.editor")) {
     throw forbidden(event ? "You are not authorised to add events." : "You are not authorised to add sites.");
   }
-  if (p.m.site_ids !== null) throw forbidden("Users limited to some sites cannot add sites.");
+  // A new site is outside every site scope (ADR 031): only users with every site add sites.
+  if (scopeOf(p, "site").kind !== "all") throw forbidden("Users limited to some sites cannot add sites.");
   return app.db.tx(async (q) => {
     if (!event) {
       // The client's row lock serialises creations, so the count cannot be passed concurrently.

@@ -24,6 +24,7 @@ import { HttpError, notFound, validation } from "../http/errors.ts";
 import { readRaw, type Ctx, type Reply, type Router } from "../http/router.ts";
 import { authenticateDevice } from "./kiosk.ts";
 import { abilities, authenticate } from "./regional.ts";
+import { reachesScope, scopeOf, siteInScope } from "../scope/scope.ts";
 
 export type FileKind = UploadDef["kinds"][number];
 
@@ -164,6 +165,8 @@ interface FileRow {
   /** (migration 021) a pre-registration's document, and that pre-registration's site. */
   pre_registration_id: number | null;
   pr_site_id: number | null;
+  /** A group's file: the sites the group is shown at (NULL every site). */
+  group_site_ids: number[] | null;
   client_id: number;
 }
 
@@ -184,15 +187,15 @@ async function entitlement(app: App, ctx: Ctx, region: Region, name: string, fil
     if (/^Bearer\s/i.test(auth)) {
       const p = await authenticate(app, ctx.req, region);
       if (p.client.id !== file.client_id) return null;
-      if (file.group_id !== null) return abilities(p).includes("ManageVisitorGroup.viewer") ? PRIVATE_MAX_AGE : null;
+      if (file.group_id !== null) return abilities(p).includes("ManageVisitorGroup.viewer") && reachesScope(scopeOf(p, "group"), file.group_site_ids) ? PRIVATE_MAX_AGE : null;
       if (file.pre_registration_id !== null) {
         // As the pre-registration itself: Today.viewer at its site.
-        const seesIt = abilities(p).includes("Today.viewer") && (p.m.site_ids === null || p.m.site_ids.includes(file.pr_site_id!));
+        const seesIt = abilities(p).includes("Today.viewer") && siteInScope(scopeOf(p, "pre-registration"), file.pr_site_id);
         return seesIt ? PRIVATE_MAX_AGE : null;
       }
       // (migration 025) the client's own file, its logo: any user of the client.
       if (file.site_id === null) return PRIVATE_MAX_AGE;
-      const seesSite = p.m.site_ids === null || p.m.site_ids.includes(file.site_id!);
+      const seesSite = siteInScope(scopeOf(p, "site"), file.site_id);
       return seesSite ? PRIVATE_MAX_AGE : null;
     }
     if (/^Device\s/i.test(auth)) {
@@ -222,7 +225,7 @@ export function registerFileRoutes(router: Router, app: App): void {
       const file = m
         ? await one<FileRow>(
             app.db,
-            `SELECT f.id, f.content_type, f.site_id, f.group_id, f.pre_registration_id, pr.site_id AS pr_site_id, coalesce(s.client_id, g.client_id, pr.client_id, f.client_id) AS client_id
+            `SELECT f.id, f.content_type, f.site_id, f.group_id, f.pre_registration_id, pr.site_id AS pr_site_id, g.site_ids AS group_site_ids, coalesce(s.client_id, g.client_id, pr.client_id, f.client_id) AS client_id
                FROM files f LEFT JOIN sites s ON s.id = f.site_id LEFT JOIN groups g ON g.id = f.group_id LEFT JOIN pre_registrations pr ON pr.id = f.pre_registration_id
                JOIN clients c ON c.id = coalesce(s.client_id, g.client_id, pr.client_id, f.client_id)
               WHERE f.token = $1 AND f.kind = $2 AND c.region = $3`,

@@ -33,7 +33,9 @@ import {
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { iso, SITE_COUNT_SQL, visibleSites } from "../model.ts";
+import { iso, SITE_COUNT_SQL } from "../model.ts";
+import { scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
+import { scopedSite } from "../scope/sites.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
 import { announceSignIn } from "./group-slack.ts";
 import { emitRejectedSignIn, emitVisitEvent } from "../notifications/events.ts";
@@ -412,9 +414,7 @@ const parseId = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN);
 
 /** A site the user may see, else 404 "Site not found.". */
 async function visibleSite(app: App, p: Principal, siteIdParam: string) {
-  const id = parseId(siteIdParam);
-  const site = (await visibleSites(app.db, p.client.id, p.m.site_ids)).find((s) => s.id === id);
-  if (!site) throw notFound("Site not found.");
+  const site = await scopedSite(app.db, p, parseId(siteIdParam), "visit");
   return site as Record<string, unknown> & { id: number; client_id: number; name: string; timezone: string; evacuation_in_progress: boolean; visitors_signed_in_count: number };
 }
 
@@ -422,7 +422,7 @@ async function visibleSite(app: App, p: Principal, siteIdParam: string) {
 export async function visibleVisit(app: App, p: Principal, visitIdParam: string): Promise<VisitRow> {
   const id = parseId(visitIdParam);
   const visit = Number.isNaN(id) ? undefined : await visitById(app.db, id);
-  if (!visit || visit.client_id !== p.client.id || (p.m.site_ids !== null && !p.m.site_ids.includes(visit.site_id))) {
+  if (!visit || visit.client_id !== p.client.id || !siteInScope(scopeOf(p, "visit"), visit.site_id)) {
     throw notFound("Visit not found.");
   }
   return visit;
@@ -435,8 +435,7 @@ export async function getSiteToday(app: App, p: Principal, siteIdParam: string) 
   // One transaction: the count and the list come from the same snapshot on PostgreSQL.
   return app.db.tx(async (q) => {
     await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
-    const site = (await visibleSites(q, p.client.id, p.m.site_ids)).find((s) => s.id === siteId);
-    if (!site) throw notFound("Site not found.");
+    const site = await scopedSite(q, p, siteId, "visit");
     const groups = await q.query<GroupRow>(GROUPS_AT_SITE, [p.client.id, siteId]);
     const visits = await q.query<VisitRow>(
       `SELECT ${VISIT_COLS} ${VISIT_FROM} WHERE v.site_id = $1 AND (v.status IN ('signed_in', 'pending')
@@ -554,15 +553,16 @@ export async function getVisitHistory(app: App, p: Principal, visitIdParam: stri
   requireRight(p, "History.viewer");
   const v = await visibleVisit(app, p, visitIdParam);
   // Members by member id; visitors and deliveries by name (case-insensitive) within the group.
+  const params: unknown[] = [v.id, v.member_id, v.group_id, v.name, p.client.id];
   const rows = await app.db.query<VisitRow>(
     `SELECT ${VISIT_COLS} ${VISIT_FROM}
       WHERE CASE WHEN $2::int IS NOT NULL THEN v.member_id = $2::int
                  ELSE v.member_id IS NULL AND v.group_id = $3 AND lower(v.name) = lower($4) END
         AND v.id <> $1 AND s.client_id = $5
-        AND ($6::jsonb IS NULL OR $6::jsonb @> jsonb_build_array(v.site_id))
+        AND ${siteClause(scopeOf(p, "visit"), "v.site_id", params)}
       ORDER BY v.created_at DESC, v.id DESC
       LIMIT 20`,
-    [v.id, v.member_id, v.group_id, v.name, p.client.id, p.m.site_ids === null ? null : JSON.stringify(p.m.site_ids)],
+    params,
   );
   const show = seesLocations(p);
   return { visits: rows.map((r) => toVisit(r, show)) };

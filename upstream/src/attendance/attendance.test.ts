@@ -175,6 +175,24 @@ describe("daily attendance", () => {
     expect((await nobody.get(`reports/daily-attendance?day=${DAY}`)).status).toBe(403);
   });
 
+  it("a user restricted to some sites sees only the members offered at theirs, and changes only their days (ADR 031)", async () => {
+    const [ann, bo] = group.members;
+    // Ann comes to the other site only; Bo to both; Cy to every site of the group.
+    await up.app.db.query("UPDATE members SET site_ids = $2::jsonb WHERE id = $1", [ann!.id, JSON.stringify([other])]);
+    await up.app.db.query("UPDATE members SET site_ids = $2::jsonb WHERE id = $1", [bo!.id, JSON.stringify([site, other])]);
+    try {
+      const restricted = await userWith("attendance-daily-restricted@example.com", ["DailyAttendanceReport.viewer", "DailyAttendanceReport.view", "DailyAttendanceReport.edit"], [site]);
+      const names = (await daily(restricted, `day=${DAY}&group_id=${group.id}`)).rows.map((r) => r.name);
+      expect(names).toEqual(["Bo Late", "Cy New"]);
+      expect((await daily(admin, `day=${DAY}&group_id=${group.id}`)).rows.map((r) => r.name)).toEqual(["Ann Early", "Bo Late", "Cy New"]);
+      expect((await restricted.post(`reports/daily-attendance/${ann!.id}/${DAY}`, { status: "present" })).status).toBe(404);
+      expect((await restricted.post(`reports/daily-attendance/${bo!.id}/${DAY}`, { status: "present" })).status).toBe(200);
+      expect((await restricted.del(`reports/daily-attendance/${bo!.id}/${DAY}`)).status).toBe(200);
+    } finally {
+      await up.app.db.query("UPDATE members SET site_ids = NULL WHERE id = ANY($1::int[])", [[ann!.id, bo!.id]]);
+    }
+  });
+
   it("judges a day against today and the member's dates", () => {
     const m = { starts_on: "2025-03-01", ends_on: "2025-03-31" };
     expect(dayProblem("2025-03-10", "2025-03-20", m)).toBeNull();

@@ -11,7 +11,9 @@ import { one, type Queryable } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { iso, visibleSites } from "../model.ts";
+import { iso } from "../model.ts";
+import { jsonReachesClause, scopeOf, type Scope } from "../scope/scope.ts";
+import { scopedSites } from "../scope/sites.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
 import { dayParam, dayProblem, mayEditDaily, optionalId, overrideValues, rangeParams, requireDaily, requireSiteAttendance, type Who } from "./rules.ts";
 
@@ -19,7 +21,7 @@ const who = (p: Principal): Who => ({ rights: abilities(p), isSuper: p.user.is_s
 
 /** The sites the user may see, or the one asked for (a 422 when it is not one of them). */
 async function scopeSites(q: Queryable, p: Principal, siteId: number | null): Promise<{ id: number; name: string }[]> {
-  const sites = (await visibleSites(q, p.client.id, p.m.site_ids)).map((s) => ({ id: s.id as number, name: s.name as string }));
+  const sites = (await scopedSites(q, p, "visit")).map((s) => ({ id: s.id as number, name: s.name as string }));
   if (siteId === null) return sites;
   const site = sites.find((s) => s.id === siteId);
   if (!site) throw validation({ site_id: [ATTENDANCE_MESSAGES.site] });
@@ -117,6 +119,8 @@ interface DailyScope {
   siteIds: number[];
   /** The one site asked for (members and groups shown there), else null. */
   siteId: number | null;
+  /** Which members count (ADR 031): those offered at the site asked for, else at a site of the user's scope. */
+  members: Scope;
   groupId: number | null;
   memberId?: number;
   canEdit: boolean;
@@ -150,6 +154,7 @@ async function groupsInScope(q: Queryable, s: DailyScope) {
 
 /** Every current member of the groups in scope on `day`, with their visits that day at the sites in scope and the day's override. */
 export async function dailyRows(q: Queryable, s: DailyScope, day: string): Promise<DailyAttendanceRow[]> {
+  const params: unknown[] = [s.clientId, s.siteIds, day, s.groupId, s.memberId ?? null];
   const rows = await q.query<DailyDbRow>(
     `SELECT m.id AS member_id, m.name, g.id AS group_id, g.name AS group_name,
             to_char(m.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(m.ends_on, 'YYYY-MM-DD') AS ends_on,
@@ -169,10 +174,10 @@ export async function dailyRows(q: Queryable, s: DailyScope, day: string): Promi
        LEFT JOIN attendance_overrides o ON o.member_id = m.id AND o.day = $3::date
       WHERE ${GROUPS_IN_SCOPE} AND m.archived_at IS NULL
         AND (m.starts_on IS NULL OR m.starts_on <= $3::date) AND (m.ends_on IS NULL OR m.ends_on >= $3::date)
-        AND ($4::int IS NULL OR (m.site_ids IS NULL OR m.site_ids @> jsonb_build_array($4::int)))
-        AND ($5::int IS NULL OR g.id = $5::int) AND ($6::int IS NULL OR m.id = $6::int)
+        AND ${jsonReachesClause(s.members, "m.site_ids", params)}
+        AND ($4::int IS NULL OR g.id = $4::int) AND ($5::int IS NULL OR m.id = $5::int)
       ORDER BY g.position, g.id, lower(m.name), m.id`,
-    [s.clientId, s.siteIds, day, s.siteId, s.groupId, s.memberId ?? null],
+    params,
   );
   return rows.map((r) => ({
     member_id: r.member_id,
@@ -193,7 +198,8 @@ async function dailyScope(app: App, p: Principal, url: URL, edit = false): Promi
   requireDaily(who(p), edit);
   const siteId = optionalId(url, "site_id", ATTENDANCE_MESSAGES.site);
   const sites = await scopeSites(app.db, p, siteId);
-  const s: DailyScope = { clientId: p.client.id, siteIds: sites.map((x) => x.id), siteId, groupId: null, canEdit: mayEditDaily(who(p)), today: await clientToday(app.db, p.client.id) };
+  const members: Scope = siteId !== null ? { kind: "sites", siteIds: [siteId] } : scopeOf(p, "group");
+  const s: DailyScope = { clientId: p.client.id, siteIds: sites.map((x) => x.id), siteId, members, groupId: null, canEdit: mayEditDaily(who(p)), today: await clientToday(app.db, p.client.id) };
   const groupId = optionalId(url, "group_id", ATTENDANCE_MESSAGES.group);
   if (groupId !== null && !(await groupsInScope(app.db, s)).some((g) => g.id === groupId)) throw validation({ group_id: [ATTENDANCE_MESSAGES.group] });
   return { ...s, groupId };
@@ -231,11 +237,13 @@ async function editableDay(app: App, p: Principal, ctx: Ctx) {
   const s = await dailyScope(app, p, new URL("http://x/"), true);
   const day = dayParam(ctx.params.day ?? null);
   const memberId = /^[1-9]\d{0,8}$/.test(ctx.params.memberId ?? "") ? Number(ctx.params.memberId) : 0;
+  const params: unknown[] = [s.clientId, s.siteIds, memberId];
   const member = await one<{ id: number; starts_on: string | null; ends_on: string | null }>(
     app.db,
     `SELECT m.id, to_char(m.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(m.ends_on, 'YYYY-MM-DD') AS ends_on
-       FROM members m JOIN groups g ON g.id = m.group_id WHERE m.id = $3 AND m.archived_at IS NULL AND ${GROUPS_IN_SCOPE}`,
-    [s.clientId, s.siteIds, memberId],
+       FROM members m JOIN groups g ON g.id = m.group_id
+      WHERE m.id = $3 AND m.archived_at IS NULL AND ${GROUPS_IN_SCOPE} AND ${jsonReachesClause(s.members, "m.site_ids", params)}`,
+    params,
   );
   if (!member) throw notFound(ATTENDANCE_MESSAGES.memberGone);
   const problem = dayProblem(day, s.today, member);

@@ -217,3 +217,54 @@ describe("the log", () => {
     expect((await admin.get(`audit-log/${e.id}`)).status).toBe(404);
   });
 });
+
+describe("what a user restricted to some sites reads (ADR 031)", () => {
+  it("their own changes and the entries about rows within their sites; nothing about other sites, every site or no site", async () => {
+    const wh = (await up.app.db.query<{ id: number }>("SELECT s.id FROM sites s JOIN clients c ON c.id = s.client_id WHERE c.region = 'eu' AND c.number = 1 AND s.name = 'Warehouse'"))[0].id;
+    const restricted = await user("Administrator", { site_ids: [wh] });
+    expect((await viaPortal("PATCH", `sites/${siteId}`, { address: "2 Elsewhere Road" })).status).toBe(200);
+    const elsewhere = await newest();
+    expect((await viaPortal("PATCH", `sites/${wh}`, { address: "Unit 5, Trafford Park" })).status).toBe(200);
+    const theirs = await newest();
+    expect((await admin.post("roles", { name: `Audited role ${Date.now()}`, rights: ["Today.viewer"] })).status).toBe(200);
+    const role = await newest();
+    expect((await admin.post("groups", { name: `Everywhere ${Date.now()}`, type: "standard" })).status).toBe(200);
+    const everySite = await newest();
+    expect((await restricted.post("groups", { name: `Warehouse only ${Date.now()}`, type: "standard" })).status).toBe(200);
+    const ownGroup = await newest();
+    expect((await restricted.post("roles", { name: `Their role ${Date.now()}`, rights: ["Today.viewer"] })).status).toBe(200);
+    const ownRole = await newest();
+
+    const read = async (who: As) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const r = await who.get(`audit-log?page=${page}`);
+        expect(r.status).toBe(200);
+        const p = AuditLogPage.parse(r.json);
+        ids.push(...p.entries.map((e) => e.id));
+        if (p.entries.length < p.per_page) return { ids, users: p.users };
+      }
+    };
+    const everything = await read(admin);
+    const mine = await read(restricted);
+    for (const e of [elsewhere, theirs, role, everySite, ownGroup, ownRole]) expect(everything.ids, e.label ?? "").toContain(e.id);
+    for (const e of [theirs, ownGroup, ownRole]) expect(mine.ids, e.label ?? "").toContain(e.id);
+    for (const e of [elsewhere, role, everySite]) expect(mine.ids, e.label ?? "").not.toContain(e.id);
+    // Every entry they read is theirs or within their sites (the column migration 037 fills).
+    const rows = await up.app.db.query<{ id: string; user_name: string; site_ids: number[] | null }>("SELECT id, user_name, site_ids FROM audit_log WHERE id = ANY($1::bigint[])", [mine.ids]);
+    const restrictedName = (await restricted.get("config")).json.user.name as string;
+    for (const r of rows) expect(r.user_name === restrictedName || (r.site_ids !== null && r.site_ids.length > 0 && r.site_ids.every((id) => id === wh)), JSON.stringify(r)).toBe(true);
+    expect(mine.ids.length).toBeLessThan(everything.ids.length);
+    // One entry and the export alike.
+    expect((await restricted.get(`audit-log/${elsewhere.id}`)).status).toBe(404);
+    expect((await admin.get(`audit-log/${elsewhere.id}`)).status).toBe(200);
+    expect((await restricted.get(`audit-log/${theirs.id}`)).status).toBe(200);
+    const csv = String((await restricted.get("audit-log/export")).json.raw);
+    expect(csv).toContain("Unit 5, Trafford Park");
+    expect(csv).not.toContain("2 Elsewhere Road");
+    expect(String((await admin.get("audit-log/export")).json.raw)).toContain("2 Elsewhere Road");
+    // The user filter offers only the people whose entries they read.
+    const authors = new Set((await up.app.db.query<{ user_id: number }>("SELECT DISTINCT user_id FROM audit_log WHERE id = ANY($1::bigint[]) AND user_id IS NOT NULL", [mine.ids])).map((r) => r.user_id));
+    expect(mine.users.every((u) => authors.has(u.id))).toBe(true);
+  });
+});

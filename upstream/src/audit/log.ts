@@ -12,6 +12,7 @@ import type { Ctx } from "../http/router.ts";
 import { abilities, type Principal } from "../api/regional.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
 import { withoutAuditActor } from "./context.ts";
+import { auditClause, scopeOf } from "../scope/scope.ts";
 
 function requireViewer(p: Principal): void {
   if (!abilities(p).includes("AuditLog.viewer")) throw forbidden();
@@ -42,12 +43,24 @@ export function filterOf(url: URL): AuditFilter {
   return parsed.data;
 }
 
+/**
+ * Which entries the caller reads (ADR 031): every entry of the client, or, for a user restricted
+ * to some sites, their own changes and the entries whose row lies within their sites (`site_ids`,
+ * migration 037) — entries about other sites, every site, or no site (roles, the organisation) are
+ * not theirs. The clause over `audit_log`, its parameters appended to `params`.
+ */
+export function entriesInScope(p: Principal, params: unknown[]): string {
+  return auditClause(scopeOf(p, "audit-entry"), p.user.id, params);
+}
+
 function where(p: Principal, f: AuditFilter, zone: string): Where {
+  const params: unknown[] = [p.client.id, f.user ? Number(f.user) : null, f.area || null, f.from || null, f.to || null, zone];
   return {
     sql: `client_id = $1 AND ($2::int IS NULL OR user_id = $2) AND ($3::text IS NULL OR area = $3)
       AND ($4::date IS NULL OR occurred_at >= ($4::date)::timestamp AT TIME ZONE $6)
-      AND ($5::date IS NULL OR occurred_at < ($5::date + 1)::timestamp AT TIME ZONE $6)`,
-    params: [p.client.id, f.user ? Number(f.user) : null, f.area || null, f.from || null, f.to || null, zone],
+      AND ($5::date IS NULL OR occurred_at < ($5::date + 1)::timestamp AT TIME ZONE $6)
+      AND ${entriesInScope(p, params)}`,
+    params,
   };
 }
 
@@ -87,6 +100,34 @@ function pageOf(url: URL): number {
   return Number(raw);
 }
 
+/**
+ * The users the filter offers: each user once, with the name they had in their latest entry the
+ * caller reads. For every entry, by a skip scan of (client_id, user_id, occurred_at): a step per
+ * user, not a read of 13 months of entries. For a restricted caller, among the entries they read.
+ */
+async function usersOf(app: App, p: Principal): Promise<{ id: number; name: string }[]> {
+  const params: unknown[] = [p.client.id];
+  const scoped = entriesInScope(p, params);
+  if (scoped !== "true") {
+    return app.db.query<{ id: number; name: string }>(
+      `SELECT DISTINCT ON (user_id) user_id AS id, user_name AS name FROM audit_log
+        WHERE client_id = $1 AND user_id IS NOT NULL AND ${scoped} ORDER BY user_id, occurred_at DESC, id DESC`,
+      params,
+    );
+  }
+  return app.db.query<{ id: number; name: string }>(
+    `WITH RECURSIVE u AS (
+       (SELECT user_id FROM audit_log WHERE client_id = $1 AND user_id IS NOT NULL ORDER BY user_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT a.user_id FROM audit_log a WHERE a.client_id = $1 AND a.user_id > u.user_id ORDER BY a.user_id LIMIT 1)
+         FROM u WHERE u.user_id IS NOT NULL)
+     SELECT u.user_id AS id,
+            (SELECT a.user_name FROM audit_log a WHERE a.client_id = $1 AND a.user_id = u.user_id ORDER BY a.occurred_at DESC LIMIT 1) AS name
+       FROM u WHERE u.user_id IS NOT NULL`,
+    params,
+  );
+}
+
 /** GET audit-log */
 export async function listAuditLog(app: App, p: Principal, ctx: Ctx): Promise<AuditLogPage> {
   requireViewer(p);
@@ -97,19 +138,7 @@ export async function listAuditLog(app: App, p: Principal, ctx: Ctx): Promise<Au
   const [rows, count, users] = await Promise.all([
     app.db.query<Row>(`SELECT ${COLS} FROM audit_log WHERE ${w.sql} ORDER BY occurred_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`, w.params),
     one<{ n: string | number }>(app.db, `SELECT count(*) AS n FROM audit_log WHERE ${w.sql}`, w.params),
-    // Each user once, by a skip scan of (client_id, user_id, occurred_at): a step per user, not a
-    // read of 13 months of entries; the name they had in their latest entry.
-    app.db.query<{ id: number; name: string }>(
-      `WITH RECURSIVE u AS (
-         (SELECT user_id FROM audit_log WHERE client_id = $1 AND user_id IS NOT NULL ORDER BY user_id LIMIT 1)
-         UNION ALL
-         SELECT (SELECT a.user_id FROM audit_log a WHERE a.client_id = $1 AND a.user_id > u.user_id ORDER BY a.user_id LIMIT 1)
-           FROM u WHERE u.user_id IS NOT NULL)
-       SELECT u.user_id AS id,
-              (SELECT a.user_name FROM audit_log a WHERE a.client_id = $1 AND a.user_id = u.user_id ORDER BY a.occurred_at DESC LIMIT 1) AS name
-         FROM u WHERE u.user_id IS NOT NULL`,
-      [p.client.id],
-    ),
+    usersOf(app, p),
   ]);
   return {
     entries: rows.map(summary),
@@ -124,10 +153,11 @@ export async function listAuditLog(app: App, p: Principal, ctx: Ctx): Promise<Au
 export async function getAuditEntry(app: App, p: Principal, idParam: string): Promise<AuditEntry> {
   requireViewer(p);
   if (!/^\d{1,15}$/.test(idParam)) throw notFound(AUDIT_MESSAGES.entryNotFound);
+  const params: unknown[] = [idParam, p.client.id];
   const r = await one<Row & { before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
     app.db,
-    `SELECT ${COLS}, before, after FROM audit_log WHERE id = $1 AND client_id = $2`,
-    [idParam, p.client.id],
+    `SELECT ${COLS}, before, after FROM audit_log WHERE id = $1 AND client_id = $2 AND ${entriesInScope(p, params)}`,
+    params,
   );
   if (!r) throw notFound(AUDIT_MESSAGES.entryNotFound);
   return { ...summary(r), before: r.before, after: r.after };

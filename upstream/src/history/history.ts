@@ -3,8 +3,9 @@
  * 15 a page, newest first; its export as CSV or XLSX, streamed a keyset page at a time (never the
  * whole result in memory) through `sendSheet`, which escapes formula cells.
  *
- * Site restriction: the query only ever reads visits of `allowedSites` (the client's sites, cut to
- * `client_users.site_ids` when the user is restricted); a `site_id` outside them is a 422.
+ * Site restriction: the query only ever reads visits of `allowedSites` (the client's sites in the
+ * user's scope, ADR 031); a `site_id` outside them is a 422. The group filter offers the groups
+ * shown at those sites.
  * Days are calendar days in each visit's site time: the index narrows on `created_at` with a
  * 14-hour margin either side, the exact day is then checked in the site's zone.
  */
@@ -17,6 +18,8 @@ import type { Ctx } from "../http/router.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { getVisit, getVisitBadge, toVisit } from "../api/visits.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
+import { jsonReachesClause, scopeOf } from "../scope/scope.ts";
+import { scopedSites } from "../scope/sites.ts";
 
 /** The client setting behind the flag (as the other `beta.*` flags). */
 export const PERSONAL_FIELDS_FLAG = "beta.visit-record-personal-fields";
@@ -40,8 +43,7 @@ const ID = /^\d{1,9}$/;
 
 /** The sites the user may see (ids), in display order. */
 async function allowedSites(app: App, p: Principal): Promise<{ id: number; name: string }[]> {
-  const rows = await app.db.query<{ id: number; name: string }>("SELECT id, name FROM sites WHERE client_id = $1 ORDER BY position, id", [p.client.id]);
-  return p.m.site_ids === null ? rows : rows.filter((r) => p.m.site_ids!.includes(r.id));
+  return (await scopedSites(app.db, p, "visit")).map((s) => ({ id: s.id as number, name: s.name as string }));
 }
 
 /** The query's filters checked (422 with a message per field), or the thrown HttpError. */
@@ -152,7 +154,11 @@ export async function listHistory(app: App, p: Principal, query: URLSearchParams
        ${FROM} WHERE ${sql} ORDER BY v.created_at DESC, v.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
     params,
   );
-  const groups = await app.db.query<{ id: number; name: string }>("SELECT id, name FROM groups WHERE client_id = $1 ORDER BY position, id", [p.client.id]);
+  const groupParams: unknown[] = [p.client.id];
+  const groups = await app.db.query<{ id: number; name: string }>(
+    `SELECT id, name FROM groups WHERE client_id = $1 AND ${jsonReachesClause(scopeOf(p, "group"), "site_ids", groupParams)} ORDER BY position, id`,
+    groupParams,
+  );
   return {
     data: rows.map((r) => ({ ...toVisit(r, false), site_name: r.site_name })),
     total: Number(n),

@@ -7,6 +7,7 @@ import { IMPORT_FILE_MESSAGES } from "../../contract/member-io.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { reachesScope, scopeOf } from "../scope/scope.ts";
 
 export interface MemberGroup {
   id: number;
@@ -30,7 +31,8 @@ export async function memberGroup(q: Queryable, p: Principal, idParam: string, r
   const g = Number.isNaN(id)
     ? undefined
     : await one<MemberGroup & { type: string }>(q, `SELECT id, client_id, name, site_ids, type FROM groups WHERE id = $1 AND client_id = $2${lock ? " FOR UPDATE" : ""}`, [id, p.client.id]);
-  if (!g) throw notFound("Group not found");
+  // A group shown only at sites outside a restricted user's is not theirs (ADR 031).
+  if (!g || !reachesScope(scopeOf(p, "group"), g.site_ids)) throw notFound("Group not found");
   // Only returning groups have members: for any other, there are none to read or write (404, as the members tab).
   if (g.type !== "returning") throw notFound(IMPORT_FILE_MESSAGES.notReturning);
   return { id: g.id, client_id: g.client_id, name: g.name, site_ids: g.site_ids };

@@ -265,4 +265,26 @@ describe("rights and sites", () => {
     const listed = PreRegistrationList.parse((await standard.get("pre-registrations")).json);
     expect(listed.data.every((x) => x.site.id === hq)).toBe(true);
   });
+
+  it("a user restricted to some sites is offered their sites, the groups shown there and the people who come there (ADR 031)", async () => {
+    const restricted = await user("Administrator", { site_ids: [wh] });
+    const everything = PreRegistrationOptions.parse((await admin.get("pre-registrations/options")).json);
+    const theirs = PreRegistrationOptions.parse((await restricted.get("pre-registrations/options")).json);
+    expect(theirs.sites.map((s) => s.id)).toEqual([wh]);
+    // Candidates (the seed's) is shown at Head Office only.
+    expect(everything.groups.map((g) => g.name)).toContain("Candidates");
+    expect(theirs.groups.map((g) => g.name)).not.toContain("Candidates");
+    expect(theirs.groups.every((g) => g.site_ids === null || g.site_ids.includes(wh))).toBe(true);
+    // An employee who comes to Head Office only is not offered as a host at the Warehouse.
+    const [staff] = await up.app.db.query<{ id: number; name: string }>(
+      "SELECT m.id, m.name FROM members m JOIN groups g ON g.id = m.group_id JOIN clients c ON c.id = g.client_id WHERE c.region = 'eu' AND c.number = 1 AND g.type = 'returning' AND g.site_ids IS NULL ORDER BY m.id LIMIT 1",
+    );
+    await up.app.db.query("UPDATE members SET site_ids = $2::jsonb WHERE id = $1", [staff!.id, JSON.stringify([hq])]);
+    try {
+      expect(PreRegistrationOptions.parse((await admin.get("pre-registrations/options")).json).employees.map((e) => e.id)).toContain(staff!.id);
+      expect(PreRegistrationOptions.parse((await restricted.get("pre-registrations/options")).json).employees.map((e) => e.id)).not.toContain(staff!.id);
+    } finally {
+      await up.app.db.query("UPDATE members SET site_ids = NULL WHERE id = $1", [staff!.id]);
+    }
+  });
 });

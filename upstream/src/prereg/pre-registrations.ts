@@ -24,7 +24,9 @@ import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { hasControlCharacters } from "../http/upload.ts";
-import { iso, visibleSites } from "../model.ts";
+import { iso } from "../model.ts";
+import { jsonReachesClause, scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
+import { scopedSites } from "../scope/sites.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { signInAt } from "../api/visits.ts";
 import { blockListed } from "../safety/check.ts";
@@ -126,7 +128,7 @@ const parseId = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN);
 async function visible(app: App, p: Principal, idParam: string): Promise<Row> {
   const id = parseId(idParam);
   const row = Number.isNaN(id) ? undefined : await rowById(app.db, id);
-  if (!row || row.client_id !== p.client.id || (p.m.site_ids !== null && !p.m.site_ids.includes(row.site_id))) throw notFound("Pre-registration not found.");
+  if (!row || row.client_id !== p.client.id || !siteInScope(scopeOf(p, "pre-registration"), row.site_id)) throw notFound("Pre-registration not found.");
   return row;
 }
 
@@ -143,12 +145,14 @@ export async function listPreRegistrations(app: App, p: Principal, query: URLSea
   const date = query.get("date");
   const page = Math.max(1, Math.min(10_000, Number.parseInt(query.get("page") ?? "1", 10) || 1));
   const per = PRE_REG_LIMITS.perPage;
+  const params: unknown[] = [p.client.id];
+  const inScope = siteClause(scopeOf(p, "pre-registration"), "pr.site_id", params);
+  params.push(siteId !== null && !Number.isNaN(siteId) ? siteId : null, date && DATE.test(date) ? date : null);
   const where = `pr.client_id = $1 AND pr.status IN ('pending', 'expected')
-    AND ($2::jsonb IS NULL OR $2::jsonb @> jsonb_build_array(pr.site_id))
+    AND ${inScope}
     AND ($3::int IS NULL OR pr.site_id = $3)
     AND CASE WHEN $4::date IS NULL THEN pr.arrive_at >= date_trunc('day', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone
              ELSE (pr.arrive_at AT TIME ZONE s.timezone)::date = $4::date END`;
-  const params = [p.client.id, p.m.site_ids === null ? null : JSON.stringify(p.m.site_ids), siteId !== null && !Number.isNaN(siteId) ? siteId : null, date && DATE.test(date) ? date : null];
   const [{ n }] = await app.db.query<{ n: string | number }>(`SELECT count(*) AS n ${FROM} WHERE ${where}`, params);
   const rows = await app.db.query<Row>(`SELECT ${COLS} ${FROM} WHERE ${where} ORDER BY (pr.status = 'pending') DESC, pr.arrive_at, pr.id LIMIT ${per} OFFSET $5`, [
     ...params,
@@ -174,15 +178,20 @@ const servicesOf = (p: Principal): string[] => {
 
 export async function preRegistrationOptions(app: App, p: Principal) {
   requireRights(p, "Today.viewer", "Today.signInOut");
-  const sites = (await visibleSites(app.db, p.client.id, p.m.site_ids)).filter((s) => s.type === "standard");
+  const sites = (await scopedSites(app.db, p, "pre-registration")).filter((s) => s.type === "standard");
+  // Groups shown at one of the user's sites, and the people offered there (ADR 031: rows shown at sites).
+  const groupParams: unknown[] = [p.client.id];
   const groups = await app.db.query<GroupRow>(
-    "SELECT id, name, type, approval_required, site_ids, settings FROM groups WHERE client_id = $1 AND type = 'standard' ORDER BY position, id",
-    [p.client.id],
+    `SELECT id, name, type, approval_required, site_ids, settings FROM groups
+      WHERE client_id = $1 AND type = 'standard' AND ${jsonReachesClause(scopeOf(p, "group"), "site_ids", groupParams)} ORDER BY position, id`,
+    groupParams,
   );
+  const employeeParams: unknown[] = [p.client.id];
   const employees = await app.db.query<{ id: number; name: string; group: string }>(
     `SELECT m.id, m.name, g.name AS "group" FROM members m JOIN groups g ON g.id = m.group_id
-      WHERE g.client_id = $1 AND g.type = 'returning' ORDER BY lower(m.name), m.id LIMIT 1000`,
-    [p.client.id],
+      WHERE g.client_id = $1 AND g.type = 'returning' AND ${jsonReachesClause(scopeOf(p, "group"), "coalesce(m.site_ids, g.site_ids)", employeeParams)}
+      ORDER BY lower(m.name), m.id LIMIT 1000`,
+    employeeParams,
   );
   return {
     sites: sites.map((s) => ({ id: s.id as number, name: s.name as string, timezone: s.timezone as string })),
@@ -208,7 +217,7 @@ type Problems = Record<string, string[]>;
 
 /** Where the visit happens: a site the user may see, a standard group shown there. */
 async function placeOf(app: App, p: Principal, siteId: number, groupId: number, problems: Problems) {
-  const site = (await visibleSites(app.db, p.client.id, p.m.site_ids)).find((s) => s.id === siteId && s.type === "standard");
+  const site = (await scopedSites(app.db, p, "pre-registration")).find((s) => s.id === siteId && s.type === "standard");
   if (!site) {
     problems.site_id = [M.siteRequired];
     return null;

@@ -169,3 +169,40 @@ describe("over HTTP", () => {
     expect((await admin.get("roles")).json.find((r: { id: number }) => r.id === rich.id).rights).toEqual(["Today.viewer", "History.viewer"]);
   });
 });
+
+describe("a user restricted to some sites (ADR 031)", () => {
+  it("changes only roles whose holders are all within their sites; others are read-only (403 role_out_of_scope)", async () => {
+    const site = async (name: string) => (await up.app.db.query<{ id: number }>("SELECT s.id FROM sites s JOIN clients c ON c.id = s.client_id WHERE c.region = 'eu' AND c.number = 1 AND s.name = $1", [name]))[0].id;
+    const [hq, wh] = [await site("Head Office"), await site("Warehouse")];
+    const restricted = await user("Administrator", { site_ids: [wh] });
+    const held = async (siteIds: number[] | null) => {
+      const role = await create(unique("Held"), ["Today.viewer"]);
+      expect((await call("POST", "/__test/users", { email: `holder-${++n}-${Date.now()}@example.com`, role: role.name, client: "eu:1", site_ids: siteIds ?? undefined })).status).toBe(201);
+      return role;
+    };
+    const everySite = await held(null);
+    const headOffice = await held([hq]);
+    const both = await held([hq, wh]);
+    const warehouse = await held([wh]);
+    const nobody = await create(unique("Nobody"), ["Today.viewer"]);
+    const listed = await roles(restricted);
+    const reach = (id: number) => listed.find((r) => r.id === id)!.holders_reach;
+    expect([reach(everySite.id), reach(headOffice.id), reach(both.id), reach(warehouse.id), reach(nobody.id)]).toEqual([null, [hq], [hq, wh].sort((a, b) => a - b), [wh], []]);
+    for (const role of [everySite, headOffice, both]) {
+      const r = await restricted.patch(`roles/${role.id}`, { name: role.name, rights: ["Today.viewer", "History.viewer"] });
+      expect([r.status, r.json.code, r.json.message], role.name).toEqual([403, "role_out_of_scope", M.outOfScope]);
+      const d = await restricted.del(`roles/${role.id}`);
+      expect([d.status, d.json.code], role.name).toEqual([403, "role_out_of_scope"]);
+      // Unchanged, and still the administrator's to change.
+      expect((await roles()).find((x) => x.id === role.id)!.rights).toEqual(["Today.viewer"]);
+      expect((await admin.patch(`roles/${role.id}`, { name: role.name, rights: ["Today.viewer"] })).status).toBe(200);
+    }
+    for (const role of [warehouse, nobody]) {
+      const r = await restricted.patch(`roles/${role.id}`, { name: role.name, rights: ["Today.viewer", "History.viewer"] });
+      expect(r.status, role.name).toBe(200);
+    }
+    expect((await restricted.del(`roles/${nobody.id}`)).status).toBe(200);
+    // What they create is theirs: nobody holds it yet.
+    expect((await restricted.post("roles", { name: unique("Theirs"), rights: ["Today.viewer"] })).status).toBe(200);
+  });
+});

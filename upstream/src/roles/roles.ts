@@ -7,7 +7,8 @@
  * whatever its case; built-in roles never changed or deleted; known rights only; a level implies its
  * section's view level (`withImpliedLevels`); nobody grants a right they do not hold (on an edit:
  * the rights the role gains), nor takes away one they do not hold (the rights the role loses); a
- * role is deleted only when no user holds it (409, with the count).
+ * role is deleted only when no user holds it (409, with the count); a user restricted to some
+ * sites changes only roles whose holders are all within theirs (403 `role_out_of_scope`, ADR 031).
  * Changes run in one transaction holding the client's roles lock, so two editors cannot both take
  * one name, nor a delete race a user being given the role.
  */
@@ -17,6 +18,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
 import { parseId } from "../api/manage.ts";
 import { abilities, type Principal } from "../api/regional.ts";
+import { holdersReach, roleInScope, scopeOf } from "../scope/scope.ts";
 
 interface RoleRow {
   id: number;
@@ -24,6 +26,8 @@ interface RoleRow {
   built_in: boolean;
   rights: string[];
   user_count: number;
+  /** Each holder's sites (NULL every site). */
+  holder_sites: (number[] | null)[];
 }
 
 const KNOWN = new Set<string>(CLIENT_RIGHTS);
@@ -32,12 +36,23 @@ function requireRight(p: Principal, right: "ManageUser.viewer" | "ManageUser.edi
   if (!abilities(p).includes(right)) throw forbidden();
 }
 
-// Holders: members, and invitations waiting with the role (it cannot go while one waits either).
+// Holders: members, and invitations waiting with the role (it cannot go while one waits either);
+// the sites of both decide whether a restricted editor may change it.
 const SELECT_ROLES = `SELECT r.id, r.name, r.built_in, r.rights,
-    (SELECT count(*)::int FROM client_users cu WHERE cu.role_id = r.id) + (SELECT count(*)::int FROM account_invitations i WHERE i.role_id = r.id) AS user_count
+    (SELECT count(*)::int FROM client_users cu WHERE cu.role_id = r.id) + (SELECT count(*)::int FROM account_invitations i WHERE i.role_id = r.id) AS user_count,
+    (SELECT coalesce(jsonb_agg(h.site_ids), '[]'::jsonb) FROM (SELECT cu.site_ids FROM client_users cu WHERE cu.role_id = r.id
+      UNION ALL SELECT i.site_ids FROM account_invitations i WHERE i.role_id = r.id) h) AS holder_sites
   FROM roles r WHERE r.client_id = $1`;
 
-const toSummary = (r: RoleRow): RoleSummary => ({ id: r.id, name: r.name, built_in: r.built_in, rights: CLIENT_RIGHTS.filter((x) => r.rights.includes(x)), user_count: r.user_count });
+const toSummary = (r: RoleRow): RoleSummary => ({ id: r.id, name: r.name, built_in: r.built_in, rights: CLIENT_RIGHTS.filter((x) => r.rights.includes(x)), user_count: r.user_count, holders_reach: holdersReach(r.holder_sites ?? []) });
+
+/**
+ * A role held by anyone outside the caller's scope is read-only (ADR 031): changing it would change
+ * what people at other sites may do. 403 `role_out_of_scope`, with a message the portal translates.
+ */
+function requireRoleInScope(p: Principal, role: RoleRow): void {
+  if (!roleInScope(scopeOf(p, "role"), role.holder_sites ?? [])) throw forbidden(ROLE_MESSAGES.outOfScope, "role_out_of_scope");
+}
 
 /** GET roles: built-in first, then custom roles by name. */
 export async function listRoles(app: App, p: Principal): Promise<RoleSummary[]> {
@@ -81,6 +96,7 @@ async function saveRole(app: App, p: Principal, input: RoleInput, idParam: strin
     await lockRoles(q, p.client.id);
     const existing = idParam === null ? null : await roleOf(q, p.client.id, idParam);
     if (existing?.built_in) throw forbidden(ROLE_MESSAGES.builtIn, "built_in_role");
+    if (existing) requireRoleInScope(p, existing);
     const { name, rights, errors } = roleProblems(input, new Set(abilities(p)), new Set(existing?.rights ?? []));
     if (!errors.name && (await nameTaken(q, p.client.id, name, existing?.id ?? null))) errors.name = [ROLE_MESSAGES.nameTaken];
     if (Object.keys(errors).length) throw validation(errors);
@@ -100,6 +116,7 @@ export async function deleteRole(app: App, p: Principal, idParam: string): Promi
     await lockRoles(q, p.client.id);
     const role = await roleOf(q, p.client.id, idParam);
     if (role.built_in) throw forbidden(ROLE_MESSAGES.builtIn, "built_in_role");
+    requireRoleInScope(p, role);
     if (role.user_count > 0) throw new HttpError(409, { code: "role_in_use", message: ROLE_MESSAGES.inUse, data: { count: role.user_count } });
     try {
       await q.query("DELETE FROM roles WHERE id = $1", [role.id]);

@@ -6,10 +6,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   arraySitesClause,
+  auditClause,
+  holdersReach,
+  jsonReachesClause,
   jsonSitesClause,
   narrowSites,
   ownerInScope,
+  reachesScope,
   requireSitesInScope,
+  roleInScope,
   scopeOf,
   scopeSiteIds,
   siteClause,
@@ -23,7 +28,7 @@ const WAREHOUSE = 2;
 const HEAD_OFFICE = 1;
 const LAB = 3;
 const restricted = (siteIds: number[] | null, settings: Record<string, unknown> = {}) => ({ m: { id: 7, site_ids: siteIds }, client: { settings } });
-const ALL_KINDS: RowKind[] = ["site", "visit", "evacuation", "pre-registration", "portal-user", "sso-user", "access-request", "notification", "delivery", "visitor-form", "api-client", "role", "audit-entry"];
+const ALL_KINDS: RowKind[] = ["site", "visit", "evacuation", "pre-registration", "portal-user", "sso-user", "access-request", "notification", "delivery", "visitor-form", "api-client", "role", "audit-entry", "group"];
 
 describe("scopeOf", () => {
   it("an unrestricted membership sees every row of every kind", () => {
@@ -95,6 +100,40 @@ describe("predicates", () => {
   });
 });
 
+describe("rows shown at sites, roles and the audit log (ADR 031)", () => {
+  const all: Scope = { kind: "all" };
+  const wh: Scope = { kind: "sites", siteIds: [WAREHOUSE] };
+  it("a row shown at sites reaches a site scope when it is shown at one of its sites at least; every site does", () => {
+    expect(reachesScope(all, [HEAD_OFFICE])).toBe(true);
+    expect(reachesScope(all, [])).toBe(true);
+    expect(reachesScope(wh, null)).toBe(true);
+    expect(reachesScope(wh, [HEAD_OFFICE, WAREHOUSE])).toBe(true);
+    expect(reachesScope(wh, [HEAD_OFFICE])).toBe(false);
+    expect(reachesScope(wh, [])).toBe(false);
+    // A user with no site sees nothing, not even what is shown everywhere.
+    expect(reachesScope({ kind: "sites", siteIds: [] }, null)).toBe(false);
+  });
+  it("a role is in scope only when every holder is; nobody holding it is in every scope", () => {
+    expect(roleInScope(wh, [])).toBe(true);
+    expect(roleInScope(wh, [[WAREHOUSE], [WAREHOUSE]])).toBe(true);
+    expect(roleInScope(wh, [[WAREHOUSE], null])).toBe(false);
+    expect(roleInScope(wh, [[WAREHOUSE], [WAREHOUSE, HEAD_OFFICE]])).toBe(false);
+    expect(roleInScope(wh, [[]])).toBe(false);
+    expect(roleInScope(all, [null, [HEAD_OFFICE]])).toBe(true);
+  });
+  it("the holders' reach mirrors roleInScope: their sites together, null when one is not limited to listed sites", () => {
+    expect(holdersReach([])).toEqual([]);
+    expect(holdersReach([[LAB, WAREHOUSE], [WAREHOUSE]])).toEqual([WAREHOUSE, LAB]);
+    expect(holdersReach([[WAREHOUSE], null])).toBeNull();
+    expect(holdersReach([[WAREHOUSE], []])).toBeNull();
+    // The mirror's rule (app/access/scope.ts): in scope when the reach is a list within the scope.
+    for (const holders of [[], [[WAREHOUSE]], [[WAREHOUSE], null], [[WAREHOUSE, HEAD_OFFICE]], [[]]] as (number[] | null)[][]) {
+      const reach = holdersReach(holders);
+      expect(reach !== null && reach.every((id) => siteInScope(wh, id))).toBe(roleInScope(wh, holders));
+    }
+  });
+});
+
 describe("SQL clauses agree with the predicates", () => {
   let db: PGlite;
   const rows: { id: number; site: number | null; sites: number[] | null }[] = [
@@ -105,11 +144,15 @@ describe("SQL clauses agree with the predicates", () => {
     { id: 5, site: WAREHOUSE, sites: [WAREHOUSE, HEAD_OFFICE] },
     { id: 6, site: WAREHOUSE, sites: [] },
   ];
+  // user_id: who made an audit entry about the row (7 is the restricted user of `restricted`).
+  const authors: Record<number, number> = { 1: 7, 2: 8, 3: 8, 4: 8, 5: 8, 6: 8 };
   beforeAll(async () => {
     db = new PGlite();
-    await db.exec("CREATE TABLE t (id int, site int, sites_json jsonb, sites_arr int[])");
-    for (const r of rows) await db.query("INSERT INTO t VALUES ($1, $2, $3, $4)", [r.id, r.site, r.sites === null ? null : JSON.stringify(r.sites), r.sites]);
-  });
+    await db.exec("CREATE TABLE t (id int, site int, sites_json jsonb, sites_arr int[], user_id int, site_ids int[])");
+    for (const r of rows) {
+      await db.query("INSERT INTO t VALUES ($1, $2, $3, $4, $5, $4)", [r.id, r.site, r.sites === null ? null : JSON.stringify(r.sites), r.sites, authors[r.id]]);
+    }
+  }, 60_000);
   afterAll(() => db.close());
 
   const ids = async (where: string, params: unknown[]) => (await db.query<{ id: number }>(`SELECT id FROM t WHERE ${where} ORDER BY id`, params)).rows.map((r) => r.id);
@@ -122,6 +165,11 @@ describe("SQL clauses agree with the predicates", () => {
       expect(await ids(jsonSitesClause(scope, "sites_json", p2), p2)).toEqual(rows.filter((r) => sitesInScope(scope, r.sites)).map((r) => r.id));
       const p3: unknown[] = ["unused"];
       expect(await ids(`$1::text IS NOT NULL AND ${arraySitesClause(scope, "sites_arr", p3)}`, p3)).toEqual(rows.filter((r) => sitesInScope(scope, r.sites)).map((r) => r.id));
+      const p4: unknown[] = [];
+      expect(await ids(jsonReachesClause(scope, "sites_json", p4), p4)).toEqual(rows.filter((r) => reachesScope(scope, r.sites)).map((r) => r.id));
+      // The audit log: one's own entries, and those about rows within one's sites.
+      const p5: unknown[] = [];
+      expect(await ids(auditClause(scope, 7, p5), p5)).toEqual(rows.filter((r) => scope.kind === "all" || authors[r.id] === 7 || sitesInScope(scope, r.sites)).map((r) => r.id));
     });
   }
 });

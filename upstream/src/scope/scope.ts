@@ -9,6 +9,9 @@
  *   a portal user's own list of sites, a role's holders) only when every site it covers is one of
  *   theirs — a row that also reaches another site, or every site (NULL), is not theirs to see or to
  *   change. What they create may only cover their sites.
+ * - Rows *shown at* sites (a group, a member offered at sites) are the exception: a restricted user
+ *   sees one that reaches at least one of their sites (`reachesScope`: every site does), because it
+ *   is shown at theirs; rows shown only at other sites are not theirs.
  * - `own`: only the user's own rows (for the workplace areas: their bookings, their timesheets).
  * - `managed` (areas to come): their own rows and those of the people they manage.
  *
@@ -40,7 +43,8 @@ export type RowKind =
   | "visitor-form"
   | "api-client"
   | "role"
-  | "audit-entry";
+  | "audit-entry"
+  | "group";
 
 /** What the module needs of a principal (`Principal` of `api/regional.ts` fits). */
 export interface ScopeSubject {
@@ -132,4 +136,61 @@ export function arraySitesClause(scope: Scope, column: string, params: unknown[]
   params.push(scopeSiteIds(scope));
   const n = params.length;
   return `($${n}::int[] IS NULL OR (${column} IS NOT NULL AND cardinality(${column}) > 0 AND ${column} <@ $${n}::int[]))`;
+}
+
+/**
+ * Whether a row *shown at* `siteIds` (NULL: every site of the client) reaches the scope: in a site
+ * scope, when it is shown at one of the user's sites at least (every site is, when they have one).
+ * For groups and members, which a site shows; not for rows that belong to their sites (`sitesInScope`).
+ */
+export function reachesScope(scope: Scope, siteIds: readonly number[] | null): boolean {
+  if (scope.kind !== "sites") return true;
+  if (siteIds === null) return scope.siteIds.length > 0;
+  return siteIds.some((id) => scope.siteIds.includes(id));
+}
+
+/**
+ * SQL for `reachesScope` over a jsonb array of sites (NULL: every site):
+ * `($n::int[] IS NULL OR (col IS NULL AND cardinality($n::int[]) > 0) OR EXISTS (… x::int = ANY($n::int[])))`.
+ */
+export function jsonReachesClause(scope: Scope, column: string, params: unknown[]): string {
+  params.push(scopeSiteIds(scope));
+  const n = params.length;
+  return `($${n}::int[] IS NULL OR (${column} IS NULL AND cardinality($${n}::int[]) > 0) OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(${column}) x WHERE x::int = ANY($${n}::int[])))`;
+}
+
+/**
+ * A role in scope: every user holding it is (`holders`: each holder's sites, NULL every site) —
+ * a role held by anyone outside the scope is read-only, since changing it changes what they may do.
+ */
+export function roleInScope(scope: Scope, holders: readonly (readonly number[] | null)[]): boolean {
+  return holders.every((sites) => sitesInScope(scope, sites));
+}
+
+/**
+ * What the portal needs to mirror `roleInScope` without the holders: the sites the holders are
+ * limited to together, or null when one of them is not limited to listed sites (every site, or none).
+ * A role nobody holds reaches no site ([]), and is in every scope.
+ */
+export function holdersReach(holders: readonly (readonly number[] | null)[]): number[] | null {
+  const all = new Set<number>();
+  for (const sites of holders) {
+    if (sites === null || sites.length === 0) return null;
+    for (const id of sites) all.add(id);
+  }
+  return [...all].sort((a, b) => a - b);
+}
+
+/**
+ * The audit log (ADR 031): an unrestricted user reads every entry of the client; a restricted one
+ * reads the entries they made, and those whose row lies within their sites (`site_ids` of the entry:
+ * the sites its row was tied to before and after the change, NULL when it was tied to every site or
+ * to none). `userIdParam` and the scope's ids are appended to `params`.
+ */
+export function auditClause(scope: Scope, userId: number, params: unknown[]): string {
+  if (scope.kind === "all") return "true";
+  params.push(userId);
+  const n = params.length;
+  if (scope.kind !== "sites") return `user_id = $${n}`;
+  return `(user_id = $${n} OR ${arraySitesClause(scope, "site_ids", params)})`;
 }

@@ -211,3 +211,46 @@ describe("access requests", () => {
     expect((await admin.del(`${base}/users/${approved!.id}`)).status).toBe(404);
   });
 });
+
+describe("a user restricted to some sites (ADR 031)", () => {
+  it("sees and removes only the SSO users within their sites, and approves only onto their own sites", async () => {
+    const acme = "sso/eu:1";
+    // Acme has group visibility (the seed), under which SSO users are scoped as portal users are.
+    const site = async (name: string) => (await up.app.db.query<{ id: number }>("SELECT s.id FROM sites s JOIN clients c ON c.id = s.client_id WHERE c.region = 'eu' AND c.number = 1 AND s.name = $1", [name]))[0].id;
+    const [hq, wh] = [await site("Head Office"), await site("Warehouse")];
+    const everywhere = await as("admin@example.com");
+    const restricted = await user("Administrator", { site_ids: [wh] });
+    // An SSO user of the Warehouse, beside the seed's Sandy Sso (every site).
+    const email = `wh-sso-${Date.now()}@sso.example.com`;
+    expect((await call("POST", "/__test/users", { email, role: "Standard User", client: "eu:1", site_ids: [wh], sso: true })).status).toBe(201);
+    const all = (await everywhere.get(`${acme}/users`)).json as { id: number; email: string }[];
+    const sandy = all.find((u) => u.email === "sso@sso.example.com")!;
+    const mine = (await restricted.get(`${acme}/users`)).json as { id: number; email: string }[];
+    expect(sandy).toBeTruthy();
+    expect(mine.map((u) => u.email)).toEqual([email]);
+    expect((await restricted.del(`${acme}/users/${sandy.id}`)).status).toBe(404);
+    expect((await restricted.post(`${acme}/users/${sandy.id}/require-password`)).status).toBe(404);
+    expect((await everywhere.get(`${acme}/users`)).json.map((u: { email: string }) => u.email)).toContain("sso@sso.example.com");
+    expect((await restricted.del(`${acme}/users/${mine[0]!.id}`)).status).toBe(200);
+
+    const roles = (await everywhere.get("client/roles")).json as { id: number; name: string }[];
+    const standard = roles.find((r) => r.name === "Standard User")!.id;
+    const cid = (await up.app.db.query<{ id: number }>("SELECT id FROM clients WHERE region = 'eu' AND number = 1"))[0].id;
+    const [req] = await up.app.db.query<{ id: number }>("INSERT INTO sso_access_requests (email, client_id) VALUES ($1, $2) RETURNING id", [`asks-${Date.now()}@sso.example.com`, cid]);
+    const approve = (body: Record<string, unknown>, who: As = restricted) => who.post(`${acme}/access-requests/${req.id}/approve`, { role_id: standard, ...body });
+    // The configuration's default (Head Office), every site, another site, a site of no one: refused.
+    for (const body of [{}, { site_ids: null }, { site_ids: [hq] }, { site_ids: [wh, hq] }]) {
+      const r = await approve(body);
+      expect([r.status, r.json.errors?.site_ids], JSON.stringify(body)).toEqual([422, [M.ownSites]]);
+    }
+    expect(errorsOf(await approve({ site_ids: [] }))).toEqual([M.sitesRequired]);
+    expect(errorsOf(await approve({ site_ids: [999999] }))).toEqual([M.sitesUnknown]);
+    expect(((await everywhere.get(`${acme}/access-requests`)).json as { id: number; status: string }[]).find((x) => x.id === req.id)?.status).toBe("pending");
+    expect((await approve({ site_ids: [wh] })).status).toBe(200);
+    const granted = await up.app.db.query<{ site_ids: number[] | null }>(
+      "SELECT cu.site_ids FROM client_users cu JOIN sso_access_requests a ON lower(a.email) = (SELECT lower(email) FROM users WHERE id = cu.user_id) WHERE a.id = $1 AND cu.client_id = $2",
+      [req.id, cid],
+    );
+    expect(granted).toEqual([{ site_ids: [wh] }]);
+  });
+});

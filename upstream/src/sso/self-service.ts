@@ -26,6 +26,7 @@ import { globalId, memberships, parseGlobalId, SUPER_RIGHT } from "../model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { forgot } from "../auth/service.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { jsonSitesClause, requireSitesInScope, scopeOf } from "../scope/scope.ts";
 import { requireAccountChange } from "../users/account-rules.ts";
 
 export const SELF_SERVICE_FLAG = "beta.sso-self-service";
@@ -379,16 +380,27 @@ const SSO_USERS_SQL = `
    WHERE cu.client_id = $1
      AND (u.sso OR (c.id IS NOT NULL AND lower(split_part(u.email, '@', 2)) = lower(c.domain) AND u.id IS DISTINCT FROM c.break_glass_user_id))`;
 
+/**
+ * Who signs in by SSO here that the caller may see: the scope module's rule for SSO users (ADR 031;
+ * as portal users: under group visibility a restricted caller sees those whose sites are all theirs).
+ */
+function ssoUsersInScope(p: Principal): { sql: string; params: unknown[] } {
+  const params: unknown[] = [p.client.id];
+  return { sql: `${SSO_USERS_SQL} AND ${jsonSitesClause(scopeOf(p, "sso-user"), "cu.site_ids", params)}`, params };
+}
+
 /** GET sso/{clientId}/users */
 export async function listSsoUsers(app: App, p: Principal, clientIdParam: string): Promise<SsoUser[]> {
   requireSsoViewer(p, clientIdParam);
-  const rows = await app.db.query<SsoUser & { last_sso_sign_in: Date | string | null }>(`${SSO_USERS_SQL} ORDER BY lower(u.name), cu.id`, [p.client.id]);
+  const q = ssoUsersInScope(p);
+  const rows = await app.db.query<SsoUser & { last_sso_sign_in: Date | string | null }>(`${q.sql} ORDER BY lower(u.name), cu.id`, q.params);
   return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, role: r.role, last_sso_sign_in: iso(r.last_sso_sign_in) }));
 }
 
 async function ssoUser(q: Queryable, p: Principal, idParam: string) {
   const id = /^\d{1,9}$/.test(idParam) ? Number(idParam) : 0;
-  const row = await one<{ id: number; user_id: number; email: string; is_primary: boolean }>(q, `${SSO_USERS_SQL} AND cu.id = $2`, [p.client.id, id]);
+  const scoped = ssoUsersInScope(p);
+  const row = await one<{ id: number; user_id: number; email: string; is_primary: boolean }>(q, `${scoped.sql} AND cu.id = $${scoped.params.length + 1}`, [...scoped.params, id]);
   if (!row) throw notFound(M.userGone);
   return row;
 }
@@ -458,13 +470,31 @@ export async function grantAccess(q: Queryable, email: string, name: string, cli
 }
 
 /** POST sso/{clientId}/access-requests/{requestId}/approve */
-export async function approveAccessRequest(app: App, p: Principal, clientIdParam: string, requestIdParam: string, body: { role_id: number }) {
+/**
+ * The sites an approval gives (null: every site): those asked for, else the configuration's default
+ * ([] there: every site). Known sites of the client only; an approver restricted to some sites gives
+ * only theirs — never every site (ADR 031), else a 422 on `site_ids`.
+ */
+async function approvedSites(q: Queryable, p: Principal, asked: number[] | null | undefined): Promise<number[] | null> {
+  const cfg = await configRow(q, p.client.id);
+  const chosen = asked !== undefined ? asked : cfg?.default_site_ids?.length ? cfg.default_site_ids : null;
+  if (chosen !== null) {
+    const ids = [...new Set(chosen)];
+    if (ids.length === 0) throw validation({ site_ids: [M.sitesRequired] });
+    const known = await q.query<{ id: number }>("SELECT id FROM sites WHERE client_id = $1 AND id = ANY($2::int[])", [p.client.id, ids]);
+    if (known.length !== ids.length) throw validation({ site_ids: [M.sitesUnknown] });
+  }
+  requireSitesInScope(scopeOf(p, "access-request"), chosen, "site_ids", M.ownSites);
+  return chosen === null ? null : [...new Set(chosen)].sort((a, b) => a - b);
+}
+
+export async function approveAccessRequest(app: App, p: Principal, clientIdParam: string, requestIdParam: string, body: { role_id: number; site_ids?: number[] | null }) {
   requireSsoEditor(p, clientIdParam);
   return app.db.tx(async (q) => {
     const req = await pendingRequest(q, p, requestIdParam);
     const role = await grantableRole(q, p, body.role_id, "role_id");
-    const cfg = await configRow(q, p.client.id);
-    await grantAccess(q, req.email, req.name || nameFromEmail(req.email), p.client.id, role.id, cfg?.default_site_ids ?? []);
+    const sites = await approvedSites(q, p, body.site_ids);
+    await grantAccess(q, req.email, req.name || nameFromEmail(req.email), p.client.id, role.id, sites ?? []);
     await q.query("UPDATE sso_access_requests SET status = 'approved', role_id = $2, decided_by = $3, decided_at = now() WHERE id = $1", [req.id, role.id, p.user.id]);
     await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [
       req.email,

@@ -27,6 +27,7 @@ import { auditInEveryClient } from "../audit/every-client.ts";
 import { INVITATION_TTL, issuePasswordLink } from "./passwords.ts";
 import { flagRefusals, leavesWithoutSite, requireAccountChange } from "./account-rules.ts";
 import { ensureAccount, sendInvitation } from "./invitations.ts";
+import { jsonSitesClause, requireSitesInScope, scopeOf, scopeSiteIds } from "../scope/scope.ts";
 
 const FORBIDDEN = {
   "ManageUser.viewer": "You are not authorised to view portal users.",
@@ -41,10 +42,10 @@ function requireRight(p: Principal, right: keyof typeof FORBIDDEN): void {
 
 /**
  * The sites a caller restricted under group visibility manages users of (theirs), else null: every
- * user of the client.
+ * user of the client — the scope module's rule for portal users (ADR 031).
  */
 export function visibilityScope(p: Pick<Principal, "client" | "m">): number[] | null {
-  return (p.client.settings as Record<string, unknown>)["beta.group-visibility"] === true && p.m.site_ids !== null ? p.m.site_ids : null;
+  return scopeSiteIds(scopeOf(p, "portal-user"));
 }
 
 /** Rights of `rights` the caller does not hold (none: no escalation). */
@@ -90,12 +91,15 @@ const PEOPLE = `(
 ) cu`;
 const SELECT = `SELECT cu.*, r.name AS role_name, r.rights FROM ${PEOPLE} JOIN roles r ON r.id = cu.role_id`;
 
-/** Users of the client the caller may see (`$1` client, `$2` scope as jsonb or null). */
-const VISIBLE = `cu.client_id = $1 AND ($2::jsonb IS NULL OR (cu.site_ids IS NOT NULL AND $2::jsonb @> cu.site_ids))`;
-const scopeParam = (p: Principal) => {
-  const scope = visibilityScope(p);
-  return scope === null ? null : JSON.stringify(scope);
-};
+/**
+ * Users of the client the caller may see, as a WHERE clause over `cu` and its parameters ($1 the
+ * client, then the scope's): under group visibility, a restricted caller sees the users whose sites
+ * are all theirs (scope.ts `jsonSitesClause`: a user with every site, or none, is outside).
+ */
+function visible(p: Principal): { sql: string; params: unknown[] } {
+  const params: unknown[] = [p.client.id];
+  return { sql: `cu.client_id = $1 AND ${jsonSitesClause(scopeOf(p, "portal-user"), "cu.site_ids", params)}`, params };
+}
 
 const deviceAlerts = (n: Record<string, boolean>) => n.device_alerts ?? notificationDefault("device_alerts");
 
@@ -126,7 +130,8 @@ async function visibleUser(q: Queryable, p: Principal, idParam: string, lock = f
     await q.query("SELECT 1 FROM client_users WHERE id = $1 AND client_id = $2 FOR UPDATE", [id, p.client.id]);
     await q.query("SELECT 1 FROM account_invitations WHERE id = $1 AND client_id = $2 FOR UPDATE", [id, p.client.id]);
   }
-  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE ${VISIBLE} AND cu.id = $3`, [p.client.id, scopeParam(p), id]);
+  const v = visible(p);
+  const row = Number.isNaN(id) ? undefined : await one<Row>(q, `${SELECT} WHERE ${v.sql} AND cu.id = $${v.params.length + 1}`, [...v.params, id]);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   return row;
 }
@@ -141,8 +146,10 @@ export async function listPortalUsers(app: App, p: Principal, query: URLSearchPa
   requireRight(p, "ManageUser.viewer");
   const search = (query.get("search") ?? "").trim().slice(0, USER_LIMITS.search);
   const page = pageParam(query);
-  const where = `${VISIBLE} AND ($3::text = '' OR cu.name ILIKE $4 ESCAPE '\\' OR cu.email ILIKE $4 ESCAPE '\\')`;
-  const params = [p.client.id, scopeParam(p), search, likePattern(search)];
+  const v = visible(p);
+  const params = [...v.params, search, likePattern(search)];
+  const [q1, q2] = [params.length - 1, params.length];
+  const where = `${v.sql} AND ($${q1}::text = '' OR cu.name ILIKE $${q2} ESCAPE '\\' OR cu.email ILIKE $${q2} ESCAPE '\\')`;
   const [count, rows] = await Promise.all([
     one<{ n: number }>(app.db, `SELECT count(*)::int AS n FROM ${PEOPLE} WHERE ${where}`, params),
     app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY lower(cu.name), cu.id LIMIT ${USER_LIMITS.perPage} OFFSET ${(page - 1) * USER_LIMITS.perPage}`, params),
@@ -183,15 +190,15 @@ async function grantableRole(q: Queryable, p: Principal, roleId: number) {
 
 /** Site access as given (null = every site), checked: the client's sites, and under group visibility the caller's own. */
 async function checkedSites(q: Queryable, p: Principal, siteIds: number[] | null): Promise<number[] | null> {
-  const scope = visibilityScope(p);
+  const scope = scopeOf(p, "portal-user");
   if (siteIds === null) {
-    if (scope !== null) throw validation({ site_ids: [USER_MESSAGES.ownSites] });
+    requireSitesInScope(scope, null, "site_ids", USER_MESSAGES.ownSites);
     return null;
   }
   const ids = [...new Set(siteIds)];
   const known = await q.query<{ id: number }>("SELECT id FROM sites WHERE client_id = $1 AND id = ANY($2::int[])", [p.client.id, ids]);
   if (known.length !== ids.length) throw validation({ site_ids: [USER_MESSAGES.sites] });
-  if (scope !== null && ids.some((id) => !scope.includes(id))) throw validation({ site_ids: [USER_MESSAGES.ownSites] });
+  requireSitesInScope(scope, ids, "site_ids", USER_MESSAGES.ownSites);
   return ids.sort((a, b) => a - b);
 }
 
