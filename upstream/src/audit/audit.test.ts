@@ -250,7 +250,7 @@ describe("what a user restricted to some sites reads (ADR 031)", () => {
     for (const e of [elsewhere, theirs, role, everySite, ownGroup, ownRole]) expect(everything.ids, e.label ?? "").toContain(e.id);
     for (const e of [theirs, ownGroup, ownRole]) expect(mine.ids, e.label ?? "").toContain(e.id);
     for (const e of [elsewhere, role, everySite]) expect(mine.ids, e.label ?? "").not.toContain(e.id);
-    // Every entry they read is theirs or within their sites (the column migration 037 fills).
+    // Every entry they read is theirs or within their sites (the column migration 038 fills).
     const rows = await up.app.db.query<{ id: string; user_name: string; site_ids: number[] | null }>("SELECT id, user_name, site_ids FROM audit_log WHERE id = ANY($1::bigint[])", [mine.ids]);
     const restrictedName = (await restricted.get("config")).json.user.name as string;
     for (const r of rows) expect(r.user_name === restrictedName || (r.site_ids !== null && r.site_ids.length > 0 && r.site_ids.every((id) => id === wh)), JSON.stringify(r)).toBe(true);

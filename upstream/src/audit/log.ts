@@ -46,7 +46,7 @@ export function filterOf(url: URL): AuditFilter {
 /**
  * Which entries the caller reads (ADR 031): every entry of the client, or, for a user restricted
  * to some sites, their own changes and the entries whose row lies within their sites (`site_ids`,
- * migration 037) — entries about other sites, every site, or no site (roles, the organisation) are
+ * migration 038) — entries about other sites, every site, or no site (roles, the organisation) are
  * not theirs. The clause over `audit_log`, its parameters appended to `params`.
  */
 export function entriesInScope(p: Principal, params: unknown[]): string {
