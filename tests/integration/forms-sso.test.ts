@@ -219,7 +219,10 @@ describe("SSO self-service, without JavaScript", () => {
       [CONFIG, { intent: "check-code", code: "<script>" }, 400, ""],
       ["/manage/account/sso/access-requests/abc", { intent: "approve", role_id: "1" }, 404, ""],
       ["/manage/account/sso/access-requests/999999", { intent: "approve", role_id: "x" }, 400, ""],
-      ["/manage/account/sso/access-requests/999999", { intent: "approve", role_id: "1" }, 422, ""],
+      ["/manage/account/sso/access-requests/999999", { intent: "approve", role_id: "1", every_site: "on" }, 422, ""],
+      // No site chosen (nor every site): the form's own message, before any call (ADR 031).
+      ["/manage/account/sso/access-requests/999999", { intent: "approve", role_id: "1" }, 400, ""],
+      ["/manage/account/sso/access-requests/999999", { intent: "approve", role_id: "1", site_ids: "abc" }, 400, ""],
     ];
     const failures = await failuresOf(web, cases);
     expect(failures.filter((f) => !/ 404 | 409 | 422 /.test(f) || f.includes("500"))).toEqual([]);
