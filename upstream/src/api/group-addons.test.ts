@@ -112,8 +112,13 @@ describe("where a group is offered (its sign-in tab)", () => {
     const after = (await save(id, "sign_in", signIn({ every_site: false, site_ids: [] }), restricted)).settings.sign_in;
     expect(after.every_site).toBe(false);
     expect(after.site_ids).toEqual(acmeSites.filter((s) => s !== mine).sort((a, b) => a - b));
-    // Tick mine again: the others are untouched; a site they do not see is refused.
-    expect((await save(id, "sign_in", signIn({ every_site: false, site_ids: [mine] }), restricted)).settings.sign_in.site_ids).toContain(mine);
+    // Shown at none of their sites now, the group is no longer theirs to see or change (ADR 031):
+    // 404 as an unknown group, and nothing changes; an administrator of every site offers it again.
+    const gone = await restricted.patch(`groups/${id}/settings`, { section: "sign_in", values: signIn({ every_site: false, site_ids: [mine] }) });
+    expect(gone.status).toBe(404);
+    expect((await group(id)).settings.sign_in.site_ids).not.toContain(mine);
+    expect((await save(id, "sign_in", signIn({ every_site: false, site_ids: acmeSites }))).settings.sign_in.site_ids).toContain(mine);
+    // Theirs again: a site they do not see, or every site, is refused.
     expect422(await restricted.patch(`groups/${id}/settings`, { section: "sign_in", values: signIn({ every_site: false, site_ids: [other] }) }), SITES_MESSAGE, "values.site_ids");
     expect422(await restricted.patch(`groups/${id}/settings`, { section: "sign_in", values: signIn({ every_site: true }) }), SITES_MESSAGE, "values.every_site");
     expect((await group(id)).settings.sign_in.site_ids).toEqual([...acmeSites].sort((a, b) => a - b));
