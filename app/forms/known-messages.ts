@@ -195,7 +195,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   // Notification delivery: the log, replay, the test event (the contract's notification-delivery-messages.ts; ADR 028).
   [DELIVERY_MESSAGES.deliveryNotFound]: "notifications:deliveries.messages.gone",
   [DELIVERY_MESSAGES.replayPending]: "notifications:deliveries.messages.replay_pending",
-  // The client API's credentials and visitor forms (the contract's api-clients-messages.ts, forms-messages.ts; ADR 030).
+  // The client API's credentials and visitor forms (the contract's api-clients-messages.ts, visitor-forms-messages.ts; ADR 030).
   ...Object.fromEntries(Object.entries(API_CLIENT_MESSAGES).map(([k, text]) => [text, `${API_CLIENT_KEY_PREFIX}.${k}`])),
   ...Object.fromEntries(Object.entries(FORM_MESSAGES).map(([k, text]) => [text, `${FORM_KEY_PREFIX}.${k}`])),
 };

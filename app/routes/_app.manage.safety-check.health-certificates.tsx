@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAccess } from "~/access/guard.server";
-import { SafetyCheckErrorBoundary } from "~/features/safety/health-certificates";
+import { SafetyCheckErrorBoundary } from "~/features/safety-check/health-certificates";
 import { pageTitle } from "~/ui/meta";
 
 export const meta: MetaFunction = pageTitle;

@@ -3,7 +3,7 @@
  * from the page (the copy button says "Copied"), a request with it from the test works, revoke it
  * after the confirmation, the same request gets 401. axe checks the page with the secret shown.
  * (Every rule without JavaScript: tests/integration/forms-features.test.ts; the API itself:
- * upstream/src/client-api/client-api.test.ts.)
+ * upstream/src/api-clients/client-api.test.ts.)
  */
 import { checkpoint, createUser, expect, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 

@@ -4,7 +4,7 @@
  * of that name is refused (a 422 that does not name the list) and shows on Today as a rejected
  * sign-in with its reason (with JavaScript, live, without a reload); set to soft, the same sign-in
  * goes through and shows on Today flagged, in words. axe checks each screen. (The forms in depth:
- * tests/integration/safety-check; the rules: upstream/src/safety/safety.test.ts.)
+ * tests/integration/safety-check; the rules: upstream/src/safety-check/safety.test.ts.)
  */
 import { SAFETY_CHECK_MESSAGES, SIGN_IN_REFUSED_CODE } from "@contract";
 import type { Page, TestInfo } from "@playwright/test";

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { PRE_REG_MESSAGES } from "@contract";
 import { knownKey } from "~/forms/known-messages";
-import { EMAIL_RULE, rule } from "~/features/prereg/rules";
+import { EMAIL_RULE, rule } from "~/features/pre-registrations/rules";
 
 describe("pre-registration rules", () => {
   test.each(Object.entries(PRE_REG_MESSAGES))("%s has the key known-messages gives it", (name, text) => {

@@ -74,8 +74,8 @@ export * from "./notification-delivery-messages.ts";
 export * from "./notification-deliveries.ts";
 export * from "./api-clients-messages.ts";
 export * from "./api-clients.ts";
-export * from "./forms-messages.ts";
-export * from "./forms.ts";
+export * from "./visitor-forms-messages.ts";
+export * from "./visitor-forms.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -112,7 +112,7 @@ import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
 import { apiClientRoutes } from "./api-clients.ts";
-import { formRoutes } from "./forms.ts";
+import { formRoutes } from "./visitor-forms.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {

@@ -7,7 +7,7 @@
  */
 import type { App } from "./app.ts";
 import { randomToken } from "./auth/crypto.ts";
-import { hashSecret } from "./client-api/credentials.ts";
+import { hashSecret } from "./api-clients/credentials.ts";
 import { one, type Queryable } from "./db/index.ts";
 
 export const DEMO_API_CLIENT = "Reception display";

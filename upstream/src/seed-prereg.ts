@@ -7,7 +7,7 @@
  */
 import type { App } from "./app.ts";
 import { one, type Queryable } from "./db/index.ts";
-import { invite } from "./prereg/pre-registrations.ts";
+import { invite } from "./pre-registrations/pre-registrations.ts";
 
 export const INTERVIEWS_GROUP = "Candidates";
 export const DEMO_PRE_REGISTRATIONS = {

@@ -7,7 +7,7 @@
  */
 import type { Queryable } from "./db/index.ts";
 import { one } from "./db/index.ts";
-import { normalise } from "./safety/match.ts";
+import { normalise } from "./safety-check/match.ts";
 
 export const DEMO_BLOCK_LIST = [
   { name: "Mallory Blocked", fields: [], match_rule: "all", match_count: null, reason: "Trespass warning issued by the police", site: null },

@@ -24,7 +24,7 @@ import { registerDemoDns } from "./sso/demo-dns.ts";
 import { settleBackground } from "./background.ts";
 import { Stats } from "./stats.ts";
 import { registerTestHooks } from "./testhooks.ts";
-import { registerClientApi } from "./client-api/server.ts";
+import { registerClientApi } from "./api-clients/server.ts";
 import { startAuditSweep } from "./audit/log.ts";
 import { startRetention } from "./visits/retention.ts";
 import { startDeliveryWorker } from "./notifications/delivery.ts";

@@ -1,7 +1,7 @@
 /** The block list's row action (ADR 029): delete after the kit's confirmation, back on the list as it was. */
 import { requireEdit, type Access } from "~/access/guard.server";
 import { done, refused, requirePostedId, shownName } from "~/forms/action-result.server";
-import { BLOCK_LIST_PATH } from "~/features/safety/paths";
+import { BLOCK_LIST_PATH } from "~/features/safety-check/paths";
 
 const back = (form: FormData) => {
   const list = String(form.get("list") ?? "");

@@ -12,7 +12,7 @@ import type { BlockListEntry } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice, rowNotice } from "~/forms/action-result";
 import { listState } from "~/forms/list-state.server";
-import { BLOCK_LIST_PATH } from "~/features/safety/paths";
+import { BLOCK_LIST_PATH } from "~/features/safety-check/paths";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { DataTable } from "~/ui/data-table";

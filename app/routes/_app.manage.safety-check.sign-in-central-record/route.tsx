@@ -12,7 +12,7 @@ import { requireAccess, requireEdit } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
-import { CENTRAL_RECORD_PATH } from "~/features/safety/paths";
+import { CENTRAL_RECORD_PATH } from "~/features/safety-check/paths";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { CheckField, ChoiceList, FormErrors, initialValues, SelectField, SubmitButton, ValidatedForm } from "~/ui/form";

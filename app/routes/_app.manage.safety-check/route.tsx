@@ -9,9 +9,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
 import { tabBar } from "~/access/outcome";
-import { SAFETY_PATH } from "~/features/safety/paths";
+import { SAFETY_PATH } from "~/features/safety-check/paths";
 import { translator } from "~/i18n/i18n.server";
-import { SafetyCheckErrorBoundary } from "~/features/safety/health-certificates";
+import { SafetyCheckErrorBoundary } from "~/features/safety-check/health-certificates";
 import { pageTitle } from "~/ui/meta";
 import { TabbedPage } from "~/ui/tab-bar";
 

@@ -13,7 +13,7 @@ import { HISTORY_STATUSES } from "@contract";
 import { requireAccess } from "~/access/guard.server";
 import { can } from "~/access/rights";
 import { statusKey } from "~/features/today/status";
-import { SafetyFlag } from "~/features/safety/flag";
+import { SafetyFlag } from "~/features/safety-check/flag";
 import { siteZone } from "~/features/today/visit.server";
 import { visitPath } from "~/features/visits/dialog/where";
 import type { Locale } from "~/i18n/config";

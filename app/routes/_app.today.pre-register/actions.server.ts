@@ -14,7 +14,7 @@ import type { ActionResult } from "~/forms/action-result";
 import { messageKey } from "~/forms/known-messages";
 import { parseSubmission } from "~/forms/submission";
 import { singleLine } from "~/forms/control-characters";
-import { preRegisterSchema, postedId } from "~/features/prereg/schemas";
+import { preRegisterSchema, postedId } from "~/features/pre-registrations/schemas";
 import { UpstreamError } from "~/upstream/errors";
 
 /** The CSV import: where, for whom, and the file (at most PRE_REG_LIMITS.csvBytes). Checked here only: the file is read here. */

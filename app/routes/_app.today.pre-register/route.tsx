@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { REDISPLAY_OPTIONS } from "@contract";
 import { requireAccess, requireRight } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
-import { preRegisterSchema } from "~/features/prereg/schemas";
+import { preRegisterSchema } from "~/features/pre-registrations/schemas";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/config";
 import { translator } from "~/i18n/i18n.server";
 import { RouteDialog } from "~/ui/dialog";

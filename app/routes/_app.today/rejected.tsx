@@ -1,7 +1,7 @@
 /** Today's rejected sign-ins at the site (the safety check, ADR 029): who, in which group, when, and why. */
 import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
-import { SafetyFlag } from "~/features/safety/flag";
+import { SafetyFlag } from "~/features/safety-check/flag";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";
 import { VisitNameCell } from "./visit-table";

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
 import { LocationLink } from "~/features/today/location";
-import { SafetyFlag } from "~/features/safety/flag";
+import { SafetyFlag } from "~/features/safety-check/flag";
 import type { Locale } from "~/i18n/config";
 import { formatTimeAt } from "~/i18n/format";
 

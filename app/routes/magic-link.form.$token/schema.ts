@@ -9,8 +9,8 @@ import { FORM_LIMITS, isPreRegEmail } from "@contract";
 import { formKey } from "~/features/visitor-forms/keys";
 import { singleLine } from "~/forms/control-characters";
 import { postedId } from "~/forms/posted-id";
-import { LOCAL_DATE_TIME } from "~/features/prereg/date-time";
-import { EMAIL_RULE, rule } from "~/features/prereg/rules";
+import { LOCAL_DATE_TIME } from "~/features/pre-registrations/date-time";
+import { EMAIL_RULE, rule } from "~/features/pre-registrations/rules";
 
 export const formLinkSchema = z.object({
   name: singleLine(z.string({ error: rule("nameRequired") }).trim().min(1, rule("nameRequired")).max(FORM_LIMITS.visitorName, formKey("visitorNameTooLong"))),

@@ -130,7 +130,7 @@ import {
   listPreRegistrations,
   preRegistrationOptions,
   signInPreRegistration,
-} from "../prereg/pre-registrations.ts";
+} from "../pre-registrations/pre-registrations.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
 import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
 import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "../attendance/report.ts";
@@ -138,7 +138,7 @@ import { applyMemberImport, getMemberImport, previewMemberImport } from "../memb
 import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
 import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
-import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../prereg/magic-links.ts";
+import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../pre-registrations/magic-links.ts";
 import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
 import { callerAddress, withAuditActor } from "../audit/context.ts";
 import {
@@ -151,8 +151,8 @@ import {
   listBlockList,
   previewBlockListImport,
   updateBlockListEntry,
-} from "../safety/block-list.ts";
-import { getCentralRecordSignIn, updateCentralRecordSignIn } from "../safety/central-record-settings.ts";
+} from "../safety-check/block-list.ts";
+import { getCentralRecordSignIn, updateCentralRecordSignIn } from "../safety-check/central-record-settings.ts";
 import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
 import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
 import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
@@ -162,8 +162,8 @@ import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAcco
 import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
 import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
 import { listDeliveries, replayDelivery, sendTestEvent } from "../notifications/delivery-api.ts";
-import { createApiClient, listApiClients, revokeApiClient } from "../client-api/credentials.ts";
-import { createVisitorForm, deleteVisitorForm, getVisitorForm, listVisitorForms, submitFormLink, updateVisitorForm, viewFormLink, visitorFormOptions } from "../forms/forms.ts";
+import { createApiClient, listApiClients, revokeApiClient } from "../api-clients/credentials.ts";
+import { createVisitorForm, deleteVisitorForm, getVisitorForm, listVisitorForms, submitFormLink, updateVisitorForm, viewFormLink, visitorFormOptions } from "../visitor-forms/visitor-forms.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by
@@ -403,7 +403,7 @@ const impl: Impl = {
   dailyAttendanceExport: ({ app, principal, ctx }) => exportDailyAttendance(app, principal, ctx),
   setAttendanceOverride: ({ app, principal, ctx, body }) => setAttendanceOverride(app, principal, ctx, body),
   clearAttendanceOverride: ({ app, principal, ctx }) => clearAttendanceOverride(app, principal, ctx),
-  // The safety check (safety/; ADR 029).
+  // The safety check (safety-check/; ADR 029).
   blockListTemplate: ({ app, principal, ctx }) => blockListTemplate(app, principal, ctx),
   previewBlockListImport: ({ app, principal, ctx, body }) => previewBlockListImport(app, principal, ctx.url, body),
   blockListImport: ({ app, principal, ctx }) => getBlockListImport(app, principal, ctx.params.importId),
@@ -431,7 +431,7 @@ const impl: Impl = {
   notificationDeliveries: ({ app, principal, ctx }) => listDeliveries(app, principal, ctx.params.notificationId, ctx.url.searchParams.get("page")),
   replayNotificationDelivery: ({ app, principal, ctx }) => replayDelivery(app, principal, ctx.params.notificationId, ctx.params.deliveryId),
   testNotification: ({ app, principal, ctx }) => sendTestEvent(app, principal, ctx.params.notificationId),
-  // The client API's credentials and visitor forms (client-api/, forms/; ADR 030).
+  // The client API's credentials and visitor forms (api-clients/, visitor-forms/; ADR 030).
   apiClients: ({ app, principal }) => listApiClients(app, principal),
   createApiClient: ({ app, principal, body }) => createApiClient(app, principal, body),
   revokeApiClient: ({ app, principal, ctx }) => revokeApiClient(app, principal, ctx.params.apiClientId),

@@ -43,7 +43,7 @@ import { offeredAtSiteSql } from "../members/editor.ts";
 import { signOutFirstSql } from "./sign-out-first.ts";
 import { HttpError } from "../http/errors.ts";
 import { SAFETY_CHECK_MESSAGES, SIGN_IN_REFUSED_CODE } from "../../contract/index.ts";
-import { safetyCheck, safetyOutcomeHappened, type SafetyOutcome } from "../safety/check.ts";
+import { safetyCheck, safetyOutcomeHappened, type SafetyOutcome } from "../safety-check/check.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rows and shapes
@@ -282,7 +282,7 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
     return id;
   });
   if (newVisit && safety.action !== "none") {
-    // THE place a rejection (or a flag) happens: see safetyOutcomeHappened / onSafetyOutcome (safety/check.ts).
+    // THE place a rejection (or a flag) happens: see safetyOutcomeHappened / onSafetyOutcome (safety-check/check.ts).
     await safetyOutcomeHappened(app, { visitId: row.id, siteId: site.id, clientId: site.client_id, groupId: row.group_id, name: row.name, outcome: safety });
     if (safety.action === "reject") {
       // A rejected sign-in is a notification trigger of its own (ADR 028): sent after the commit, like every event.

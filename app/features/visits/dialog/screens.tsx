@@ -7,7 +7,7 @@ import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation, useRo
 import { useTranslation } from "react-i18next";
 import { LocationLink } from "~/features/today/location";
 import { isDeparture, statusKey } from "~/features/today/status";
-import { SafetyFlag } from "~/features/safety/flag";
+import { SafetyFlag } from "~/features/safety-check/flag";
 import { formatDateTimeAt, formatDay } from "~/i18n/format";
 import { RouteDialog } from "~/ui/dialog";
 import type { absenceLoader, badgeLoader, documentsLoader, historyLoader, visitDialogLoader } from "./loaders.server";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { VISIT_LIMITS } from "@contract";
 import { singleLine } from "~/forms/control-characters";
 import { postedId } from "~/forms/posted-id";
-import { LOCAL_DATE_TIME } from "~/features/prereg/date-time";
+import { LOCAL_DATE_TIME } from "~/features/pre-registrations/date-time";
 
 /** A time as the `datetime-local` field gives it (the site's local time), or empty. */
 const localTime = z.string().regex(LOCAL_DATE_TIME, "visits:validation.time_format").optional();

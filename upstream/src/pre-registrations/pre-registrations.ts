@@ -29,7 +29,7 @@ import { jsonReachesClause, scopeOf, siteClause, siteInScope } from "../scope/sc
 import { scopedSites } from "../scope/sites.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { signInAt } from "../api/visits.ts";
-import { blockListed } from "../safety/check.ts";
+import { blockListed } from "../safety-check/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";
 import { deleteDocuments, documentsOf } from "./fields-documents.ts";

@@ -10,7 +10,7 @@
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
-import { FORM_LIMITS } from "./forms-messages.ts";
+import { FORM_LIMITS } from "./visitor-forms-messages.ts";
 
 export const VisitorForm = z.object({
   id: z.number().int(),

@@ -11,7 +11,7 @@ import { collectServerErrors, startTestUpstream, type TestUpstream } from "../te
 import { httpTestClient, type As } from "../api/http-test-client.ts";
 import { hashSecret, secretMatches } from "./credentials.ts";
 import { visitWindow } from "./server.ts";
-import { formProblems } from "../forms/forms.ts";
+import { formProblems } from "../visitor-forms/visitor-forms.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];
