@@ -135,7 +135,7 @@ describe("custom roles built through the editor", () => {
     "people admin": ["portal_users.edit", "groups.edit", "group_members.view", "evacuation_reports.delete", "audit_log.access", "sites.view"],
   };
 
-  test.each(Object.entries(ROLES))("%s: the walk, and view as agrees with it", async (label, levels) => {
+  test.each(Object.entries(ROLES))("%s: the walk, and view as agrees with it", { timeout: 180_000 }, async (label, levels) => {
     const admin = newClient();
     await signIn(admin, "admin@example.com");
     const name = `Walk ${label} ${Math.random().toString(36).slice(2, 7)}`;
