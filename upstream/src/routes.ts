@@ -1,13 +1,13 @@
 /** Binds every route of the contract's `routes` table to its implementation. */
 import type { z } from "zod";
 import type { IncomingMessage } from "node:http";
-import { REGIONS, routes, type RawFileDef, type Region, type RouteName, type Routes, type UploadDef } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { login } from "../auth/login.ts";
-import { accessToken, forgot, logout, reset } from "../auth/service.ts";
-import { validation, zodErrors } from "../http/errors.ts";
-import { bearerToken, type Ctx, type Router } from "../http/router.ts";
-import { ssoAccessRequest, ssoLogin } from "../sso/rp.ts";
+import { REGIONS, routes, type RawFileDef, type Region, type RouteName, type Routes, type UploadDef } from "../contract/index.ts";
+import type { App } from "./runtime/app.ts";
+import { login } from "./auth/login.ts";
+import { accessToken, forgot, logout, reset } from "./auth/service.ts";
+import { validation, zodErrors } from "./http/errors.ts";
+import { bearerToken, type Ctx, type Router } from "./http/router.ts";
+import { ssoAccessRequest, ssoLogin } from "./sso/rp.ts";
 import {
   approveAccessRequest,
   checkSsoVerification,
@@ -21,7 +21,7 @@ import {
   saveSsoSettings,
   setSsoEnabled,
   startSsoVerification,
-} from "../sso/self-service.ts";
+} from "./sso/self-service.ts";
 import {
   authenticate,
   broadcastingAuth,
@@ -32,7 +32,7 @@ import {
   getRoles,
   getSites,
   type Principal,
-} from "./regional.ts";
+} from "./clients/regional.ts";
 import {
   approveVisit,
   depart,
@@ -47,7 +47,7 @@ import {
   signIn,
   signOut,
   signOutAll,
-} from "./visits.ts";
+} from "./today/visits.ts";
 import {
   addEvacuationComment,
   completeEvacuation,
@@ -57,8 +57,8 @@ import {
   listEvacuations,
   startEvacuation,
   updateEvacuee,
-} from "./evacuations.ts";
-import { createGroup, getSiteGroups, listManagedGroups, setSiteGroups } from "./groups.ts";
+} from "./evacuations/evacuations.ts";
+import { createGroup, getSiteGroups, listManagedGroups, setSiteGroups } from "./groups/groups.ts";
 import {
   createPersonalField,
   deleteGroup,
@@ -70,10 +70,10 @@ import {
   reorderPersonalFields,
   updateGroupSettings,
   updatePersonalField,
-} from "./group-settings.ts";
-import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
-import { deleteGroupAttachment, listGroupAttachments, uploadGroupAttachment } from "./group-attachments.ts";
-import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
+} from "./groups/group-settings.ts";
+import { getGroupBadge, updateGroupBadge } from "./groups/group-badge.ts";
+import { deleteGroupAttachment, listGroupAttachments, uploadGroupAttachment } from "./groups/group-attachments.ts";
+import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./groups/group-sync.ts";
 import {
   completeClientSlack,
   connectClientSlack,
@@ -87,9 +87,9 @@ import {
   rotateNotificationSecret,
   setNotificationEnabled,
   updateNotification,
-} from "../notifications/api.ts";
-import { completeGroupSlack, connectGroupSlack, disconnectGroupSlack, getGroupSlack, testGroupSlack, updateGroupSlack } from "./group-slack.ts";
-import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites.ts";
+} from "./notifications/api.ts";
+import { completeGroupSlack, connectGroupSlack, disconnectGroupSlack, getGroupSlack, testGroupSlack, updateGroupSlack } from "./groups/group-slack.ts";
+import { createSite, deleteSite, getManagedSite, listManagedSites, setSiteFile, updateSite } from "./sites/sites.ts";
 import {
   createEvacuationPoint,
   deleteEvacuationPoint,
@@ -97,9 +97,9 @@ import {
   reorderEvacuationPoints,
   setEvacuationPointPhoto,
   updateEvacuationPoint,
-} from "./evacuation-points.ts";
-import { connectDevice, deleteDevice, getDevice, listDevices, updateDevice } from "./devices.ts";
-import { createCustomField, deleteCustomField, reorderCustomFields, setFavouriteFields, updateCustomField } from "./custom-fields.ts";
+} from "./evacuations/evacuation-points.ts";
+import { connectDevice, deleteDevice, getDevice, listDevices, updateDevice } from "./devices/devices.ts";
+import { createCustomField, deleteCustomField, reorderCustomFields, setFavouriteFields, updateCustomField } from "./sites/custom-fields.ts";
 import {
   createAttendee,
   createSignInPoint,
@@ -118,8 +118,8 @@ import {
   updateSignInPoint,
   updateSiteMessage,
   updateSiteSettings,
-} from "./site-extras.ts";
-import { readUpload, type UploadedFile } from "./uploads.ts";
+} from "./sites/site-extras.ts";
+import { readUpload, type UploadedFile } from "./sites/uploads.ts";
 import {
   approvePreRegistration,
   cancelPreRegistration,
@@ -130,17 +130,17 @@ import {
   listPreRegistrations,
   preRegistrationOptions,
   signInPreRegistration,
-} from "../pre-registrations/pre-registrations.ts";
-import { memberExport, memberTemplate } from "../members/io.ts";
-import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
-import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "../attendance/report.ts";
-import { applyMemberImport, getMemberImport, previewMemberImport } from "../members/import.ts";
-import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "../members/editor.ts";
-import { deleteMemberDocument, uploadMemberDocument } from "../members/documents.ts";
-import { issueMemberCredential, revokeMemberCredential } from "../members/credentials.ts";
-import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "../pre-registrations/magic-links.ts";
-import { exportAuditLog, getAuditEntry, listAuditLog } from "../audit/log.ts";
-import { callerAddress, withAuditActor } from "../audit/context.ts";
+} from "./pre-registrations/pre-registrations.ts";
+import { memberExport, memberTemplate } from "./members/io.ts";
+import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "./visits/manage.ts";
+import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "./attendance/report.ts";
+import { applyMemberImport, getMemberImport, previewMemberImport } from "./members/import.ts";
+import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "./members/editor.ts";
+import { deleteMemberDocument, uploadMemberDocument } from "./members/documents.ts";
+import { issueMemberCredential, revokeMemberCredential } from "./members/credentials.ts";
+import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "./pre-registrations/magic-links.ts";
+import { exportAuditLog, getAuditEntry, listAuditLog } from "./audit/log.ts";
+import { callerAddress, withAuditActor } from "./audit/context.ts";
 import {
   applyBlockListImport,
   blockListTemplate,
@@ -151,19 +151,19 @@ import {
   listBlockList,
   previewBlockListImport,
   updateBlockListEntry,
-} from "../safety-check/block-list.ts";
-import { getCentralRecordSignIn, updateCentralRecordSignIn } from "../safety-check/central-record-settings.ts";
-import { createRole, deleteRole, listRoles, updateRole } from "../roles/roles.ts";
-import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "../users/portal-users.ts";
-import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "../users/profile.ts";
-import { acceptInvitation, declineInvitation, myInvitations } from "../users/invitations.ts";
-import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "../history/history.ts";
-import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "../account/account.ts";
-import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "../account/billing.ts";
-import { chooseReferralReward, getReferrals } from "../account/referrals.ts";
-import { listDeliveries, replayDelivery, sendTestEvent } from "../notifications/delivery-api.ts";
-import { createApiClient, listApiClients, revokeApiClient } from "../api-clients/credentials.ts";
-import { createVisitorForm, deleteVisitorForm, getVisitorForm, listVisitorForms, submitFormLink, updateVisitorForm, viewFormLink, visitorFormOptions } from "../visitor-forms/visitor-forms.ts";
+} from "./safety-check/block-list.ts";
+import { getCentralRecordSignIn, updateCentralRecordSignIn } from "./safety-check/central-record-settings.ts";
+import { createRole, deleteRole, listRoles, updateRole } from "./roles/roles.ts";
+import { deletePortalUser, getPortalUser, invitePortalUser, listPortalUsers, portalUserOptions, removePortalUser2fa, resendInvitation, updatePortalUser } from "./users/portal-users.ts";
+import { changePassword, disableTwoFactor, enableTwoFactor, getProfile, startTwoFactor, updateProfile } from "./users/profile.ts";
+import { acceptInvitation, declineInvitation, myInvitations } from "./users/invitations.ts";
+import { exportHistory, historyVisit, historyVisitBadge, listHistory } from "./history/history.ts";
+import { buySmsTokens, getAccountInfo, getPasswordPolicy, getSmsAccount, setAccountLogo, updateAccountInfo, updatePasswordPolicy } from "./account/account.ts";
+import { cancelSubscriptions, getBilling, invoicePdf, updateBillingContact } from "./account/billing.ts";
+import { chooseReferralReward, getReferrals } from "./account/referrals.ts";
+import { listDeliveries, replayDelivery, sendTestEvent } from "./notifications/delivery-api.ts";
+import { createApiClient, listApiClients, revokeApiClient } from "./api-clients/credentials.ts";
+import { createVisitorForm, deleteVisitorForm, getVisitorForm, listVisitorForms, submitFormLink, updateVisitorForm, viewFormLink, visitorFormOptions } from "./visitor-forms/visitor-forms.ts";
 
 /**
  * The parsed JSON body; for an upload route, a function that reads and checks the file (called by

@@ -11,7 +11,7 @@ import { AccessTokenClaims, Config, SsoAccessRequestData, TokenPair, routes } fr
 import { decodeJwt } from "jose";
 import { startUpstream, type Upstream } from "./server.ts";
 import { SEED_REVISION, seedDemoData } from "./seed.ts";
-import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./clients/model.ts";
 import { totp } from "./auth/totp.ts";
 import { pgServerUrl, throwawayPg } from "./test-support.ts";
 

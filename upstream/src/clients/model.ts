@@ -1,8 +1,8 @@
 /** Rows, mappings to contract shapes, and small queries shared by the auth service and the API. */
 import type { z } from "zod";
-import type { Client, Site, CustomField, Region } from "../contract/index.ts";
-import { REGIONS, CLIENT_RIGHTS, SUPER_RIGHT } from "../contract/index.ts";
-import { one, type Queryable } from "./db/index.ts";
+import type { Client, Site, CustomField, Region } from "../../contract/index.ts";
+import { REGIONS, CLIENT_RIGHTS, SUPER_RIGHT } from "../../contract/index.ts";
+import { one, type Queryable } from "../db/index.ts";
 
 /**
  * Every right a client's role can hold (the contract's permission sections). Super.clientUser.create

@@ -3,8 +3,8 @@ import { channelSignature } from "../realtime/protocol.ts";
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import type { BroadcastingAuthRequest, Config, Region } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { issuerFor } from "../app.ts";
+import type { App } from "../runtime/app.ts";
+import { issuerFor } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { forbidden, notFound, sessionExpired } from "../http/errors.ts";
 import { bearerToken } from "../http/router.ts";
@@ -23,7 +23,7 @@ import {
   type ClientRow,
   type MembershipRow,
   type UserRow,
-} from "../model.ts";
+} from "./model.ts";
 
 export const LATEST_APP_VERSION = "3.12.0";
 

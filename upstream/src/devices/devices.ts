@@ -18,14 +18,14 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import { type ConnectDeviceRequest, type Device, MANAGE_LIMITS, REGIONS, type Region, type UpdateDeviceRequest } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
-import { iso } from "../model.ts";
-import { changeSite, readSite, regionOf, siteChild } from "./manage.ts";
-import { LATEST_APP_VERSION, type Principal } from "./regional.ts";
+import { iso } from "../clients/model.ts";
+import { changeSite, readSite, regionOf, siteChild } from "../sites/manage.ts";
+import { LATEST_APP_VERSION, type Principal } from "../clients/regional.ts";
 
 /** How long a code shown on a kiosk can be claimed. */
 export const DEVICE_CODE_TTL_MINUTES = 15;

@@ -24,17 +24,17 @@
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { EvacuationSummary, REGIONS, SignInRequest, StartEvacuationRequest, Visit, VisitLocation, type Region } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { sha256 } from "../auth/crypto.ts";
 import { one } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
-import { isExpired } from "../model.ts";
-import { departAt, signInAt, signOutVisit, toVisit, type VisitRow } from "./visits.ts";
-import { signOutFirstSql } from "./sign-out-first.ts";
-import { startEvacuationAt } from "./evacuations.ts";
+import { isExpired } from "../clients/model.ts";
+import { departAt, signInAt, signOutVisit, toVisit, type VisitRow } from "../today/visits.ts";
+import { signOutFirstSql } from "../today/sign-out-first.ts";
+import { startEvacuationAt } from "../evacuations/evacuations.ts";
 import { AppVersion } from "./devices.ts";
-import { SIGNED_FILE_URL_SECONDS, signedFileUrl } from "./uploads.ts";
+import { SIGNED_FILE_URL_SECONDS, signedFileUrl } from "../sites/uploads.ts";
 
 /** What a kiosk shows from the site's files: signed URLs (null when there is no such file). */
 export const KioskMedia = z.object({

@@ -6,12 +6,12 @@
  */
 import type { z } from "zod";
 import type { EvacuationPoint, EvacuationPointRequest, ReorderRequest, UpdateEvacuationPointRequest } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
-import { changeSite, managedSite, nextPosition, readSite, reorder, siteChild } from "./manage.ts";
-import type { Principal } from "./regional.ts";
-import { deleteFile, storeFile, type UploadedFile } from "./uploads.ts";
+import { changeSite, managedSite, nextPosition, readSite, reorder, siteChild } from "../sites/manage.ts";
+import type { Principal } from "../clients/regional.ts";
+import { deleteFile, storeFile, type UploadedFile } from "../sites/uploads.ts";
 
 const MAX_POINTS = 50;
 

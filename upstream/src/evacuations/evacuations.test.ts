@@ -23,11 +23,11 @@ import {
   TokenPair,
   Visit,
 } from "../../contract/index.ts";
-import { STANDARD_RIGHTS } from "../model.ts";
+import { STANDARD_RIGHTS } from "../clients/model.ts";
 import { TestClient, type Received } from "../realtime/test-client.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient } from "./http-test-client.ts";
+import { httpTestClient } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let admin: As;

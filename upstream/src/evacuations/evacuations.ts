@@ -26,13 +26,13 @@ import type {
   StartEvacuationRequest,
   UpdateEvacueeRequest,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { iso } from "../model.ts";
+import { iso } from "../clients/model.ts";
 import { scopeOf, siteInScope } from "../scope/scope.ts";
 import { scopedSite, scopedSites } from "../scope/sites.ts";
-import { abilities, requireActive, type Principal } from "./regional.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rows and shapes

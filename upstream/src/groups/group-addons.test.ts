@@ -31,7 +31,7 @@ import {
 } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { DEMO_ORGANISATIONS, DEMO_RATING_SYSTEMS } from "../central-record/server.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -7,13 +7,13 @@
  */
 import type { z } from "zod";
 import { GROUP_ATTACHMENT_LIMITS, GROUP_ATTACHMENTS_FULL, type GroupAttachment } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
-import { parseId } from "./manage.ts";
-import type { Principal } from "./regional.ts";
-import { deleteFile, storeGroupFile, type UploadedFile } from "./uploads.ts";
+import { parseId } from "../sites/manage.ts";
+import type { Principal } from "../clients/regional.ts";
+import { deleteFile, storeGroupFile, type UploadedFile } from "../sites/uploads.ts";
 
 export const ATTACHMENT_NOT_FOUND = "Attachment not found";
 

@@ -25,7 +25,7 @@ import {
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { STAFF_BADGE, STAFF_BADGE_PERSONAL_FIELD } from "../seed-groups.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

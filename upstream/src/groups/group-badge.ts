@@ -33,11 +33,11 @@ import {
   type GroupBadge,
   type GroupBadgeRequest,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import type { Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
 import { changeGroup, readGroup, type GroupRow } from "./group-settings.ts";
-import type { Principal } from "./regional.ts";
+import type { Principal } from "../clients/regional.ts";
 
 /** The client setting that lets personal fields be placed on badges. */
 export const BADGE_PERSONAL_FLAG = "beta.badge-personal-fields";

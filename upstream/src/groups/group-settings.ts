@@ -49,15 +49,15 @@ import {
   type CentralRecordChoices,
 } from "../../contract/index.ts";
 import { readCentralRecord, type CentralRecord } from "../central-record/client.ts";
-import { globalId } from "../model.ts";
-import type { App } from "../app.ts";
+import { globalId } from "../clients/model.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { MANAGER_FROM } from "../members/core.ts";
-import { likePattern, parseId } from "./manage.ts";
+import { likePattern, parseId } from "../sites/manage.ts";
 import { narrowSites, reachesScope, scopeOf } from "../scope/scope.ts";
-import { abilities, requireActive, type Principal } from "./regional.ts";
-import { signOutFirstNeedsFlagSql, signOutFirstSql } from "./sign-out-first.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { signOutFirstNeedsFlagSql, signOutFirstSql } from "../today/sign-out-first.ts";
 
 export const GROUP_NOT_FOUND = "Group not found";
 export const PERSONAL_FIELD_NOT_FOUND = "Personal field not found";

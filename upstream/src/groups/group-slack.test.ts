@@ -27,7 +27,7 @@ import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { SLACK_CLIENT_ID } from "../slack/client.ts";
 import { DEMO_CHANNELS, DEMO_TEAM, SEEDED_SLACK } from "../slack/data.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -29,14 +29,14 @@ import {
   type SlackErrorCode,
   type UpdateSlackRequest,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { inBackground } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { inBackground } from "../runtime/background.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
 import { listSlackChannels, postSlackMessage, SlackFailure, slackAuthorizeUrl, slackRedirectUri, slackText } from "../slack/client.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
 import { newOAuthState, redeemSlackConsent } from "./oauth-state.ts";
-import type { Principal } from "./regional.ts";
+import type { Principal } from "../clients/regional.ts";
 
 /** The `provider` of a Slack consent's state in sync_states. */
 const SLACK = "slack";

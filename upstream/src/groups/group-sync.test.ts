@@ -35,7 +35,7 @@ import { DIRECTORY, SEEDED_SYNC } from "../directory/data.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { FIELD_ENGINEERS_MANUAL } from "../seed-groups.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -39,7 +39,7 @@ import {
   type ImportSyncRequest,
   type ImportSyncResponse,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
 import { allowedRedirectUri, authorizeUrl, DirectoryClient, exchangeCode, SyncFailure, type Tokens } from "../directory/client.ts";
@@ -47,7 +47,7 @@ import type { DirectoryPerson } from "../directory/data.ts";
 import { changeGroup, readGroup } from "./group-settings.ts";
 import { insertGroups } from "./groups.ts";
 import { findOAuthState, newOAuthState, OAUTH_STATE_TTL, useOAuthState } from "./oauth-state.ts";
-import type { Principal } from "./regional.ts";
+import type { Principal } from "../clients/regional.ts";
 
 
 /** The client setting that makes Brivo available. */

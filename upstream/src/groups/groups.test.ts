@@ -28,7 +28,7 @@ import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { VISIT_DATA } from "../seed-visits.ts";
 import { SEEDED_MEMBERS } from "../seed-members.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -19,11 +19,11 @@ import {
   type SetSiteGroupsRequest,
   type SiteGroups,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
-import { changeSite, likePattern, pageParam, readSite } from "./manage.ts";
-import { abilities, requireActive, type Principal } from "./regional.ts";
+import { changeSite, likePattern, pageParam, readSite } from "../sites/manage.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { jsonReachesClause, reachesScope, scopeOf, scopeSiteIds } from "../scope/scope.ts";
 
 type GroupRow = { id: number; name: string; type: "standard"; approval_required: boolean; site_ids: number[] | null; member_count: number };

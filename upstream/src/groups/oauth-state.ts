@@ -6,10 +6,10 @@
  * the same service and return page; used once. A state of the whole client (the notifications'
  * Slack workspace, ADR 028) has no group (`groupId` null; migration 034).
  */
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
-import type { Principal } from "./regional.ts";
+import type { Principal } from "../clients/regional.ts";
 import { SLACK_ERRORS, SLACK_STATE_MESSAGE } from "../../contract/index.ts";
 import { validation } from "../http/errors.ts";
 import { exchangeSlackCode, SlackFailure, type SlackInstall } from "../slack/client.ts";

@@ -27,13 +27,13 @@ import {
   type MemberUpdate,
   type MultiEditRequest,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { changeGroup, readGroup, type GroupRow } from "../api/group-settings.ts";
-import { likePattern, pageParam, parseId } from "../api/manage.ts";
-import { abilities, type Principal } from "../api/regional.ts";
-import { deleteFile } from "../api/uploads.ts";
+import { changeGroup, readGroup, type GroupRow } from "../groups/group-settings.ts";
+import { likePattern, pageParam, parseId } from "../sites/manage.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
+import { deleteFile } from "../sites/uploads.ts";
 import { checkMemberRefs, clientCountry, memberFilterSql, memberStateSql, normaliseMemberCore, toE164, type CoreProblems, type MemberCore } from "./core.ts";
 
 /** Today as the members' dates read it (the database's day). */

@@ -20,15 +20,15 @@ import {
   type PreRegistrationInput,
   type PreRegStatus,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { hasControlCharacters } from "../http/upload.ts";
-import { iso } from "../model.ts";
+import { iso } from "../clients/model.ts";
 import { jsonReachesClause, scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
 import { scopedSites } from "../scope/sites.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { signInAt } from "../api/visits.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { signInAt } from "../today/visits.ts";
 import { blockListed } from "../safety-check/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";

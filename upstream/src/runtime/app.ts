@@ -1,10 +1,10 @@
 /** The shared state of one running upstream. */
-import type { UpstreamOptions } from "./config.ts";
-import type { Db } from "./db/index.ts";
-import type { RateLimiter } from "./auth/ratelimit.ts";
+import type { UpstreamOptions } from "../config.ts";
+import type { Db } from "../db/index.ts";
+import type { RateLimiter } from "../auth/ratelimit.ts";
 import type { Stats } from "./stats.ts";
-import type { Realtime } from "./realtime/server.ts";
-import type { Region } from "../contract/index.ts";
+import type { Realtime } from "../realtime/server.ts";
+import type { Region } from "../../contract/index.ts";
 
 export interface App {
   db: Db;

@@ -6,7 +6,7 @@
  * whose call started it (ADR 022).
  */
 import type { App } from "./app.ts";
-import { withoutAuditActor } from "./audit/context.ts";
+import { withoutAuditActor } from "../audit/context.ts";
 
 const running = new WeakMap<App, Set<Promise<void>>>();
 

@@ -1,5 +1,5 @@
 /** Per-route call counters, last seen headers and injected faults (test hooks). */
-import type { RouteName } from "../contract/index.ts";
+import type { RouteName } from "../../contract/index.ts";
 
 export class Stats {
   calls: Partial<Record<RouteName, number>> = {};

@@ -14,9 +14,9 @@
  * `ratingsPass` and the decision (`decide`) are pure; `safetyCheck` reads what they need.
  */
 import type { VisitDetails } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { globalId } from "../model.ts";
+import { globalId } from "../clients/model.ts";
 import { readPersonRatings, type Rating } from "../central-record/client.ts";
 import { DEMO_RATING_SYSTEMS } from "../central-record/server.ts";
 import { firstMatch, normalise, type MatchEntry, type MatchField } from "./match.ts";

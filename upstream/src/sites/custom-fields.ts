@@ -19,12 +19,12 @@ import {
   type UpdateCustomFieldRequest,
   YES_NO_OPTIONS,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
-import { toCustomField } from "../model.ts";
+import { toCustomField } from "../clients/model.ts";
 import { changeSite, nextPosition, reorder, siteChild } from "./manage.ts";
-import type { Principal } from "./regional.ts";
+import type { Principal } from "../clients/regional.ts";
 
 const NOT_FOUND = "Custom field not found.";
 const MAX_FIELDS = 50;

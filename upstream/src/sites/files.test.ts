@@ -10,8 +10,8 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Config, SiteDetails, SiteMessage } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
-import { KioskMedia } from "./kiosk.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
+import { KioskMedia } from "../devices/kiosk.ts";
 import { signedFileUrl } from "./uploads.ts";
 
 let up: TestUpstream;

@@ -7,12 +7,12 @@
  * two changes to one site never interleave.
  */
 import type { Region } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { SITE_COLS } from "../model.ts";
+import { SITE_COLS } from "../clients/model.ts";
 import { scopeOf, siteInScope } from "../scope/scope.ts";
-import { abilities, requireActive, type Principal } from "./regional.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 
 export type Need = "viewer" | "editor";
 export type SiteType = "standard" | "remote" | "event";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKBOX_LABEL_REQUIRED, MANAGE_LIMITS, RECIPIENTS_REQUIRED, RECIPIENTS_UNKNOWN, SiteDetails, SiteGroups, SiteMessage } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -23,13 +23,13 @@ import {
   type UpdateSiteMessageRequest,
   type UpdateSiteSettingsRequest,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { iso } from "../model.ts";
-import { isBlankRichText, sanitizeRichText } from "../rich-text.ts";
+import { iso } from "../clients/model.ts";
+import { isBlankRichText, sanitizeRichText } from "../http/rich-text.ts";
 import { changeSite, likePattern, managedSite, nextPosition, pageParam, readSite, reorder, siteChild, type Need, type SiteRow } from "./manage.ts";
-import { abilities, type Principal } from "./regional.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
 import { deleteFile, storeFile, type UploadedFile } from "./uploads.ts";
 import { PRIVACY_DEFAULTS } from "./sites.ts";
 

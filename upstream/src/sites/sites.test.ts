@@ -28,7 +28,7 @@ import {
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "./http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

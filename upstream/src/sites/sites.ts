@@ -22,14 +22,14 @@ import {
   type SitePrivacy,
   UpdateSiteRequest,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
-import { iso, SITE_COLS, SITE_COUNT_SQL, toSite } from "../model.ts";
+import { iso, SITE_COLS, SITE_COUNT_SQL, toSite } from "../clients/model.ts";
 import { scopeOf, siteClause } from "../scope/scope.ts";
 import { changeSite, likePattern, managedSite, pageParam, readSite, type SiteRow } from "./manage.ts";
 import { deleteFile, storeFile, type UploadedFile } from "./uploads.ts";
-import { abilities, requireActive, type Principal } from "./regional.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 
 /** Privacy flags a site has until someone changes them. */
 export const PRIVACY_DEFAULTS: SitePrivacy = {

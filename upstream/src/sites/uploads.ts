@@ -18,12 +18,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { ATTACHMENT_KIND_MESSAGE, FILE_NAME_PATTERN, FILE_PATH, REGIONS, SIGNED_FILE_URL_MAX_SECONDS, type Region, type UploadDef } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
 import { readRaw, type Ctx, type Reply, type Router } from "../http/router.ts";
-import { authenticateDevice } from "./kiosk.ts";
-import { abilities, authenticate } from "./regional.ts";
+import { authenticateDevice } from "../devices/kiosk.ts";
+import { abilities, authenticate } from "../clients/regional.ts";
 import { reachesScope, scopeOf, siteInScope } from "../scope/scope.ts";
 
 export type FileKind = UploadDef["kinds"][number];

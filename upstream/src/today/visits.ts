@@ -30,14 +30,14 @@ import {
   type VisitDocuments,
   type VisitEvent,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { iso, SITE_COUNT_SQL } from "../model.ts";
+import { iso, SITE_COUNT_SQL } from "../clients/model.ts";
 import { scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
 import { scopedSite } from "../scope/sites.ts";
-import { abilities, requireActive, type Principal } from "./regional.ts";
-import { announceSignIn } from "./group-slack.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { announceSignIn } from "../groups/group-slack.ts";
 import { emitRejectedSignIn, emitVisitEvent } from "../notifications/events.ts";
 import { offeredAtSiteSql } from "../members/editor.ts";
 import { signOutFirstSql } from "./sign-out-first.ts";

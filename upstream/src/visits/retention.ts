@@ -7,8 +7,8 @@
  * never holds long locks.
  */
 import { DATA_RETENTIONS, GROUP_SETTINGS_DEFAULTS } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { schedule } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { schedule } from "../runtime/background.ts";
 
 const UNITS = { d: "days", m: "months", y: "years" } as const;
 
