@@ -21,19 +21,17 @@
  * The same validation (422) and the same events (SignInEvent / SignOutEvent on private-Site.{id})
  * as the portal's calls. Answers never carry the location (no user holds Today.locations here).
  */
-import type { IncomingMessage } from "node:http";
 import { z } from "zod";
-import { EvacuationSummary, REGIONS, SignInRequest, StartEvacuationRequest, Visit, VisitLocation, type Region } from "../../contract/index.ts";
+import { EvacuationSummary, REGIONS, SignInRequest, StartEvacuationRequest, Visit, VisitLocation } from "../../contract/index.ts";
 import type { App } from "../runtime/app.ts";
-import { sha256 } from "../auth/crypto.ts";
 import { one } from "../db/index.ts";
-import { forbidden, HttpError, notFound, validation, zodErrors } from "../http/errors.ts";
+import { notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
-import { isExpired } from "../clients/model.ts";
-import { departAt, signInAt, signOutVisit, toVisit, type VisitRow } from "../today/visits.ts";
+import { departAt, signInAt, signOutVisit } from "../today/sign-in-out.ts";
+import { toVisit, type VisitRow } from "../today/visit-rows.ts";
 import { signOutFirstSql } from "../today/sign-out-first.ts";
-import { startEvacuationAt } from "../evacuations/evacuations.ts";
-import { AppVersion } from "./devices.ts";
+import { startEvacuationAt } from "../evacuations/start.ts";
+import { authenticateDevice } from "./device-auth.ts";
 import { SIGNED_FILE_URL_SECONDS, signedFileUrl } from "../sites/uploads.ts";
 
 /** What a kiosk shows from the site's files: signed URLs (null when there is no such file). */
@@ -56,37 +54,6 @@ export const KioskSignInRequest = SignInRequest.extend({
 export const KioskSignOutRequest = z
   .object({ visit_id: z.number().int().positive().optional(), member_id: z.number().int().positive().optional() })
   .refine((b) => (b.visit_id === undefined) !== (b.member_id === undefined), { message: "Send either visit_id or member_id.", path: ["visit_id"] });
-
-interface DeviceSite {
-  device_id: number;
-  id: number;
-  client_id: number;
-  trial_ends_on: string | null;
-}
-
-const invalidDevice = () => new HttpError(401, { code: "invalid_device", message: "This device is not registered." });
-
-/** The device of `Authorization: Device <token>` and its site, in this region. */
-export async function authenticateDevice(app: App, req: IncomingMessage, region: Region): Promise<DeviceSite> {
-  const h = req.headers.authorization;
-  const m = typeof h === "string" ? /^Device\s+(\S{1,512})\s*$/i.exec(h) : null;
-  if (!m) throw invalidDevice();
-  const device = await one<DeviceSite>(
-    app.db,
-    `SELECT d.id AS device_id, s.id, s.client_id, c.trial_ends_on::text AS trial_ends_on
-       FROM devices d JOIN sites s ON s.id = d.site_id JOIN clients c ON c.id = s.client_id
-      WHERE d.token_hash = $1 AND c.region = $2`,
-    [sha256(m[1]), region], // only the token's sha256 is stored
-  );
-  if (!device) throw invalidDevice();
-  if (isExpired(device)) throw forbidden("Your trial period is over.", "trial_period_over");
-  // Evacuation reports list the site's kiosks not seen for a while as offline; the manage devices
-  // tab also shows whether the app (X-App-Version, when sent) is up to date.
-  const version = req.headers["x-app-version"];
-  const appVersion = typeof version === "string" && AppVersion.safeParse(version).success ? version : null;
-  await app.db.query("UPDATE devices SET last_seen_at = now(), app_version = coalesce($2, app_version) WHERE id = $1", [device.device_id, appVersion]);
-  return device;
-}
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
   const r = schema.safeParse(raw);

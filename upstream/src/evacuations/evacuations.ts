@@ -1,6 +1,7 @@
 /**
- * Evacuations: the fire list, starting an evacuation (portal and kiosk), evacuation reports and
- * their changes (platform spec §3 evacuation report, §4 states and the event counter, §7 calls).
+ * Evacuations: the fire list, starting an evacuation (portal; the start itself, shared with the
+ * kiosk, is `start.ts`), evacuation reports and their changes (platform spec §3 evacuation report,
+ * §4 states and the event counter, §7 calls). Rows, answers and events: `evacuation-rows.ts`.
  *
  * Every change to a report (an evacuee marked, a comment, completion, a new participant) runs in one
  * transaction that locks the evacuation's row (`SELECT … FOR UPDATE`) and raises `event_counter` by
@@ -10,143 +11,45 @@
  * broadcast on `private-Site.{siteId}` (EvacuationCreatedEvent / EvacuationCompleteEvent
  * `{evacuation}`). A completed evacuation is locked for good (422).
  */
-import { emitEvacuation } from "../notifications/events.ts";
 import type { z } from "zod";
 import { MANAGE_LIMITS } from "../../contract/index.ts";
 import type {
-  MemberEvacuation,
   AddCommentRequest,
   CompleteEvacuationRequest,
-  Evacuee,
-  EvacuationComment,
   EvacuationList,
-  EvacuationReport,
   EvacuationSummary,
+  EvacuationReport,
   FireList,
+  MemberEvacuation,
   StartEvacuationRequest,
   UpdateEvacueeRequest,
 } from "../../contract/index.ts";
-import type { App } from "../runtime/app.ts";
+import { iso } from "../clients/model.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { iso } from "../clients/model.ts";
+import { emitEvacuation } from "../notifications/events.ts";
+import type { App } from "../runtime/app.ts";
 import { scopeOf, siteInScope } from "../scope/scope.ts";
 import { scopedSite, scopedSites } from "../scope/sites.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
-
-// ---------------------------------------------------------------------------------------------
-// Rows and shapes
-// ---------------------------------------------------------------------------------------------
-
-interface EvacuationRow {
-  id: number;
-  site_id: number;
-  site_name: string;
-  client_id: number;
-  status: EvacuationSummary["status"];
-  event_counter: number;
-  started_at: Date | string;
-  started_by: string;
-  completed_at: Date | string | null;
-  evacuee_count: number;
-  accounted_count: number;
-}
-
-interface EvacueeRow {
-  id: number;
-  evacuation_id: number;
-  name: string;
-  group_id: number;
-  company: string | null;
-  status: Evacuee["status"];
-  evacuation_point_id: number | null;
-  updated_at: Date | string | null;
-  updated_by: string | null;
-}
-
-interface CommentRow {
-  id: number;
-  content: string;
-  evacuee_id: number | null;
-  author: string;
-  created_at: Date | string;
-}
-
-const EVACUATION_SELECT = `SELECT e.id, e.site_id, s.name AS site_name, s.client_id, e.status, e.event_counter, e.started_at, e.started_by,
-    e.completed_at,
-    (SELECT count(*)::int FROM evacuees x WHERE x.evacuation_id = e.id) AS evacuee_count,
-    (SELECT count(*)::int FROM evacuees x WHERE x.evacuation_id = e.id AND x.status = 'accounted_for') AS accounted_count
-  FROM evacuations e JOIN sites s ON s.id = e.site_id`;
-
-export function toSummary(r: EvacuationRow): EvacuationSummary {
-  return {
-    id: r.id,
-    site_id: r.site_id,
-    site_name: r.site_name,
-    status: r.status,
-    event_counter: r.event_counter,
-    started_at: iso(r.started_at)!,
-    started_by: r.started_by,
-    completed_at: iso(r.completed_at),
-    evacuee_count: r.evacuee_count,
-    accounted_count: r.accounted_count,
-  };
-}
-
-const toEvacuee = (r: EvacueeRow): Evacuee => ({
-  id: r.id,
-  name: r.name,
-  group_id: r.group_id,
-  company: r.company ?? null,
-  status: r.status,
-  evacuation_point_id: r.evacuation_point_id ?? null,
-  updated_at: iso(r.updated_at),
-  updated_by: r.updated_by ?? null,
-});
-
-const toComment = (r: CommentRow): EvacuationComment => ({
-  id: r.id,
-  content: r.content,
-  evacuation_evacuee_id: r.evacuee_id ?? null,
-  author: r.author,
-  created_at: iso(r.created_at)!,
-});
-
-async function evacuationById(q: Queryable, id: number): Promise<EvacuationRow | undefined> {
-  return one<EvacuationRow>(q, `${EVACUATION_SELECT} WHERE e.id = $1`, [id]);
-}
-
-const siteChannel = (siteId: number) => `private-Site.${siteId}`;
-export const evacuationChannel = (id: number) => `private-Evacuation.${id}`;
-
-/** Send an event after the commit; a realtime failure never fails the call. */
-function send(app: App, channel: string, event: string, data: unknown): void {
-  try {
-    app.realtime.broadcast(channel, event, data);
-  } catch (err) {
-    app.log({ level: "error", msg: "broadcast failed", channel, event, error: String(err) });
-  }
-}
-
-/**
- * Changes of one evacuation run one after another in this process (transaction, then broadcast), so
- * its events leave in counter order. The row lock keeps counters right across processes too.
- */
-const queues = new WeakMap<App, Map<number, Promise<unknown>>>();
-function serial<T>(app: App, evacuationId: number, fn: () => Promise<T>): Promise<T> {
-  let map = queues.get(app);
-  if (!map) queues.set(app, (map = new Map()));
-  const run = (map.get(evacuationId) ?? Promise.resolve()).then(fn, fn);
-  const tail = run.then(
-    () => {},
-    () => {},
-  );
-  map.set(evacuationId, tail);
-  void tail.then(() => {
-    if (map.get(evacuationId) === tail) map.delete(evacuationId);
-  });
-  return run;
-}
+import {
+  activeEvacuation,
+  EVACUATION_SELECT,
+  evacuationById,
+  evacuationChannel,
+  groupsFor,
+  pointsOf,
+  send,
+  serial,
+  siteChannel,
+  toComment,
+  toEvacuee,
+  toSummary,
+  type CommentRow,
+  type EvacuationRow,
+  type EvacueeRow,
+} from "./evacuation-rows.ts";
+import { startEvacuationAt } from "./start.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rights and visibility
@@ -181,66 +84,6 @@ async function visibleEvacuation(q: Queryable, p: Principal, idParam: string): P
   const e = Number.isNaN(id) ? undefined : await evacuationById(q, id);
   if (!e || e.client_id !== p.client.id || !siteInScope(scopeOf(p, "evacuation"), e.site_id)) throw evacuationNotFound();
   return e;
-}
-
-/** Groups of a client shown at a site, or with someone in `extraGroupIds`, in display order. */
-async function groupsFor(q: Queryable, clientId: number, siteId: number, extraGroupIds: number[]) {
-  return q.query<{ id: number; name: string; type: "standard" | "returning" | "delivery" }>(
-    `SELECT id, name, type FROM groups
-      WHERE client_id = $1 AND (site_ids IS NULL OR site_ids @> jsonb_build_array($2::int) OR id = ANY($3::int[]))
-      ORDER BY position, id`,
-    [clientId, siteId, extraGroupIds],
-  );
-}
-
-async function pointsOf(q: Queryable, siteId: number) {
-  return q.query<{ id: number; title: string }>("SELECT id, title FROM evacuation_points WHERE site_id = $1 ORDER BY position, id", [siteId]);
-}
-
-async function activeEvacuation(q: Queryable, siteId: number): Promise<EvacuationRow | undefined> {
-  return one<EvacuationRow>(q, `${EVACUATION_SELECT} WHERE e.site_id = $1 AND e.status <> 'completed' ORDER BY e.id DESC LIMIT 1`, [siteId]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Starting (portal and kiosk)
-// ---------------------------------------------------------------------------------------------
-
-export interface Starter {
-  name: string;
-  /** The user starting it (becomes a participant, via portal), or null for a kiosk. */
-  userId: number | null;
-}
-
-/**
- * Start an evacuation of a site: 422 when one is active there; the evacuees are everyone signed in
- * at that moment (every group, deliveries too). The site's row is locked, so sign-ins and starts at
- * the site are serialised with the snapshot. Broadcasts EvacuationCreatedEvent on private-Site.{id}.
- */
-export async function startEvacuationAt(app: App, siteId: number, by: Starter, comment?: string): Promise<EvacuationSummary> {
-  const row = await app.db.tx(async (q) => {
-    await q.query("SELECT id FROM sites WHERE id = $1 FOR UPDATE", [siteId]);
-    if (await activeEvacuation(q, siteId)) throw validation({ site: ["An evacuation is already in progress at this site"] });
-    const [{ id }] = await q.query<{ id: number }>(
-      `INSERT INTO evacuations (site_id, status, event_counter, started_by, started_by_user_id) VALUES ($1, 'created', 0, $2, $3) RETURNING id`,
-      [siteId, by.name, by.userId],
-    );
-    await q.query(
-      `INSERT INTO evacuees (evacuation_id, visit_id, name, group_id, company)
-       SELECT $1, v.id, v.name, v.group_id, v.company FROM visits v
-        WHERE v.site_id = $2 AND v.status = 'signed_in' ORDER BY v.signed_in_at, v.id`,
-      [id, siteId],
-    );
-    if (by.userId !== null) {
-      await q.query(`INSERT INTO evacuation_participants (evacuation_id, user_id, name, via) VALUES ($1, $2, $3, 'portal')`, [id, by.userId, by.name]);
-    }
-    const text = comment?.trim();
-    if (text) await q.query(`INSERT INTO evacuation_comments (evacuation_id, content, author) VALUES ($1, $2, $3)`, [id, text, by.name]);
-    return (await evacuationById(q, id))!;
-  });
-  const evacuation = toSummary(row);
-  send(app, siteChannel(siteId), "EvacuationCreatedEvent", { evacuation });
-  emitEvacuation(app, "evacuation_started", row.id);
-  return evacuation;
 }
 
 // ---------------------------------------------------------------------------------------------

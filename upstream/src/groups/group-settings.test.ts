@@ -34,7 +34,7 @@ import { SEEDED_MEMBERS } from "../seed-members.ts";
 import { GROUP_FIELDS, STAFF_SETTINGS } from "../seed-groups.ts";
 import { VISIT_DATA } from "../seed-visits.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { PERSONAL_FIELD_ORDER_MESSAGE } from "./group-settings.ts";
+import { PERSONAL_FIELD_ORDER_MESSAGE } from "./personal-fields.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;

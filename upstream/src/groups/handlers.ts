@@ -6,10 +6,11 @@ import type { groupAttachmentRoutes, groupBadgeRoutes, groupRoutes, groupSetting
 import type { Handlers } from "../http/contract-handlers.ts";
 import { deleteGroupAttachment, listGroupAttachments, uploadGroupAttachment } from "./group-attachments.ts";
 import { getGroupBadge, updateGroupBadge } from "./group-badge.ts";
-import { createPersonalField, deleteGroup, deletePersonalField, getCentralRecord, getGroup, listManagerChoices, listPersonalFields, reorderPersonalFields, updateGroupSettings, updatePersonalField } from "./group-settings.ts";
+import { deleteGroup, getCentralRecord, getGroup, listManagerChoices, updateGroupSettings } from "./group-settings.ts";
 import { completeGroupSlack, connectGroupSlack, disconnectGroupSlack, getGroupSlack, testGroupSlack, updateGroupSlack } from "./group-slack.ts";
 import { completeGroupSync, connectGroupSync, disconnectGroupSync, getGroupSync, importGroupSync, runGroupSync, updateGroupSync } from "./group-sync.ts";
 import { createGroup, getSiteGroups, listManagedGroups, setSiteGroups } from "./groups.ts";
+import { createPersonalField, deletePersonalField, listPersonalFields, reorderPersonalFields, updatePersonalField } from "./personal-fields.ts";
 
 export const groupHandlers = {
   siteGroups: ({ app, principal, ctx }) => getSiteGroups(app, principal, ctx.params.siteId),

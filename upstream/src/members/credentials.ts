@@ -12,7 +12,7 @@ import { notFound, validation } from "../http/errors.ts";
 import { changeGroup } from "../groups/group-settings.ts";
 import { parseId } from "../sites/manage.ts";
 import type { Principal } from "../clients/regional.ts";
-import { memberOf } from "./editor.ts";
+import { memberOf } from "./view.ts";
 
 /** POST groups/{groupId}/members/{memberId}/credentials. */
 export function issueMemberCredential(app: App, p: Principal, idParam: string, memberId: string, body: { kind: "qr" | "rfid"; value?: string }) {

@@ -12,7 +12,7 @@ import { changeGroup, readGroup } from "../groups/group-settings.ts";
 import { parseId } from "../sites/manage.ts";
 import type { Principal } from "../clients/regional.ts";
 import { deleteFile, storeGroupFile, type UploadedFile } from "../sites/uploads.ts";
-import { memberOf } from "./editor.ts";
+import { memberOf } from "./view.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

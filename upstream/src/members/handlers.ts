@@ -6,9 +6,10 @@ import type { memberIoRoutes, memberRoutes } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import { issueMemberCredential, revokeMemberCredential } from "./credentials.ts";
 import { deleteMemberDocument, uploadMemberDocument } from "./documents.ts";
-import { archiveMembers, createMember, deleteMember, getMember, inviteMembers, listMembers, multiEditMembers, updateMember } from "./editor.ts";
+import { archiveMembers, createMember, deleteMember, inviteMembers, multiEditMembers, updateMember } from "./editor.ts";
 import { applyMemberImport, getMemberImport, previewMemberImport } from "./import.ts";
 import { memberExport, memberTemplate } from "./io.ts";
+import { getMember, listMembers } from "./view.ts";
 
 export const memberHandlers = {
   // The members tab and the member editor (members/).

@@ -28,7 +28,7 @@ import { iso } from "../clients/model.ts";
 import { jsonReachesClause, scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
 import { scopedSites } from "../scope/sites.ts";
 import { abilities, requireActive, type Principal } from "../clients/regional.ts";
-import { signInAt } from "../today/visits.ts";
+import { signInAt } from "../today/sign-in-out.ts";
 import { blockListed } from "../safety-check/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";

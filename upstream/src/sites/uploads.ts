@@ -22,7 +22,7 @@ import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
 import { readRaw, type Ctx, type Reply, type Router } from "../http/router.ts";
-import { authenticateDevice } from "../devices/kiosk.ts";
+import { authenticateDevice } from "../devices/device-auth.ts";
 import { abilities, authenticate } from "../clients/regional.ts";
 import { reachesScope, scopeOf, siteInScope } from "../scope/scope.ts";
 

@@ -7,7 +7,7 @@
  */
 import type { App } from "../runtime/app.ts";
 import { schedule } from "../runtime/background.ts";
-import { signOutVisit } from "../today/visits.ts";
+import { signOutVisit } from "../today/sign-in-out.ts";
 import { HttpError } from "../http/errors.ts";
 
 const CUTOFF = `((date_trunc('day', now() AT TIME ZONE s.timezone) + (g.settings->'sign_out'->>'auto_clear_time')::time) AT TIME ZONE s.timezone)`;

@@ -24,7 +24,8 @@ import type { Queryable } from "../db/index.ts";
 import { forbidden, HttpError, validation } from "../http/errors.ts";
 import { iso } from "../clients/model.ts";
 import { abilities, requireActive, type Principal } from "../clients/regional.ts";
-import { broadcast, lockSite, siteCount, toVisit, visibleVisit, visitById, type VisitRow } from "../today/visits.ts";
+import { broadcast, lockSite, siteCount, toVisit, visitById, type VisitRow } from "../today/visit-rows.ts";
+import { visibleVisit } from "../today/visits.ts";
 
 const RIGHT_MESSAGES = {
   "Visit.editor": "You are not authorised to edit visits.",
