@@ -1,7 +1,7 @@
 /**
  * A group's attachments (groups spec §3 "attachments", §5 and §9 "Files: 30MB in general"): the
  * files its welcome and pre-registration emails carry. At most 5 a group, each a PDF or an image of
- * at most 30 MB (judged by its content, `uploads.ts`). The group and the count are checked before
+ * at most 30 MB (judged by its content, `../sites/uploads.ts`). The group and the count are checked before
  * the upload is read (a foreign group or a full list never costs reading 30 MB) and again under the
  * group's row lock, so concurrent uploads cannot pass the limit. Deleting removes the file too.
  */

@@ -3,7 +3,7 @@
  * the Notification channel "Slack"; ADR 016): connect (Slack's OAuth v2 consent, bound to a random
  * state as a directory's is: `oauth-state.ts`), choose the channel, send a test message, disconnect;
  * and the message posted to that channel whenever someone of the group signs in (`announceSignIn`,
- * called by visits.ts after the sign-in commits).
+ * called by ../today/sign-in-out.ts after the sign-in commits).
  *
  * Rights as the group's other screens (`group-settings.ts`): ManageVisitorGroup.viewer to read,
  * .editor for everything else; active clients only; another client's group or a bad id is 404

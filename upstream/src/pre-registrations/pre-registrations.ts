@@ -2,7 +2,7 @@
  * Pre-registrations and scheduled visits of standard groups (issue 15 §4; groups spec §1, §4, §5,
  * §9; ADR 019). Pending only when the group needs approval (`groups.approval_required`), else
  * expected; approve / decline (Today.approve), cancel and sign in (Today.signInOut). Signing in is
- * Today's own sign-in (`signInAt` in ../api/visits.ts), so Today and realtime see the visit. The
+ * Today's own sign-in (`signInAt` in ../today/sign-in-out.ts), so Today and realtime see the visit. The
  * invitation email (the group's pre-reg subject and message, in the visitor's language, with its
  * magic links) goes to the outbox once the pre-registration is expected.
  */

@@ -1,5 +1,5 @@
 /**
- * The safety check at sign-in (issue 18; ADR 029). Every new visit (`signInAt` in ../api/visits.ts:
+ * The safety check at sign-in (issue 18; ADR 029). Every new visit (`signInAt` in ../today/sign-in-out.ts:
  * the portal's Today, the kiosk, a pre-registration's sign-in) is checked in its group's
  * `sign_in.safety_check` mode before it is written:
  *  - off: nothing is checked;

@@ -4,7 +4,7 @@
  * form says the same; here they are checked on the whole field, after a PATCH is merged with the
  * stored one. Yes/no fields always have the options Yes and No; types without options store none.
  * Labels are unique within a site (answers are stored by label on visits). `GET
- * sites/{siteId}/custom-fields` (the Today view's call) lives in regional.ts.
+ * sites/{siteId}/custom-fields` (the Today view's call) lives in ../clients/regional.ts.
  */
 import type { z } from "zod";
 import {

@@ -1,8 +1,8 @@
 /**
  * THE rule of sign-out-first groups (groups spec §1, §4; platform §6's flag; ADR 015), as SQL over a
  * `groups` alias so every caller reads it in the query it already makes: the kiosk and the portal's
- * sign-in and departure (`visits.ts`), the Today view and its sign-in options, and the group's
- * details answer (`group-settings.ts`).
+ * sign-in and departure (`sign-in-out.ts`), the Today view and its sign-in options, and the group's
+ * details answer (`../groups/group-settings.ts`).
  *
  * A group signs out first when it is a returning group with `allow_sign_out_first`, and, when it is
  * synced from a directory (it has a sync handler: a `group_syncs` row, whatever its status), only

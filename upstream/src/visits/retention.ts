@@ -43,7 +43,7 @@ export async function removeExpiredVisits(app: App): Promise<number> {
 
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
-/** The sweep every hour, the first a minute after the start (`background.ts` schedule); returns the stop. */
+/** The sweep every hour, the first a minute after the start (`../runtime/background.ts` schedule); returns the stop. */
 export const startRetention = (app: App, everyMs = RETENTION_EVERY_MS) =>
   schedule(app, "data retention", everyMs, async () => {
     const removed = await removeExpiredVisits(app);
