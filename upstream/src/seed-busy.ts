@@ -12,7 +12,7 @@
  */
 import { one, type Db } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
-import { ALL_RIGHTS } from "./model.ts";
+import { ALL_RIGHTS } from "./clients/model.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 
 export const BUSY_CLIENT = { region: "eu", number: 900, name: "Busy Logistics" } as const;

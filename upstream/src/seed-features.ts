@@ -5,7 +5,7 @@
  * form "Contractor sign-up" lets contractors pre-register at Head Office as Visitors; its link is on
  * /manage/features/forms. Each only while Acme has none of that name.
  */
-import type { App } from "./app.ts";
+import type { App } from "./runtime/app.ts";
 import { randomToken } from "./auth/crypto.ts";
 import { hashSecret } from "./api-clients/credentials.ts";
 import { one, type Queryable } from "./db/index.ts";

@@ -19,7 +19,7 @@
  */
 import type { z } from "zod";
 import type { BadgeElement, GroupBadgeRequest } from "../contract/index.ts";
-import type { App } from "./app.ts";
+import type { App } from "./runtime/app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { DIRECTORY, SEEDED_SYNC } from "./directory/data.ts";
 import { issueDirectoryToken } from "./directory/server.ts";

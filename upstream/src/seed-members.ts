@@ -9,7 +9,7 @@
  */
 import type { Queryable } from "./db/index.ts";
 import { one } from "./db/index.ts";
-import { storeGroupFile } from "./api/uploads.ts";
+import { storeGroupFile } from "./sites/uploads.ts";
 
 export const SEED_MEMBERS_REVISION = 13;
 

@@ -5,7 +5,7 @@
  * Slack one for rejected sign-ins (#security; Acme's notifications workspace is the demo Slack's),
  * and a disabled SMS one for evacuations. Added once, when a database comes to revision 26.
  */
-import type { App } from "./app.ts";
+import type { App } from "./runtime/app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { newWebhookSecret } from "./notifications/rules.ts";
 import { DEMO_BOT_USER, DEMO_CHANNELS, DEMO_TEAM } from "./slack/data.ts";

@@ -5,7 +5,7 @@
  * morning, whose invitations (with their magic links) are in the outbox. Acme has the
  * `new-pre-reg-form` flag, so each invitation carries the pre-registration form link too.
  */
-import type { App } from "./app.ts";
+import type { App } from "./runtime/app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { invite } from "./pre-registrations/pre-registrations.ts";
 

@@ -60,11 +60,11 @@
  * form, "Contractor sign-up" (`seed-features.ts`, ADR 030).
  */
 import { seedPreRegistrations } from "./seed-prereg.ts";
-import type { App } from "./app.ts";
-import { oidcIssuer } from "./app.ts";
+import type { App } from "./runtime/app.ts";
+import { oidcIssuer } from "./runtime/app.ts";
 import { one, type Queryable } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
-import { ALL_RIGHTS, FRONT_DESK_RIGHTS, RECEPTION_RIGHTS, SITE_MANAGER_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+import { ALL_RIGHTS, FRONT_DESK_RIGHTS, RECEPTION_RIGHTS, SITE_MANAGER_RIGHTS, STANDARD_RIGHTS } from "./clients/model.ts";
 import { seedEvacuationPoints, seedHqDrill } from "./seed-evacuations.ts";
 import { seedClientVisits, seedKiosk, visitDataFor } from "./seed-visits.ts";
 import { seedManageSites } from "./seed-sites.ts";

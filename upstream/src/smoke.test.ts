@@ -11,7 +11,7 @@ import { AccessTokenClaims, Config, SsoAccessRequestData, TokenPair, routes } fr
 import { decodeJwt } from "jose";
 import { startUpstream, type Upstream } from "./server.ts";
 import { SEED_REVISION, seedDemoData } from "./seed.ts";
-import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./model.ts";
+import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS } from "./clients/model.ts";
 import { totp } from "./auth/totp.ts";
 import { pgServerUrl, throwawayPg } from "./test-support.ts";
 
@@ -221,7 +221,7 @@ describe("upstream smoke", { timeout: 30_000 }, () => {
     expect(auth.json.channels["private-Evacuation.1"].status).toBe(200);
     expect(auth.json.channels["private-Evacuation.999999"].status).toBe(403);
     expect((await post("/eu/api/v2/broadcasting/auth", { socket_id: "x" }, h)).status).toBe(422);
-    // The Today view (Standard users hold every Today.* right); the details are in api/visits.test.ts.
+    // The Today view (Standard users hold every Today.* right); the details are in today/visits.test.ts.
     const today = routes.siteToday.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/visits/today`, h)).json);
     expect(today.site.visitors_signed_in_count).toBe(sites[0].visitors_signed_in_count);
     const options = routes.signInOptions.response.parse((await get(`/eu/api/v2/sites/${sites[0].id}/sign-in-options`, h)).json);

@@ -1,7 +1,7 @@
 /** Test hooks under `/__test/`, registered only when UPSTREAM_TEST_HOOKS=1. */
 import { z } from "zod";
 import { REGIONS, routes, SCHEDULING_STATUSES, SITE_TYPES, SYNC_ERRORS, SYNC_PROVIDERS, type RouteName, type SyncErrorCode } from "../contract/index.ts";
-import type { App } from "./app.ts";
+import type { App } from "./runtime/app.ts";
 import { randomBytes } from "node:crypto";
 import { one } from "./db/index.ts";
 import { hashPassword } from "./auth/passwords.ts";
@@ -9,16 +9,16 @@ import { revokeUserSessions } from "./auth/tokens.ts";
 import { totp } from "./auth/totp.ts";
 import { HttpError, notFound, validation, zodErrors } from "./http/errors.ts";
 import type { Router } from "./http/router.ts";
-import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGHT, toClient, toSite } from "./model.ts";
+import { ALL_RIGHTS, findClientByGlobalId, findUserByEmail, siteById, SUPER_RIGHT, toClient, toSite } from "./clients/model.ts";
 import { sha256 } from "./auth/crypto.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 import { seedBusyClient } from "./seed-busy.ts";
 import { isValidChannelName } from "./realtime/protocol.ts";
-import { AppVersion, createDeviceCode, toDevice } from "./api/devices.ts";
+import { AppVersion, createDeviceCode, toDevice } from "./devices/devices.ts";
 import { clearDirectoryFaults, setDirectoryFault, setDirectoryMembers } from "./directory/server.ts";
 import { setCentralRecordFault } from "./central-record/server.ts";
 import { setSlackFault, SLACK_FAULTS } from "./slack/server.ts";
-import { settleBackground } from "./background.ts";
+import { settleBackground } from "./runtime/background.ts";
 import { registerVisitTestHooks } from "./visits/testhooks.ts";
 import { registerAccountTestHooks } from "./account/testhooks.ts";
 import { registerNotificationTestHooks } from "./notifications/testhooks.ts";

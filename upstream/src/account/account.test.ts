@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, ACCOUNT_REFUSALS, INVOICE_STATUSES } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient } from "../api/http-test-client.ts";
+import { httpTestClient } from "../http/http-test-client.ts";
 import { MESSAGES } from "../auth/login.ts";
 
 let up: TestUpstream;

@@ -6,11 +6,11 @@
  */
 import type { AccountInfo, AccountInfoInput, PasswordPolicy, SmsAccount } from "../../contract/index.ts";
 import { currencyOf, SMS_TOKEN_PRICE_CENTS } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden } from "../http/errors.ts";
-import { abilities, type Principal } from "../api/regional.ts";
-import { deleteFile, storeOwnedFile, type UploadedFile } from "../api/uploads.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
+import { deleteFile, storeOwnedFile, type UploadedFile } from "../sites/uploads.ts";
 import { checkExpiry, checkInfo, checkSmsOrder } from "./rules.ts";
 import { createInvoice, demoBillingPays } from "./billing.ts";
 

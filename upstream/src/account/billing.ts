@@ -7,13 +7,13 @@
 import PDFDocument from "pdfkit";
 import type { Billing, CancellationInput, Invoice } from "../../contract/index.ts";
 import { ACCOUNT_REFUSALS, currencyOf } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { inBackground } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { inBackground } from "../runtime/background.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
-import type { Principal } from "../api/regional.ts";
-import { parseId } from "../api/manage.ts";
+import type { Principal } from "../clients/regional.ts";
+import { parseId } from "../sites/manage.ts";
 import { countryOf } from "./account.ts";
 import { checkCancellation, checkContact } from "./rules.ts";
 

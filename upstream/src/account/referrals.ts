@@ -7,11 +7,11 @@
 import { randomBytes } from "node:crypto";
 import type { Referrals } from "../../contract/index.ts";
 import { ACCOUNT_REFUSALS, currencyOf, REFERRAL_REWARDS } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound } from "../http/errors.ts";
-import type { Principal } from "../api/regional.ts";
-import { parseId } from "../api/manage.ts";
+import type { Principal } from "../clients/regional.ts";
+import { parseId } from "../sites/manage.ts";
 import { countryOf, requireAccountRight } from "./account.ts";
 import { checkReward } from "./rules.ts";
 

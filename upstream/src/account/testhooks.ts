@@ -5,10 +5,10 @@
  * become available).
  */
 import { z } from "zod";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
-import { ALL_RIGHTS, STANDARD_RIGHTS } from "../model.ts";
+import { ALL_RIGHTS, STANDARD_RIGHTS } from "../clients/model.ts";
 import { createInvoice, payInvoice } from "./billing.ts";
 
 const NewClientBody = z.object({

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_CLIENT_MESSAGES, ApiClientList, CreatedApiClient, FORM_MESSAGES, PRE_REG_MESSAGES, VisitorForm } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { hashSecret, secretMatches } from "./credentials.ts";
 import { visitWindow } from "./server.ts";
 import { formProblems } from "../visitor-forms/visitor-forms.ts";

@@ -24,13 +24,13 @@ import {
   type CreateApiClient,
   type CreatedApiClient,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { randomToken, safeEqual, sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { iso } from "../model.ts";
-import { parseId } from "../api/manage.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { iso } from "../clients/model.ts";
+import { parseId } from "../sites/manage.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { scopeOfMembership } from "../scope/reach.ts";
 import { jsonSitesClause, scopeOf, type Scope } from "../scope/scope.ts";
 

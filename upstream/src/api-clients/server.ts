@@ -25,10 +25,10 @@
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { API_CLIENT_LIMITS, API_CLIENT_SCOPES, CLIENT_API_PATH, ClientApiToken, ClientApiVisits, REGIONS, type ApiClientScope } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Ctx, Reply, Router } from "../http/router.ts";
-import { isExpired, iso } from "../model.ts";
+import { isExpired, iso } from "../clients/model.ts";
 import { one } from "../db/index.ts";
 import { callerAddress } from "../audit/context.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTENDANCE_MESSAGES, DailyAttendanceReport, RANGE_MESSAGES, SiteAttendanceReport } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { dayProblem } from "./rules.ts";
 
 let up: TestUpstream;

@@ -6,12 +6,12 @@
  */
 import type { DailyAttendanceRow, SiteAttendanceRow } from "../../contract/attendance.ts";
 import { ATTENDANCE_MESSAGES } from "../../contract/attendance-messages.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { iso } from "../model.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { iso } from "../clients/model.ts";
 import { jsonReachesClause, scopeOf, type Scope } from "../scope/scope.ts";
 import { scopedSites } from "../scope/sites.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";

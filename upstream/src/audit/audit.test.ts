@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_MESSAGES, AUDIT_REDACTED, AuditEntry, AuditLogPage } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { callerAddress, withAuditActor } from "./context.ts";
 import { isWrite } from "../db/index.ts";
 import type { IncomingMessage } from "node:http";
 import { sweepAuditLog } from "./log.ts";
-import { inBackground, settleBackground } from "../background.ts";
+import { inBackground, settleBackground } from "../runtime/background.ts";
 import { SEED_AUDIT_CHANGES } from "../seed-audit.ts";
 
 let up: TestUpstream;

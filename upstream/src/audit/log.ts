@@ -5,11 +5,11 @@
  * What is recorded is decided by the triggers of migration 024, not here.
  */
 import { AUDIT_LIMITS, AUDIT_MESSAGES, AuditFilter, type AuditAction, type AuditEntry, type AuditEntrySummary, type AuditLogPage } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { forbidden, notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
-import { abilities, type Principal } from "../api/regional.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
 import { withoutAuditActor } from "./context.ts";
 import { auditClause, scopeOf } from "../scope/scope.ts";

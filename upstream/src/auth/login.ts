@@ -4,10 +4,10 @@
  * A 401 whose `code` names a step moves the portal's form to it.
  */
 import { SSO_MESSAGES, type LoginRequest, type TokenPair } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { HttpError, unauthorized, validation } from "../http/errors.ts";
-import { findUserByEmail, loginClient, type UserRow } from "../model.ts";
+import { findUserByEmail, loginClient, type UserRow } from "../clients/model.ts";
 import { ssoConfigForDomain, startSso } from "../sso/rp.ts";
 import { randomToken, sha256 } from "./crypto.ts";
 import { setPassword } from "../users/passwords.ts";

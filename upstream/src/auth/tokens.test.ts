@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import { AccessTokenClaims } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { resolveOptions } from "../config.ts";
 import { buildClaims, signAccessToken, verifyAccessToken } from "./tokens.ts";
 

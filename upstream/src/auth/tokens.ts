@@ -4,11 +4,11 @@
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { AccessTokenClaims, TokenPair } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { issuerFor } from "../app.ts";
+import type { App } from "../runtime/app.ts";
+import { issuerFor } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, unauthorized } from "../http/errors.ts";
-import { globalId, type ClientRow, type MembershipRow, type UserRow } from "../model.ts";
+import { globalId, type ClientRow, type MembershipRow, type UserRow } from "../clients/model.ts";
 import { randomToken, sha256 } from "./crypto.ts";
 
 export const ACCESS_TOKEN_TYPE = "at+jwt";

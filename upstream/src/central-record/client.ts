@@ -5,7 +5,7 @@
  * connection error, `{error: "wonde_removed"}` is Wonde access removed.
  */
 import type { SyncErrorCode } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { syncErrorOf } from "../directory/client.ts";
 import { centralRecordKey } from "./server.ts";
 

@@ -17,7 +17,7 @@
  * school data came from Wonde, whose access was withdrawn).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import type { Router } from "../http/router.ts";
 
 export type CentralRecordFault = "central_record_connection" | "wonde_removed";

@@ -6,7 +6,7 @@
  * `syncErrorOf`.
  */
 import { SYNC_ERRORS, type SyncErrorCode, type SyncProvider } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import type { DirectoryPerson } from "./data.ts";
 
 /** The OAuth client the upstream is at the demo directory (its secret is the SSO client's). */

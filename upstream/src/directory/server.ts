@@ -17,7 +17,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { SYNC_PROVIDERS, type SyncErrorCode, type SyncProvider } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import type { Ctx, Reply, Router } from "../http/router.ts";
 import { escapeHtml, htmlPage, redirectWith } from "../http/pages.ts";
 import { DIRECTORY, type DirectoryGroup, type DirectoryPerson } from "./data.ts";

@@ -12,11 +12,12 @@
 import { rangeField, HISTORY_EXPORT_HEADERS, HISTORY_SAFETY_WORDS, HISTORY_LIMITS, HISTORY_MESSAGES, HISTORY_STATUSES, type HistoryStatus } from "../../contract/history-messages.ts";
 import { historyExportFirstDay, RANGE_LIMITS, RANGE_MESSAGES, rangeProblem, type VisitBadge, type VisitDetails } from "../../contract/index.ts";
 import type { z } from "zod";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { forbidden, validation } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { getVisit, getVisitBadge, toVisit } from "../api/visits.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { toVisit } from "../today/visit-rows.ts";
+import { getVisit, getVisitBadge } from "../today/visits.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
 import { jsonReachesClause, scopeOf } from "../scope/scope.ts";
 import { scopedSites } from "../scope/sites.ts";

@@ -160,4 +160,10 @@ export function memberFilterSql(filter: MemberFilter, today: string): string {
   }
 }
 
+/**
+ * Members offered at sign-in at a site (SQL over `m`, the site's id at `$site`): not archived, within
+ * their dates (the database's day), and with the site among their sites shown (ADR 017).
+ */
+export const offeredAtSiteSql = (site: string) => `${memberFilterSql("current", "current_date")} AND (m.site_ids IS NULL OR m.site_ids @> jsonb_build_array(${site}::int))`;
+
 export type { MemberState };

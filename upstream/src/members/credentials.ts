@@ -6,13 +6,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { MEMBER_EDITOR_LIMITS, MEMBER_EDITOR_MESSAGES, MEMBER_MESSAGES } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";
-import { changeGroup } from "../api/group-settings.ts";
-import { parseId } from "../api/manage.ts";
-import type { Principal } from "../api/regional.ts";
-import { memberOf } from "./editor.ts";
+import { changeGroup } from "../groups/group-settings.ts";
+import { parseId } from "../sites/manage.ts";
+import type { Principal } from "../clients/regional.ts";
+import { memberOf } from "./view.ts";
 
 /** POST groups/{groupId}/members/{memberId}/credentials. */
 export function issueMemberCredential(app: App, p: Principal, idParam: string, memberId: string, body: { kind: "qr" | "rfid"; value?: string }) {

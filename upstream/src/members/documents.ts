@@ -5,14 +5,14 @@
  * read, so a refused call never reads 30 MB. Deleting removes the file too.
  */
 import { MEMBER_EDITOR_LIMITS, MEMBER_EDITOR_MESSAGES } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound, validation } from "../http/errors.ts";
-import { changeGroup, readGroup } from "../api/group-settings.ts";
-import { parseId } from "../api/manage.ts";
-import type { Principal } from "../api/regional.ts";
-import { deleteFile, storeGroupFile, type UploadedFile } from "../api/uploads.ts";
-import { memberOf } from "./editor.ts";
+import { changeGroup, readGroup } from "../groups/group-settings.ts";
+import { parseId } from "../sites/manage.ts";
+import type { Principal } from "../clients/regional.ts";
+import { deleteFile, storeGroupFile, type UploadedFile } from "../sites/uploads.ts";
+import { memberOf } from "./view.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

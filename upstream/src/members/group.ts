@@ -6,7 +6,7 @@
 import { IMPORT_FILE_MESSAGES } from "../../contract/member-io.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound } from "../http/errors.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { reachesScope, scopeOf } from "../scope/scope.ts";
 
 export interface MemberGroup {

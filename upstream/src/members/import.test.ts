@@ -23,7 +23,7 @@ import {
   TokenPair,
 } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient } from "../api/http-test-client.ts";
+import { httpTestClient } from "../http/http-test-client.ts";
 import { sharedStringsXml, sheetXml, WORKBOOK_XML, workbookOf, zipOf } from "../http/zip-fixtures.ts";
 
 let up: TestUpstream;

@@ -31,10 +31,10 @@ import {
   type MemberImportPreview,
   type MemberIoColumn,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
-import type { Principal } from "../api/regional.ts";
+import type { Principal } from "../clients/regional.ts";
 import { checkMemberRefs, clientCountry, normaliseMemberCore, type CoreProblems, type MemberCore } from "./core.ts";
 import { revokeCredentialsOf } from "./editor.ts";
 import { readMemberFile, type ReadRow } from "./read.ts";

@@ -6,9 +6,9 @@
  * with a leading apostrophe (formula injection); import takes it off again.
  */
 import { MEMBER_IO_COLUMNS, MEMBER_IO_HEADERS, MEMBER_IO_NO, MEMBER_IO_SITE_SEPARATOR, MEMBER_IO_YES } from "../../contract/member-io.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import type { Ctx } from "../http/router.ts";
-import type { Principal } from "../api/regional.ts";
+import type { Principal } from "../clients/regional.ts";
 import { fileStem as sheetFileStem, formatParam, sendSheet } from "../exports/sheet.ts";
 import { memberGroup, siteNames } from "./group.ts";
 

@@ -34,14 +34,14 @@ import {
   type NotificationInput,
   type SlackErrorCode,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { likePattern, pageParam, parseId } from "../api/manage.ts";
-import { newOAuthState, redeemSlackConsent } from "../api/oauth-state.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { likePattern, pageParam, parseId } from "../sites/manage.ts";
+import { newOAuthState, redeemSlackConsent } from "../groups/oauth-state.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { clientCountry } from "../members/core.ts";
-import { visibleSites } from "../model.ts";
+import { visibleSites } from "../clients/model.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";
 import { scopeOf, scopeSiteIds, siteClause } from "../scope/scope.ts";
 import { clientSlackRedirectUri, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";

@@ -5,10 +5,10 @@
  */
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES as M, type NotificationDelivery, type NotificationDeliveryLog } from "../../contract/index.ts";
 import type { NotificationTrigger } from "../../contract/notification-messages.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { scopeOf, siteClause } from "../scope/scope.ts";
 import { wakeDeliveries } from "./delivery.ts";
 import { EVENT_TYPES, newMessageId, payloadOf, type NotifyEvent } from "./events.ts";

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManagedGroupSummary, NotificationDelivery, NotificationDeliveryLog } from "../../contract/index.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { runDueDeliveries } from "./delivery.ts";
 import { queueDeliveries, visitEvent } from "./events.ts";

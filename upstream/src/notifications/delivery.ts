@@ -14,7 +14,7 @@
  * - Started with the server (`startDeliveryWorker`), polled every `pollMs` and woken at once when an
  *   event queued deliveries (`wakeDeliveries`); stopped cleanly on close (the run in flight ends first).
  */
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { withoutAuditActor } from "../audit/context.ts";
 import { CHANNELS } from "./channels/index.ts";
 import { retry, type AttemptResult, type DeliveryRow, type NotificationRow } from "./channels/types.ts";

@@ -12,8 +12,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { CUSTOM_FIELD_PREFIX, type FilterMatch, type FilterOperator, type NotificationTrigger } from "../../contract/notification-messages.ts";
-import type { App } from "../app.ts";
-import { inBackground } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { inBackground } from "../runtime/background.ts";
 import type { Queryable } from "../db/index.ts";
 import { wakeDeliveries } from "./delivery.ts";
 

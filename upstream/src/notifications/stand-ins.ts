@@ -9,7 +9,7 @@
  *   body; it cannot verify the signature, it does not know the secret) and answers 200, or the
  *   status a test hook set for its next n requests; GET /webhook-receiver/{name}/received lists it.
  */
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { HttpError } from "../http/errors.ts";
 import { readRaw, type Ctx, type Router } from "../http/router.ts";
 import { smsGatewayKey } from "./channels/sms.ts";

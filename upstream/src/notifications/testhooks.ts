@@ -9,11 +9,11 @@
  */
 import { z } from "zod";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TRIGGERS } from "../../contract/notification-messages.ts";
-import type { App } from "../app.ts";
-import { settleBackground } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { settleBackground } from "../runtime/background.ts";
 import { notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
-import { findClientByGlobalId } from "../model.ts";
+import { findClientByGlobalId } from "../clients/model.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
 import { deliveriesIdle, runDueDeliveries } from "./delivery.ts";
 import { setReceiverFault } from "./stand-ins.ts";

@@ -9,8 +9,8 @@
 import { isPreRegEmail, KIOSK_FIELD_TYPES, PRE_REG_FIELD_TYPES, PRE_REG_LIMITS, PRE_REG_MESSAGES as M, YES_NO_OPTIONS, type MagicLinkView } from "../../contract/index.ts";
 import type { Queryable } from "../db/index.ts";
 import { toE164, type clientCountry } from "../members/core.ts";
-import type { UploadedFile } from "../api/uploads.ts";
-import { storeOwnedFile } from "../api/uploads.ts";
+import type { UploadedFile } from "../sites/uploads.ts";
+import { storeOwnedFile } from "../sites/uploads.ts";
 
 type FormField = MagicLinkView["fields"][number];
 

@@ -9,13 +9,13 @@
  */
 import type { z } from "zod";
 import { PRE_REG_LIMITS, PRE_REG_MESSAGES as M, type MagicLinkPurpose, type MagicLinkRequest, type MagicLinkSubmit, type MagicLinkView } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { clientCountry, toE164 } from "../members/core.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
-import { iso } from "../model.ts";
-import type { UploadedFile } from "../api/uploads.ts";
+import { iso } from "../clients/model.ts";
+import type { UploadedFile } from "../sites/uploads.ts";
 import { checkAnswers, documentCount, documentsOf, formFields, storeDocument } from "./fields-documents.ts";
 
 /** Issue the links of a pre-registration (any older ones revoked): the change request always, the form when asked. */

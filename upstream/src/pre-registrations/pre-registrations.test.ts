@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MagicLinkView, PRE_REG_MESSAGES as M, PreRegistration, PreRegistrationList, PreRegistrationOptions } from "../../contract/index.ts";
 import type { TestUpstream } from "../test-support.ts";
 import { startPreRegTests } from "./test-start.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -2,7 +2,7 @@
  * Pre-registrations and scheduled visits of standard groups (issue 15 §4; groups spec §1, §4, §5,
  * §9; ADR 019). Pending only when the group needs approval (`groups.approval_required`), else
  * expected; approve / decline (Today.approve), cancel and sign in (Today.signInOut). Signing in is
- * Today's own sign-in (`signInAt` in ../api/visits.ts), so Today and realtime see the visit. The
+ * Today's own sign-in (`signInAt` in ../today/sign-in-out.ts), so Today and realtime see the visit. The
  * invitation email (the group's pre-reg subject and message, in the visitor's language, with its
  * magic links) goes to the outbox once the pre-registration is expected.
  */
@@ -20,15 +20,15 @@ import {
   type PreRegistrationInput,
   type PreRegStatus,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { hasControlCharacters } from "../http/upload.ts";
-import { iso } from "../model.ts";
+import { iso } from "../clients/model.ts";
 import { jsonReachesClause, scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
 import { scopedSites } from "../scope/sites.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { signInAt } from "../api/visits.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { signInAt } from "../today/sign-in-out.ts";
 import { blockListed } from "../safety-check/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";

@@ -1,5 +1,5 @@
 /** The start the pre-registration API tests share: an upstream, Acme with `new-pre-reg-form`, its admin and its two sites. */
-import type { As } from "../api/http-test-client.ts";
+import type { As } from "../http/http-test-client.ts";
 import { collectServerErrors, startTestUpstream } from "../test-support.ts";
 
 export async function startPreRegTests(call: (method: string, p: string, body?: unknown) => Promise<unknown>, as: (email: string) => Promise<As>, started: (up: Awaited<ReturnType<typeof startTestUpstream>>) => void) {

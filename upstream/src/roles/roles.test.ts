@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_RIGHTS, ROLE_MESSAGES as M, RoleSummary, levelsOf, rightsOfLevels, withImpliedLevels } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { roleProblems } from "./roles.ts";
 
 let up: TestUpstream;

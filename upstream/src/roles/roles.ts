@@ -13,11 +13,11 @@
  * one name, nor a delete race a user being given the role.
  */
 import { CLIENT_RIGHTS, ROLE_LIMITS, ROLE_MESSAGES, withImpliedLevels, type RoleInput, type RoleSummary } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { parseId } from "../api/manage.ts";
-import { abilities, type Principal } from "../api/regional.ts";
+import { parseId } from "../sites/manage.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
 import { holdersReach, roleInScope, scopeOf } from "../scope/scope.ts";
 
 interface RoleRow {

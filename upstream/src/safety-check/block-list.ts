@@ -16,11 +16,11 @@ import {
   type BlockListImportPreview,
   type BlockListPage,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { iso } from "../model.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { iso } from "../clients/model.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import type { Ctx } from "../http/router.ts";
 import { sendSheet } from "../exports/sheet.ts";
 import { drain, hasControlCharacters, readCsvRecords, readUpload, showControlCharacters, UploadFileError as FileError } from "../http/upload.ts";

@@ -7,11 +7,11 @@
  */
 import type { z } from "zod";
 import { SAFETY_CHECK_MESSAGES as M, type CentralRecordSignIn, type CentralRecordSignInPage } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
-import { globalId } from "../model.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { globalId } from "../clients/model.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { readCentralRecord } from "../central-record/client.ts";
 
 const DEFAULTS: CentralRecordSignIn = { enabled: false, groups: "linked", group_ids: [], rating_systems: [], minimum_rating: "pass", when_unreachable: "reject" };

@@ -1,5 +1,5 @@
 /**
- * The safety check at sign-in (issue 18; ADR 029). Every new visit (`signInAt` in ../api/visits.ts:
+ * The safety check at sign-in (issue 18; ADR 029). Every new visit (`signInAt` in ../today/sign-in-out.ts:
  * the portal's Today, the kiosk, a pre-registration's sign-in) is checked in its group's
  * `sign_in.safety_check` mode before it is written:
  *  - off: nothing is checked;
@@ -14,9 +14,9 @@
  * `ratingsPass` and the decision (`decide`) are pure; `safetyCheck` reads what they need.
  */
 import type { VisitDetails } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { globalId } from "../model.ts";
+import { globalId } from "../clients/model.ts";
 import { readPersonRatings, type Rating } from "../central-record/client.ts";
 import { DEMO_RATING_SYSTEMS } from "../central-record/server.ts";
 import { firstMatch, normalise, type MatchEntry, type MatchField } from "./match.ts";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAFETY_CHECK_MESSAGES as M, SIGN_IN_REFUSED_CODE, SiteToday, BlockListPage, BlockListImportPreview } from "../../contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient } from "../api/http-test-client.ts";
+import { httpTestClient } from "../http/http-test-client.ts";
 import { entryMatches, firstMatch, normalise, type MatchEntry } from "./match.ts";
 import { decide, ratingsPass } from "./check.ts";
 import { planBlockListRows, readBlockListCsv } from "./block-list.ts";

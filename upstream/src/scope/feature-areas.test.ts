@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_CLIENT_MESSAGES, FORM_MESSAGES, NOTIFICATION_MESSAGES as M, DELIVERY_MESSAGES, type ApiClient } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { jsonSitesReachClause, scopeOfMembership, sitesReachScope } from "./reach.ts";
 import type { Scope } from "./scope.ts";
 

@@ -46,7 +46,7 @@ export type RowKind =
   | "audit-entry"
   | "group";
 
-/** What the module needs of a principal (`Principal` of `api/regional.ts` fits). */
+/** What the module needs of a principal (`Principal` of `clients/regional.ts` fits). */
 export interface ScopeSubject {
   readonly m: { readonly id: number; readonly site_ids: readonly number[] | null };
   readonly client: { readonly settings: unknown };

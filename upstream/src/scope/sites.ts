@@ -4,7 +4,7 @@
  * (a visit's site, an evacuation's …); every kind of row belonging to one site is scoped alike today.
  */
 import type { Queryable } from "../db/index.ts";
-import { SITE_COLS } from "../model.ts";
+import { SITE_COLS } from "../clients/model.ts";
 import { notFound } from "../http/errors.ts";
 import { scopeOf, siteClause, type RowKind, type ScopeSubject } from "./scope.ts";
 

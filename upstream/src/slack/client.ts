@@ -7,7 +7,7 @@
  * for what they hold (a group's connection today; any notification posting to Slack later).
  */
 import { SLACK_ERRORS, type SlackErrorCode } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 
 /** The Slack app the upstream is (its secret is the SSO client's, as the demo directory's). */
 export const SLACK_CLIENT_ID = "4242424242.1717171717";

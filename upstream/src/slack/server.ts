@@ -23,7 +23,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { escapeHtml, htmlPage, redirectWith } from "../http/pages.ts";
 import { bearerToken, type Ctx, type Reply, type Router } from "../http/router.ts";

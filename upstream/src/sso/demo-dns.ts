@@ -8,7 +8,7 @@
  *   POST demo/dns                         publish {name, value} (a plain form; at most 20 records a name)
  */
 import { normalDomain } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { escapeHtml, htmlPage } from "../http/pages.ts";
 import type { Router } from "../http/router.ts";
 

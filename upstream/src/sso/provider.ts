@@ -6,8 +6,8 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration } from "oidc-provider";
-import type { App } from "../app.ts";
-import { oidcIssuer, ssoRedirectUri } from "../app.ts";
+import type { App } from "../runtime/app.ts";
+import { oidcIssuer, ssoRedirectUri } from "../runtime/app.ts";
 import { readBody } from "../http/router.ts";
 import { SSO_CLIENT_ID } from "./rp.ts";
 

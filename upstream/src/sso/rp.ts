@@ -5,11 +5,11 @@
 import { createHash } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify, SignJWT } from "jose";
 import type { SsoAccessRequestData, TokenPair } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { oidcIssuer, ssoRedirectUri } from "../app.ts";
+import type { App } from "../runtime/app.ts";
+import { oidcIssuer, ssoRedirectUri } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { HttpError, unauthorized, validation } from "../http/errors.ts";
-import { findUserByEmail, globalId, loginClient, parseGlobalId } from "../model.ts";
+import { findUserByEmail, globalId, loginClient, parseGlobalId } from "../clients/model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { createSession, issueTokenPair } from "../auth/tokens.ts";
 import { grantAccess, nameFromEmail } from "./self-service.ts";

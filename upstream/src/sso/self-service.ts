@@ -19,13 +19,13 @@ import {
   type SsoUser,
   USER_MESSAGES,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { globalId, memberships, parseGlobalId, SUPER_RIGHT } from "../model.ts";
+import { globalId, memberships, parseGlobalId, SUPER_RIGHT } from "../clients/model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { forgot } from "../auth/service.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { jsonSitesClause, requireSitesInScope, scopeOf } from "../scope/scope.ts";
 import { requireAccountChange } from "../users/account-rules.ts";
 

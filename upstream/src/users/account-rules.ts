@@ -13,7 +13,7 @@
 import { USER_MESSAGES } from "../../contract/index.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
-import type { Principal } from "../api/regional.ts";
+import type { Principal } from "../clients/regional.ts";
 
 /** Whether a change to the global account may be made: by the person, or while it belongs to the changing client alone. */
 export function mayChangeAccount(who: { self: boolean; otherClients: boolean }): boolean {

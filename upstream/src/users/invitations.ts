@@ -11,13 +11,13 @@
  * creation is recorded in the inviting client's audit log, with the person as its author.
  */
 import { PROFILE_MESSAGES, type MyInvitation } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound } from "../http/errors.ts";
-import { parseId } from "../api/manage.ts";
-import type { Principal } from "../api/regional.ts";
+import { parseId } from "../sites/manage.ts";
+import type { Principal } from "../clients/regional.ts";
 import { auditActor, auditSetting, withAuditActor, type AuditActor } from "../audit/context.ts";
-import { globalId, type UserRow } from "../model.ts";
+import { globalId, type UserRow } from "../clients/model.ts";
 import { INVITATION_TTL, issuePasswordLink } from "./passwords.ts";
 
 interface Invitation {

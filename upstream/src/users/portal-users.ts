@@ -16,11 +16,11 @@
  * flags follow ./account-rules.ts; nobody leaves themselves without a site.
  */
 import { USER_LIMITS, USER_MESSAGES, notificationDefault, type InvitePortalUser, type PortalUser, type PortalUserOptions, type UpdatePortalUser } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
-import { likePattern, pageParam, parseId } from "../api/manage.ts";
-import { abilities, type Principal } from "../api/regional.ts";
+import { likePattern, pageParam, parseId } from "../sites/manage.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
 import { checkEmail, normalizeEmail } from "../auth/login.ts";
 import { ssoConfigForDomain } from "../sso/rp.ts";
 import { auditInEveryClient } from "../audit/every-client.ts";

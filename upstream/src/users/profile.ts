@@ -8,14 +8,14 @@
  */
 import type { z } from "zod";
 import { PROFILE_LOCALES, PROFILE_MESSAGES, USER_MESSAGES, USER_NOTIFICATIONS, notificationDefault, type ChangePassword, type Profile, type UpdateProfile } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { HttpError, validation } from "../http/errors.ts";
 import { auditInEveryClient } from "../audit/every-client.ts";
-import type { Principal } from "../api/regional.ts";
+import type { Principal } from "../clients/regional.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../auth/totp.ts";
-import { iso, type UserRow } from "../model.ts";
+import { iso, type UserRow } from "../clients/model.ts";
 import { setPassword } from "./passwords.ts";
 
 /** How long a secret issued for set-up waits for its first code. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PortalUser, PortalUserList, PortalUserOptions, PROFILE_MESSAGES, Profile, USER_MESSAGES } from "../../contract/index.ts";
 import { totp } from "../auth/totp.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { REUSE_DEPTH } from "./passwords.ts";
 
 let up: TestUpstream;

@@ -26,14 +26,14 @@ import {
   type VisitorFormInput,
   type VisitorFormOptions,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { iso, visibleSites, type ClientRow } from "../model.ts";
-import { likePattern, pageParam, parseId } from "../api/manage.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { isBlankRichText, sanitizeRichText } from "../rich-text.ts";
+import { iso, visibleSites, type ClientRow } from "../clients/model.ts";
+import { likePattern, pageParam, parseId } from "../sites/manage.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { isBlankRichText, sanitizeRichText } from "../http/rich-text.ts";
 import { preRegisterFromForm } from "../pre-registrations/pre-registrations.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";
 import { arraySitesClause, scopeOf } from "../scope/scope.ts";

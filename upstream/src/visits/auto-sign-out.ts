@@ -5,9 +5,9 @@
  * `automatic_sign_out`; ADR 028). Before issue 18 the setting was stored but nothing acted on it.
  * Every minute (`startAutoSignOut`, from the server) and on demand (POST /__test/visits/auto-sign-out).
  */
-import type { App } from "../app.ts";
-import { schedule } from "../background.ts";
-import { signOutVisit } from "../api/visits.ts";
+import type { App } from "../runtime/app.ts";
+import { schedule } from "../runtime/background.ts";
+import { signOutVisit } from "../today/sign-in-out.ts";
 import { HttpError } from "../http/errors.ts";
 
 const CUTOFF = `((date_trunc('day', now() AT TIME ZONE s.timezone) + (g.settings->'sign_out'->>'auto_clear_time')::time) AT TIME ZONE s.timezone)`;

@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMISED_NAME, VISIT_MESSAGES as M, VisitDetails, VisitManagement } from "../../contract/index.ts";
-import { httpTestClient, type As } from "../api/http-test-client.ts";
+import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { TestClient } from "../realtime/test-client.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import type { App } from "../app.ts";
-import { schedule, settleBackground } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { schedule, settleBackground } from "../runtime/background.ts";
 import { checkFields, checkTimes, hasControl } from "./manage.ts";
 import { retentionInterval } from "./retention.ts";
 

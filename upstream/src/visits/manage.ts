@@ -19,12 +19,13 @@ import {
   type VisitProtectionUpdate,
   type VisitUpdate,
 } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import type { Queryable } from "../db/index.ts";
 import { forbidden, HttpError, validation } from "../http/errors.ts";
-import { iso } from "../model.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
-import { broadcast, lockSite, siteCount, toVisit, visibleVisit, visitById, type VisitRow } from "../api/visits.ts";
+import { iso } from "../clients/model.ts";
+import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { broadcast, lockSite, siteCount, toVisit, visitById, type VisitRow } from "../today/visit-rows.ts";
+import { visibleVisit } from "../today/visits.ts";
 
 const RIGHT_MESSAGES = {
   "Visit.editor": "You are not authorised to edit visits.",

@@ -7,8 +7,8 @@
  * never holds long locks.
  */
 import { DATA_RETENTIONS, GROUP_SETTINGS_DEFAULTS } from "../../contract/index.ts";
-import type { App } from "../app.ts";
-import { schedule } from "../background.ts";
+import type { App } from "../runtime/app.ts";
+import { schedule } from "../runtime/background.ts";
 
 const UNITS = { d: "days", m: "months", y: "years" } as const;
 
@@ -43,7 +43,7 @@ export async function removeExpiredVisits(app: App): Promise<number> {
 
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
-/** The sweep every hour, the first a minute after the start (`background.ts` schedule); returns the stop. */
+/** The sweep every hour, the first a minute after the start (`../runtime/background.ts` schedule); returns the stop. */
 export const startRetention = (app: App, everyMs = RETENTION_EVERY_MS) =>
   schedule(app, "data retention", everyMs, async () => {
     const removed = await removeExpiredVisits(app);

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { VISIT_REJECTION_REASONS } from "../../contract/index.ts";
-import type { App } from "../app.ts";
+import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
 import { notFound, validation, zodErrors } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";

@@ -86,5 +86,5 @@ CREATE TABLE devices (
 );
 CREATE INDEX devices_site_idx ON devices (site_id);
 
--- The on-site count is computed from visits from now on (see SITE_COLS in src/model.ts).
+-- The on-site count is computed from visits from now on (see SITE_COLS in src/clients/model.ts).
 ALTER TABLE sites DROP COLUMN visitors_signed_in_count;

@@ -67,5 +67,5 @@ CREATE TABLE evacuation_participants (
 -- Kiosks: when the device last called in (NULL = never; offline in evacuation reports).
 ALTER TABLE devices ADD COLUMN last_seen_at timestamptz;
 
--- evacuation_in_progress is computed from evacuations from now on (see SITE_COLS in src/model.ts).
+-- evacuation_in_progress is computed from evacuations from now on (see SITE_COLS in src/clients/model.ts).
 ALTER TABLE sites DROP COLUMN evacuation_in_progress;

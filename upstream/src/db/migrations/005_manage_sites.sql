@@ -28,7 +28,7 @@ CREATE TABLE badges (
 );
 
 -- The rest of the site entity. `privacy` and `settings` hold only the flags set so far; the
--- defaults live in the code (src/api/sites.ts), so adding a flag needs no migration.
+-- defaults live in the code (src/sites/sites.ts), so adding a flag needs no migration.
 ALTER TABLE sites ADD COLUMN emails text;
 ALTER TABLE sites ADD COLUMN on_site_report_schedules jsonb NOT NULL DEFAULT '[]'::jsonb;
 ALTER TABLE sites ADD COLUMN send_empty boolean NOT NULL DEFAULT false;

@@ -4,7 +4,7 @@
  * call to one recipient uses one of the client's SMS tokens (`clients.sms_tokens_available`), taken
  * before sending and given back when the gateway fails; none left → failed "No SMS tokens left".
  */
-import type { App } from "../../app.ts";
+import type { App } from "../../runtime/app.ts";
 import { one } from "../../db/index.ts";
 import { eventText } from "./text.ts";
 import { delivered, failed, retry, type AttemptResult, type Channel } from "./types.ts";

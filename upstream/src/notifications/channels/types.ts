@@ -1,5 +1,5 @@
 /** What a channel answers for one attempt (delivery.ts decides retry or not from `outcome`). */
-import type { App } from "../../app.ts";
+import type { App } from "../../runtime/app.ts";
 import type { EventPayload } from "../events.ts";
 
 export interface AttemptResult {
