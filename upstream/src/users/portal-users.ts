@@ -21,7 +21,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { likePattern, pageParam, parseId } from "../api/manage.ts";
 import { abilities, type Principal } from "../api/regional.ts";
-import { checkEmail, normalizeEmail } from "../auth/login.ts";
+import { checkEmail, normalizeEmail } from "../auth/email.ts";
 import { ssoConfigForDomain } from "../sso/rp.ts";
 import { auditInEveryClient } from "../audit/every-client.ts";
 import { INVITATION_TTL, issuePasswordLink } from "./passwords.ts";
