@@ -15,7 +15,7 @@
  * (422 `everySite`) nor move one to another site (422 `site`). The pickers offer their sites, the
  * groups offered at one of them and the custom fields of their sites only. A webhook's secret is answered once: when it is
  * generated (create, update with generate_secret, rotate); every other answer says `has_secret`.
- * The address check (`ssrf.ts`) and Slack's channel list are asked outside any transaction.
+ * The address check (`channels/ssrf.ts`) and Slack's channel list are asked outside any transaction.
  */
 import type { z } from "zod";
 import {
@@ -46,7 +46,7 @@ import { jsonSitesReachClause } from "../scope/reach.ts";
 import { scopeOf, scopeSiteIds, siteClause } from "../scope/scope.ts";
 import { clientSlackRedirectUri, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";
 import { checkFilters, checkRecipients, checkSecret, checkSubject, checkUrlShape, newWebhookSecret, type Problems } from "./rules.ts";
-import { checkTarget, type ResolvedAddress } from "./ssrf.ts";
+import { checkTarget, type ResolvedAddress } from "./channels/ssrf.ts";
 
 const RIGHT = "ManageNotification.viewer";
 /** The `provider` of the client's Slack consent state in sync_states (no group: migration 034). */

@@ -11,7 +11,8 @@ import { forbidden, notFound, validation } from "../http/errors.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { scopeOf, siteClause } from "../scope/scope.ts";
 import { wakeDeliveries } from "./delivery.ts";
-import { EVENT_TYPES, newMessageId, payloadOf, type NotifyEvent } from "./events.ts";
+import { EVENT_TYPES } from "./channels/payload.ts";
+import { newMessageId, payloadOf, type NotifyEvent } from "./events.ts";
 
 const RIGHT = "ManageNotification.viewer";
 
