@@ -8,20 +8,8 @@ import { accessToken, forgot, logout, reset } from "../auth/service.ts";
 import { validation, zodErrors } from "../http/errors.ts";
 import { bearerToken, type Ctx, type Router } from "../http/router.ts";
 import { ssoAccessRequest, ssoLogin } from "../sso/rp.ts";
-import {
-  approveAccessRequest,
-  checkSsoVerification,
-  declineAccessRequest,
-  getSsoConfig,
-  listAccessRequests,
-  listSsoUsers,
-  removeSsoUser,
-  requirePassword,
-  saveSsoConfig,
-  saveSsoSettings,
-  setSsoEnabled,
-  startSsoVerification,
-} from "../sso/self-service.ts";
+import { checkSsoVerification, getSsoConfig, saveSsoConfig, saveSsoSettings, setSsoEnabled, startSsoVerification } from "../sso/self-service.ts";
+import { approveAccessRequest, declineAccessRequest, listAccessRequests, listSsoUsers, removeSsoUser, requirePassword } from "../sso/sso-users.ts";
 import {
   authenticate,
   broadcastingAuth,
