@@ -34,7 +34,7 @@ import { iso, visibleSites, type ClientRow } from "../model.ts";
 import { likePattern, pageParam, parseId } from "../api/manage.ts";
 import { abilities, requireActive, type Principal } from "../api/regional.ts";
 import { isBlankRichText, sanitizeRichText } from "../rich-text.ts";
-import { preRegisterFromForm } from "../pre-registrations/pre-registrations.ts";
+import { preRegisterFromForm } from "../pre-registrations/create.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";
 import { arraySitesClause, scopeOf } from "../scope/scope.ts";
 
