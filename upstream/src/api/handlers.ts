@@ -111,14 +111,13 @@ import { readUpload, type UploadedFile } from "./uploads.ts";
 import {
   approvePreRegistration,
   cancelPreRegistration,
-  createPreRegistration,
   declinePreRegistration,
   getPreRegistration,
-  importPreRegistrations,
   listPreRegistrations,
   preRegistrationOptions,
   signInPreRegistration,
 } from "../pre-registrations/pre-registrations.ts";
+import { createPreRegistration, importPreRegistrations } from "../pre-registrations/create.ts";
 import { memberExport, memberTemplate } from "../members/io.ts";
 import { anonymiseVisit, deleteVisit, getVisitManagement, updateVisit, updateVisitNotes, updateVisitProtection } from "../visits/manage.ts";
 import { clearAttendanceOverride, exportDailyAttendance, exportSiteAttendance, getDailyAttendance, getSiteAttendance, setAttendanceOverride } from "../attendance/report.ts";
