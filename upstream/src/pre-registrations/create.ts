@@ -23,7 +23,7 @@ import { hasControlCharacters } from "../http/upload.ts";
 import { scopedSites } from "../scope/sites.ts";
 import type { Principal } from "../api/regional.ts";
 import { invite } from "./pre-registrations.ts";
-import { flagOn, FROM, requireRights, shown, type GroupRow, type Row } from "./rows.ts";
+import { flagOn, requireRights, rowById, servicesOf, shown, type GroupRow, type Row } from "./rows.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Creating

@@ -7,7 +7,7 @@
  * magic links) goes to the outbox once the pre-registration is expected. Here: reading, the
  * invitation and changing; creating one and importing a file: create.ts; the rows and rights: rows.ts.
  */
-import { DEFAULT_PRE_REG_SERVICES, PRE_REG_LIMITS, PRE_REG_MESSAGES as M, type PreRegStatus } from "../../contract/index.ts";
+import { PRE_REG_LIMITS, PRE_REG_MESSAGES as M, type PreRegStatus } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { validation } from "../http/errors.ts";
@@ -19,7 +19,7 @@ import { blockListed } from "../safety-check/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";
 import { deleteDocuments } from "./fields-documents.ts";
-import { COLS, flagOn, FROM, parseId, requireRights, shown, visible, withDocuments, type GroupRow, type Row } from "./rows.ts";
+import { COLS, flagOn, FROM, parseId, requireRights, servicesOf, shown, visible, withDocuments, type GroupRow, type Row } from "./rows.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -49,11 +49,6 @@ export async function listPreRegistrations(app: App, p: Principal, query: URLSea
   ]);
   return { data: await withDocuments(app.db, rows), total: Number(n), page, per_page: per };
 }
-
-const servicesOf = (p: Principal): string[] => {
-  const s = (p.client.settings as Record<string, unknown> | null)?.pre_reg_services;
-  return Array.isArray(s) && s.every((x) => typeof x === "string") && s.length ? (s as string[]) : [...DEFAULT_PRE_REG_SERVICES];
-};
 
 export async function preRegistrationOptions(app: App, p: Principal) {
   requireRights(p, "Today.viewer", "Today.signInOut");

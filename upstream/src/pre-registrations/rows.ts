@@ -3,7 +3,7 @@
  * call needs), a row as the database has it and as the contract shows it, and the one the caller
  * may see.
  */
-import type { PreRegistration, PreRegStatus } from "../../contract/index.ts";
+import { DEFAULT_PRE_REG_SERVICES, type PreRegistration, type PreRegStatus } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound } from "../http/errors.ts";
@@ -27,6 +27,12 @@ export function requireRights(p: Principal, ...rights: (keyof typeof RIGHT_MESSA
   const has = abilities(p);
   for (const r of rights) if (!has.includes(r)) throw forbidden(RIGHT_MESSAGES[r]);
 }
+
+/** The pre-registration services the client offers (its settings' `pre_reg_services`, else the defaults). */
+export const servicesOf = (p: Principal): string[] => {
+  const s = (p.client.settings as Record<string, unknown> | null)?.pre_reg_services;
+  return Array.isArray(s) && s.every((x) => typeof x === "string") && s.length ? (s as string[]) : [...DEFAULT_PRE_REG_SERVICES];
+};
 
 export const flagOn = (p: Principal, id: string) => (p.client.settings as Record<string, unknown> | null)?.[`beta.${id}`] === true;
 

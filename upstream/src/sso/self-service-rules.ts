@@ -73,7 +73,6 @@ export async function grantableRole(q: Queryable, p: Principal, roleId: number, 
   return role;
 }
 
-
 export async function configRow(q: Queryable, clientId: number, lock = false): Promise<SsoRow | undefined> {
   return one<SsoRow>(q, `SELECT * FROM sso_configs WHERE client_id = $1${lock ? " FOR UPDATE" : ""}`, [clientId]);
 }

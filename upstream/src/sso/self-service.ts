@@ -10,17 +10,14 @@ import { randomInt } from "node:crypto";
 import { normalDomain, PUBLIC_EMAIL_DOMAINS, SSO_LIMITS, SSO_MESSAGES as M, SSO_TXT_PREFIX, type SsoConfig, type SsoConfigSave } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { globalId, memberships, SUPER_RIGHT } from "../model.ts";
+import { notFound, validation } from "../http/errors.ts";
+import { globalId, memberships } from "../model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { EMAIL_RE } from "../auth/email.ts";
 import type { Principal } from "../api/regional.ts";
-import { configRow, grantableRole, iso, requireConfigEditor, requireSsoEditor, requireSsoViewer, SELF_SERVICE_FLAG, type SsoRow } from "./self-service-rules.ts";
+import { configRow, grantableRole, iso, requireConfigEditor, requireSsoEditor, requireSsoViewer, type SsoRow } from "./self-service-rules.ts";
 
-
-async function configRow(q: Queryable, clientId: number, lock = false): Promise<SsoRow | undefined> {
-  return one<SsoRow>(q, `SELECT * FROM sso_configs WHERE client_id = $1${lock ? " FOR UPDATE" : ""}`, [clientId]);
-}
+// --- the configuration -----------------------------------------------------------------------
 
 async function requireConfig(q: Queryable, clientId: number, lock = false): Promise<SsoRow> {
   const row = await configRow(q, clientId, lock);
@@ -286,3 +283,6 @@ export async function saveSsoSettings(app: App, p: Principal, clientIdParam: str
 
 /** The break-glass account as the settings show it: the client user's local id. */
 export async function breakGlassLocalId(q: Queryable, row: SsoRow): Promise<number | null> {
+  if (row.break_glass_user_id === null) return null;
+  return (await one<{ id: number }>(q, "SELECT id FROM client_users WHERE user_id = $1 AND client_id = $2", [row.break_glass_user_id, row.client_id]))?.id ?? null;
+}

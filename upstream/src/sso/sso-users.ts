@@ -13,9 +13,6 @@ import { jsonSitesClause, requireSitesInScope, scopeOf } from "../scope/scope.ts
 import { requireAccountChange } from "../users/account-rules.ts";
 import { configRow, grantableRole, iso, requireSsoEditor, requireSsoViewer } from "./self-service-rules.ts";
 
-  return (await one<{ id: number }>(q, "SELECT id FROM client_users WHERE user_id = $1 AND client_id = $2", [row.break_glass_user_id, row.client_id]))?.id ?? null;
-}
-
 // --- who signs in by SSO ---------------------------------------------------------------------
 
 /**
