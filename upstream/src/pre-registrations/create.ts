@@ -22,8 +22,12 @@ import { validation } from "../http/errors.ts";
 import { hasControlCharacters } from "../http/upload.ts";
 import { scopedSites } from "../scope/sites.ts";
 import type { Principal } from "../api/regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { invite } from "./pre-registrations.ts";
-import { flagOn, requireRights, rowById, servicesOf, shown, type GroupRow, type Row } from "./rows.ts";
+import { flagOn, RIGHT_MESSAGES, rowById, servicesOf, shown, type GroupRow, type Row } from "./rows.ts";
+
+/** Every right asked; active accounts only (the access table's /today pages are; ADR 034). */
+const RULE = { activeOnly: true, message: RIGHT_MESSAGES } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Creating
@@ -144,7 +148,7 @@ async function insert(app: App, q: Queryable, p: Principal, c: Checked): Promise
 }
 
 export async function createPreRegistration(app: App, p: Principal, body: z.output<typeof PreRegistrationInput>) {
-  requireRights(p, "Today.viewer", "Today.signInOut");
+  requireRight(p, ["Today.viewer", "Today.signInOut"], RULE);
   const checked = await check(app, p, body);
   if ("problems" in checked) throw validation(checked.problems);
   const id = await app.db.tx((q) => insert(app, q, p, checked.ok));
@@ -192,7 +196,7 @@ const COLUMN_NAMES: Record<string, string> = {
  * for it, as typed text would be (issue 24 §5).
  */
 export async function importPreRegistrations(app: App, p: Principal, body: z.output<typeof PreRegistrationImport>) {
-  requireRights(p, "Today.viewer", "Today.signInOut");
+  requireRight(p, ["Today.viewer", "Today.signInOut"], RULE);
   let records: string[][];
   try {
     records = parseCsv(body.csv.replace(/^\uFEFF/, ""), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, max_record_size: 10_000 }) as string[][];

@@ -14,12 +14,16 @@ import { validation } from "../http/errors.ts";
 import { jsonReachesClause, scopeOf, siteClause } from "../scope/scope.ts";
 import { scopedSites } from "../scope/sites.ts";
 import type { Principal } from "../api/regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { signInAt } from "../api/visits.ts";
 import { blockListed } from "../safety-check/check.ts";
 import { issueLinks, revokeLinks } from "./magic-links.ts";
 import { invitationEmail } from "./email.ts";
 import { deleteDocuments } from "./fields-documents.ts";
-import { COLS, flagOn, FROM, parseId, requireRights, servicesOf, shown, visible, withDocuments, type GroupRow, type Row } from "./rows.ts";
+import { COLS, flagOn, FROM, parseId, RIGHT_MESSAGES, servicesOf, shown, visible, withDocuments, type GroupRow, type Row } from "./rows.ts";
+
+/** Every right asked; active accounts only (the access table's /today pages are; ADR 034). */
+const RULE = { activeOnly: true, message: RIGHT_MESSAGES } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -28,7 +32,7 @@ import { COLS, flagOn, FROM, parseId, requireRights, servicesOf, shown, visible,
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function listPreRegistrations(app: App, p: Principal, query: URLSearchParams) {
-  requireRights(p, "Today.viewer");
+  requireRight(p, "Today.viewer", RULE);
   const siteParam = query.get("site_id");
   const siteId = siteParam ? parseId(siteParam) : null;
   const date = query.get("date");
@@ -51,7 +55,7 @@ export async function listPreRegistrations(app: App, p: Principal, query: URLSea
 }
 
 export async function preRegistrationOptions(app: App, p: Principal) {
-  requireRights(p, "Today.viewer", "Today.signInOut");
+  requireRight(p, ["Today.viewer", "Today.signInOut"], RULE);
   const sites = (await scopedSites(app.db, p, "pre-registration")).filter((s) => s.type === "standard");
   // Groups shown at one of the user's sites, and the people offered there (ADR 031: rows shown at sites).
   const groupParams: unknown[] = [p.client.id];
@@ -77,7 +81,7 @@ export async function preRegistrationOptions(app: App, p: Principal) {
 }
 
 export async function getPreRegistration(app: App, p: Principal, idParam: string) {
-  requireRights(p, "Today.viewer");
+  requireRight(p, "Today.viewer", RULE);
   return (await withDocuments(app.db, [await visible(app, p, idParam)]))[0]!;
 }
 
@@ -129,13 +133,13 @@ async function step(app: App, row: Row, from: PreRegStatus[], to: PreRegStatus, 
 }
 
 export async function approvePreRegistration(app: App, p: Principal, idParam: string) {
-  requireRights(p, "Today.viewer", "Today.approve");
+  requireRight(p, ["Today.viewer", "Today.approve"], RULE);
   const row = await visible(app, p, idParam);
   return step(app, row, ["pending"], "expected", M.notPending, (q) => invite(app, q, row.id, flagOn(p, "new-pre-reg-form")));
 }
 
 export async function declinePreRegistration(app: App, p: Principal, idParam: string) {
-  requireRights(p, "Today.viewer", "Today.approve");
+  requireRight(p, ["Today.viewer", "Today.approve"], RULE);
   const row = await visible(app, p, idParam);
   return step(app, row, ["pending"], "declined", M.notPending, async (q) => {
     await revokeLinks(q, row.id);
@@ -144,7 +148,7 @@ export async function declinePreRegistration(app: App, p: Principal, idParam: st
 }
 
 export async function cancelPreRegistration(app: App, p: Principal, idParam: string) {
-  requireRights(p, "Today.viewer", "Today.signInOut");
+  requireRight(p, ["Today.viewer", "Today.signInOut"], RULE);
   const row = await visible(app, p, idParam);
   return step(app, row, ["pending", "expected"], "cancelled", M.notOpen, async (q) => {
     await revokeLinks(q, row.id);
@@ -158,7 +162,7 @@ export async function cancelPreRegistration(app: App, p: Principal, idParam: str
  * approved already, or needed no approval); when that is refused the claim is undone.
  */
 export async function signInPreRegistration(app: App, p: Principal, idParam: string) {
-  requireRights(p, "Today.viewer", "Today.signInOut");
+  requireRight(p, ["Today.viewer", "Today.signInOut"], RULE);
   const row = await visible(app, p, idParam);
   const claimed = await app.db.query("UPDATE pre_registrations SET status = 'signed_in' WHERE id = $1 AND status = 'expected' RETURNING id", [row.id]);
   if (!claimed.length) throw validation({ pre_registration: [M.notExpected] });

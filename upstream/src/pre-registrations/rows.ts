@@ -6,27 +6,22 @@
 import { DEFAULT_PRE_REG_SERVICES, type PreRegistration, type PreRegStatus } from "../../contract/index.ts";
 import type { App } from "../app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { iso } from "../model.ts";
 import { scopeOf, siteInScope } from "../scope/scope.ts";
-import { abilities, requireActive, type Principal } from "../api/regional.ts";
+import type { Principal } from "../api/regional.ts";
 import { documentsOf } from "./fields-documents.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Rights
 // ---------------------------------------------------------------------------------------------
 
-const RIGHT_MESSAGES = {
+/** The 403 of each right a pre-registration call asks for. */
+export const RIGHT_MESSAGES = {
   "Today.viewer": "You are not authorised to view pre-registrations.",
   "Today.signInOut": "You are not authorised to pre-register visitors.",
   "Today.approve": "You are not authorised to approve pre-registrations.",
 } as const;
-
-export function requireRights(p: Principal, ...rights: (keyof typeof RIGHT_MESSAGES)[]): void {
-  requireActive(p);
-  const has = abilities(p);
-  for (const r of rights) if (!has.includes(r)) throw forbidden(RIGHT_MESSAGES[r]);
-}
 
 /** The pre-registration services the client offers (its settings' `pre_reg_services`, else the defaults). */
 export const servicesOf = (p: Principal): string[] => {
