@@ -44,7 +44,7 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
   const email = normalizeEmail(body.email);
   checkEmail(email);
 
-  const limited = app.limiter.hit(email);
+  const limited = await app.limiter.hit(email);
   if (!limited.ok) {
     const msg = `Too many login attempts. Please try again in ${limited.retryAfter} seconds.`;
     throw new HttpError(429, { message: msg, errors: { email: [msg] } }, { "retry-after": String(limited.retryAfter) });
@@ -197,6 +197,6 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
     }
     return issueTokenPair(app, q, sessionId, u, target);
   });
-  app.limiter.clear(email);
+  await app.limiter.clear(email);
   return pair;
 }
