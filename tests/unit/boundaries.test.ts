@@ -2,7 +2,9 @@
  * Import boundaries of the portal:
  *  - app/ talks to the upstream only through its contract, and names it by the alias (`@contract`,
  *    `@contract/<area>`; tests/ too), never by a relative path; it never imports upstream internals;
- *  - app/ and the contract have no import cycles.
+ *  - app/ and the contract have no import cycles, nor has the upstream (upstream/src);
+ *  - the upstream imports nothing "back up" (ADR 034): no file outside the root of upstream/src
+ *    imports a file of a folder above its own (but `config.ts`); going up then down is fine.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -48,6 +50,7 @@ function resolve(from: string, spec: string): string | undefined {
   if (spec.startsWith("~/")) base = path.join(app, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
   else return undefined;
+  if (base.endsWith(".js")) base = `${base.slice(0, -3)}.ts`;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
@@ -80,23 +83,24 @@ test("app/ and tests/ reach the contract through the @contract alias, not a rela
   expect(offenders).toEqual([]);
 });
 
-/**
- * The import graph of app/ and of the contract (relative and `~/` imports: static, re-exports and
- * dynamic) has no cycle. Type-only imports count too: they are erased at build time, so they cannot
- * change the order modules run in, but a cycle through a type is still two modules that each need
- * the other (the session ⇄ realtime cycle was half type-only), and there is none today to excuse.
- */
-test("app/ and the contract have no import cycles", () => {
+/** The import graph of `files`: each file to the files it imports (relative and `~/` specifiers). */
+function graphOf(list: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of [...files(app), ...files(path.join(root, "upstream", "contract"))]) {
+  for (const file of list) {
     const deps = imports(file)
       .map((spec) => resolve(file, spec))
       .filter((t): t is string => t !== undefined);
     graph.set(file, [...new Set(deps)]);
   }
+  return graph;
+}
 
-  // Tarjan's strongly connected components: every component of more than one module (or a module
-  // importing itself) holds a cycle; one cycle of each is listed.
+/**
+ * The cycles of a graph, one of each strongly connected component (Tarjan's algorithm: every
+ * component of more than one module, or a module importing itself, holds a cycle), each written as
+ * the shortest way from the component's first file back to it.
+ */
+function cyclesOf(graph: Map<string, string[]>): string[] {
   let index = 0;
   const indices = new Map<string, number>();
   const low = new Map<string, number>();
@@ -128,7 +132,7 @@ test("app/ and the contract have no import cycles", () => {
   for (const v of graph.keys()) if (!indices.has(v)) visit(v);
 
   const rel = (f: string) => path.relative(root, f);
-  const cycles = components.map((component) => {
+  return components.map((component) => {
     const members = new Set(component);
     const start = component.slice().sort()[0]!;
     // Shortest way back to `start` within the component (breadth first).
@@ -146,7 +150,52 @@ test("app/ and the contract have no import cycles", () => {
     }
     return component.map(rel).join(", ");
   });
-  expect(cycles).toEqual([]);
+}
+
+/**
+ * The import graph of app/ and of the contract (relative and `~/` imports: static, re-exports and
+ * dynamic) has no cycle. Type-only imports count too: they are erased at build time, so they cannot
+ * change the order modules run in, but a cycle through a type is still two modules that each need
+ * the other (the session ⇄ realtime cycle was half type-only), and there is none today to excuse.
+ */
+test("app/ and the contract have no import cycles", () => {
+  expect(cyclesOf(graphOf([...files(app), ...files(path.join(root, "upstream", "contract"))]))).toEqual([]);
+});
+
+const upstreamSrc = path.join(root, "upstream", "src");
+
+/**
+ * The upstream's graph (upstream/src, its tests too; specifiers name the `.ts` file) has no cycle
+ * either, by the same count: type-only imports and dynamic `import()` included, so a cycle is not
+ * hidden behind either. A cycle is broken by moving the shared piece down (ADR 034).
+ */
+test("upstream/src has no import cycles", () => {
+  expect(cyclesOf(graphOf(files(upstreamSrc)))).toEqual([]);
+});
+
+/**
+ * No import back up in upstream/src (ADR 034): a relative import whose target sits in a strict
+ * ancestor folder of the importing file (`notifications/channels/email.ts` → `../delivery.ts`, an
+ * area → `../app.ts`) is refused: what a folder needs from above moves down to it, or to a ground
+ * folder (db/, http/, time/, scope/, types/, runtime/) reached by going up then down
+ * (`../db/index.ts` is fine). `config.ts` is the one exception; the root's own files (the server's
+ * wiring) may import anything.
+ */
+test("no import back up in upstream/src", () => {
+  const allowed = new Set([path.join(upstreamSrc, "config.ts")]);
+  const offenders: string[] = [];
+  for (const file of files(upstreamSrc)) {
+    const from = path.dirname(file);
+    if (from === upstreamSrc) continue;
+    for (const spec of imports(file)) {
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(file, spec) ?? path.resolve(from, spec);
+      if (allowed.has(target)) continue;
+      const to = path.dirname(target);
+      if (to !== from && from.startsWith(to + path.sep)) offenders.push(`${path.relative(root, file)} -> ${spec}`);
+    }
+  }
+  expect(offenders).toEqual([]);
 });
 
 test("no server-only module is named without .server (sessions, env, upstream client)", () => {

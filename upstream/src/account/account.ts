@@ -11,7 +11,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden } from "../http/errors.ts";
 import { abilities, type Principal } from "../clients/regional.ts";
 import { deleteFile, storeOwnedFile, type UploadedFile } from "../sites/uploads.ts";
-import { checkExpiry, checkInfo, checkSmsOrder } from "./rules.ts";
+import { checkExpiry, checkInfo, checkSmsOrder, countryOf } from "./rules.ts";
 import { createInvoice, demoBillingPays } from "./billing.ts";
 
 export function requireAccountRight(p: Principal, right: "ManageClient.editor" | "Referral.manager"): void {
@@ -28,8 +28,6 @@ interface InfoRow {
   default_locale: string | null;
   default_timezone: string | null;
 }
-
-export const countryOf = (settings: { country?: unknown }) => (typeof settings.country === "string" ? settings.country : "GB");
 
 async function infoRow(q: Queryable, clientId: number, lock = false) {
   return (await one<InfoRow>(

@@ -14,8 +14,7 @@ import { forbidden, notFound } from "../http/errors.ts";
 import type { Ctx } from "../http/router.ts";
 import type { Principal } from "../clients/regional.ts";
 import { parseId } from "../sites/manage.ts";
-import { countryOf } from "./account.ts";
-import { checkCancellation, checkContact } from "./rules.ts";
+import { checkCancellation, checkContact, countryOf } from "./rules.ts";
 
 /** Platform §2: not on trial, not a reseller client, and a super, primary or billing user. */
 export function mayManageBilling(p: Pick<Principal, "client" | "user" | "m">): boolean {

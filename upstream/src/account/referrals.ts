@@ -12,7 +12,8 @@ import { one, type Queryable } from "../db/index.ts";
 import { notFound } from "../http/errors.ts";
 import type { Principal } from "../clients/regional.ts";
 import { parseId } from "../sites/manage.ts";
-import { countryOf, requireAccountRight } from "./account.ts";
+import { requireAccountRight } from "./account.ts";
+import { countryOf } from "./rules.ts";
 import { checkReward } from "./rules.ts";
 
 /** The client's referral code, made once. */

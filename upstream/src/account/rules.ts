@@ -27,6 +27,9 @@ const blank = (s: string | null | undefined) => (s ?? "").trim() === "";
 const text = (s: string | null | undefined) => (blank(s) ? null : s!.trim());
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 
+/** The client's country (its settings' `country`, GB when unset). */
+export const countryOf = (settings: { country?: unknown }) => (typeof settings.country === "string" ? settings.country : "GB");
+
 /** A phone number read for `country`, as E.164; null when blank; undefined when not a number. */
 export function e164(phone: string | null | undefined, country: string): string | null | undefined {
   if (blank(phone)) return null;

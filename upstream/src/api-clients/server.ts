@@ -31,6 +31,7 @@ import type { Ctx, Reply, Router } from "../http/router.ts";
 import { isExpired, iso } from "../clients/model.ts";
 import { one } from "../db/index.ts";
 import { callerAddress } from "../audit/context.ts";
+import { RateLimiter } from "../auth/ratelimit.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";
 import { narrowSites, siteClause } from "../scope/scope.ts";
 import { clientBySecret, clientByToken, countCall, issueToken, type Caller } from "./credentials.ts";
@@ -74,31 +75,26 @@ async function checkAccount(app: App, caller: Caller): Promise<void> {
 
 // Failed credentials, per caller address (in-process; 30 in 10 minutes, then 429 until they age
 // out): guessing is hopeless against 256-bit secrets, but a flood of it is still refused cheaply.
-const FAILURES = { points: 30, ms: 10 * 60_000 };
-const failures = new Map<string, number[]>();
-const recentFailures = (address: string) => (failures.get(address) ?? []).filter((t) => Date.now() - t < FAILURES.ms);
-function refuseFlood(app: App, ctx: Ctx): string {
+const FAILURES = new RateLimiter(30, 10 * 60, { name: "client-api-failures" });
+async function refuseFlood(app: App, ctx: Ctx): Promise<string> {
   const address = callerAddress(ctx.req, app.opts.trustedProxies) ?? "unknown";
-  if (recentFailures(address).length >= FAILURES.points) {
+  if (!(await FAILURES.check(address)).ok) {
     throw new HttpError(429, { error: "rate_limited", message: "Too many failed attempts: try again later." }, { "retry-after": "600", ...NO_STORE });
   }
   return address;
 }
-function failed(address: string, err: HttpError): HttpError {
-  const recent = recentFailures(address);
-  recent.push(Date.now());
-  failures.set(address, recent);
-  if (failures.size > 10_000) for (const [k] of failures) if (recentFailures(k).length === 0) failures.delete(k);
+async function failed(address: string, err: HttpError): Promise<HttpError> {
+  await FAILURES.count(address);
   return err;
 }
 
 /** The caller of a data call in `region` with `scope`, counted against its rate limit. */
 async function authorise(app: App, ctx: Ctx, region: string, scope: ApiClientScope): Promise<Caller> {
-  const address = refuseFlood(app, ctx);
+  const address = await refuseFlood(app, ctx);
   const token = bearer(ctx.req);
   const basic = token ? null : basicCredentials(ctx.req);
   const caller = token ? await clientByToken(app, token) : basic ? await clientBySecret(app, app.db, basic.key, basic.secret) : null;
-  if (!caller || caller.region !== region) throw failed(address, token ? invalidToken() : invalidClient());
+  if (!caller || caller.region !== region) throw await failed(address, token ? invalidToken() : invalidClient());
   const wait = await countCall(app, caller);
   if (wait > 0) throw new HttpError(429, { error: "rate_limited", message: "Too many requests: try again later." }, { "retry-after": String(wait), ...NO_STORE });
   await checkAccount(app, caller);
@@ -196,10 +192,10 @@ export function registerClientApi(router: Router, app: App): void {
       if (str("grant_type") !== "client_credentials") {
         throw new HttpError(400, { error: "unsupported_grant_type", message: "grant_type must be client_credentials." }, NO_STORE);
       }
-      const address = refuseFlood(app, ctx);
-      if (!key || !secret) throw failed(address, invalidClient());
+      const address = await refuseFlood(app, ctx);
+      if (!key || !secret) throw await failed(address, invalidClient());
       const caller = await clientBySecret(app, app.db, key, secret);
-      if (!caller || caller.region !== region) throw failed(address, invalidClient());
+      if (!caller || caller.region !== region) throw await failed(address, invalidClient());
       const wait = await countCall(app, caller);
       if (wait > 0) throw new HttpError(429, { error: "rate_limited", message: "Too many requests: try again later." }, { "retry-after": String(wait), ...NO_STORE });
       await checkAccount(app, caller);

@@ -10,6 +10,7 @@ import { HttpError, unauthorized, validation } from "../http/errors.ts";
 import { findUserByEmail, loginClient, type UserRow } from "../clients/model.ts";
 import { ssoConfigForDomain, startSso } from "../sso/rp.ts";
 import { randomToken, sha256 } from "./crypto.ts";
+import { checkEmail, normalizeEmail } from "./email.ts";
 import { setPassword } from "../users/passwords.ts";
 import { takeUpInvitations } from "../users/invitations.ts";
 import { PASSWORD_POLICY, passwordStrengthErrors, verifyPassword } from "./passwords.ts";
@@ -18,7 +19,6 @@ import { generateTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
 import { passwordExpired } from "../account/rules.ts";
 
 export const LOGIN_TOKEN_TTL = 600;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const MESSAGES = {
   invalidCredentials: "Invalid credentials.",
@@ -39,21 +39,12 @@ interface LoginTokenRow {
   totp_setup_secret: string | null;
 }
 
-export function normalizeEmail(raw: string): string {
-  return raw.trim().toLowerCase();
-}
-
-export function checkEmail(email: string): void {
-  if (!email) throw validation({ email: ["The email field is required."] });
-  if (!EMAIL_RE.test(email)) throw validation({ email: ["The email must be a valid email address."] });
-}
-
 export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
   const { db } = app;
   const email = normalizeEmail(body.email);
   checkEmail(email);
 
-  const limited = app.limiter.hit(email);
+  const limited = await app.limiter.hit(email);
   if (!limited.ok) {
     const msg = `Too many login attempts. Please try again in ${limited.retryAfter} seconds.`;
     throw new HttpError(429, { message: msg, errors: { email: [msg] } }, { "retry-after": String(limited.retryAfter) });
@@ -206,6 +197,6 @@ export async function login(app: App, body: LoginRequest): Promise<TokenPair> {
     }
     return issueTokenPair(app, q, sessionId, u, target);
   });
-  app.limiter.clear(email);
+  await app.limiter.clear(email);
   return pair;
 }

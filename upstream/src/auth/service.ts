@@ -8,7 +8,7 @@ import { one } from "../db/index.ts";
 import { HttpError, validation } from "../http/errors.ts";
 import { findClientByGlobalId, findUserByEmail, memberships, type UserRow } from "../clients/model.ts";
 import { sha256 } from "./crypto.ts";
-import { checkEmail, normalizeEmail } from "./login.ts";
+import { checkEmail, normalizeEmail } from "./email.ts";
 import { passwordStrengthErrors } from "./passwords.ts";
 import { issuePasswordLink, setPassword } from "../users/passwords.ts";
 import { consumeRefreshToken, invalidGrant, issueTokenPair, revokeSession, verifyAccessToken } from "./tokens.ts";

@@ -15,7 +15,7 @@
  * (422 `everySite`) nor move one to another site (422 `site`). The pickers offer their sites, the
  * groups offered at one of them and the custom fields of their sites only. A webhook's secret is answered once: when it is
  * generated (create, update with generate_secret, rotate); every other answer says `has_secret`.
- * The address check (`ssrf.ts`) and Slack's channel list are asked outside any transaction.
+ * The address check (`channels/ssrf.ts`) and Slack's channel list are asked outside any transaction.
  */
 import type { z } from "zod";
 import {
@@ -39,28 +39,27 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
 import { likePattern, pageParam, parseId } from "../sites/manage.ts";
 import { newOAuthState, redeemSlackConsent } from "../groups/oauth-state.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import type { Principal } from "../clients/regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { clientCountry } from "../members/core.ts";
 import { visibleSites } from "../clients/model.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";
 import { scopeOf, scopeSiteIds, siteClause } from "../scope/scope.ts";
 import { clientSlackRedirectUri, listSlackChannels, SlackFailure, slackAuthorizeUrl } from "../slack/client.ts";
 import { checkFilters, checkRecipients, checkSecret, checkSubject, checkUrlShape, newWebhookSecret, type Problems } from "./rules.ts";
-import { checkTarget, type ResolvedAddress } from "./ssrf.ts";
+import { checkTarget, type ResolvedAddress } from "./channels/ssrf.ts";
 
 const RIGHT = "ManageNotification.viewer";
 /** The `provider` of the client's Slack consent state in sync_states (no group: migration 034). */
 const SLACK_CLIENT = "slack:client";
 const DNS_TIMEOUT_MS = 3000;
 
-function requireRight(p: Principal): void {
-  requireActive(p);
-  if (!abilities(p).includes(RIGHT)) throw forbidden("You are not authorised to manage notifications.");
-}
+/** One right to read and to change, active accounts only (ADR 028; the access table's `activeOnly`). */
+const RULE = { activeOnly: true, message: "You are not authorised to manage notifications." } as const;
 
 /** The client's Slack workspace serves every site's notifications: an administrator of every site changes it. */
 function requireAdmin(p: Principal): void {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   if (p.m.role_name !== "Administrator" && !p.user.is_super) throw forbidden("Only administrators can connect Slack.");
   if (scopeSiteIds(scopeOf(p, "notification")) !== null) throw forbidden("Only administrators of every site can connect or disconnect Slack.");
 }
@@ -169,7 +168,7 @@ async function presentSlack(app: App, clientId: number): Promise<z.input<typeof 
 
 /** GET notification-slack */
 export async function getClientSlack(app: App, p: Principal) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   return presentSlack(app, p.client.id);
 }
 
@@ -231,7 +230,7 @@ function groupsInReach(q: Queryable, p: Principal): Promise<{ id: number; name: 
 
 /** GET notifications?page=&search=&site_id=&group_id=&trigger=&channel= */
 export async function listNotifications(app: App, p: Principal, query: URLSearchParams) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const search = (query.get("search") ?? "").trim().slice(0, L.search);
   const page = pageParam(query);
   const num = (k: string) => {
@@ -258,7 +257,7 @@ export async function listNotifications(app: App, p: Principal, query: URLSearch
  * groups offered at one of them, their sites' custom field labels, the Slack workspace.
  */
 export async function notificationOptions(app: App, p: Principal) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const [sites, groups, labels, slack] = await Promise.all([
     visibleSites(app.db, p.client.id, p.m.site_ids),
     groupsInReach(app.db, p),
@@ -271,7 +270,7 @@ export async function notificationOptions(app: App, p: Principal) {
 
 /** GET notifications/{notificationId}: Slack channels named as Slack answers now. */
 export async function getNotification(app: App, p: Principal, idParam: string) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const row = await rowOf(app.db, p, idParam);
   let names: Record<string, string> = {};
   if (row.channel === "slack") {
@@ -327,7 +326,7 @@ async function validated(app: App, p: Principal, body: NotificationInput, stored
 
 /** POST notifications */
 export async function createNotification(app: App, p: Principal, body: NotificationInput) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const v = await validated(app, p, body, null);
   const id = await app.db.tx(async (q) => {
     const r = await one<{ id: number }>(
@@ -343,7 +342,7 @@ export async function createNotification(app: App, p: Principal, body: Notificat
 
 /** PATCH notifications/{notificationId}: the whole notification; a webhook keeps its secret unless a new one is typed or generated. */
 export async function updateNotification(app: App, p: Principal, idParam: string, body: NotificationInput) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const stored = await rowOf(app.db, p, idParam);
   const v = await validated(app, p, body, stored);
   await app.db.tx(async (q) => {
@@ -359,7 +358,7 @@ export async function updateNotification(app: App, p: Principal, idParam: string
 
 /** PATCH notifications/{notificationId}/enabled */
 export async function setNotificationEnabled(app: App, p: Principal, idParam: string, body: { enabled: boolean }) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   await app.db.tx(async (q) => {
     const row = await rowOf(q, p, idParam, true);
     await q.query("UPDATE notifications SET enabled = $2, updated_at = now() WHERE id = $1", [row.id, body.enabled]);
@@ -369,7 +368,7 @@ export async function setNotificationEnabled(app: App, p: Principal, idParam: st
 
 /** POST notifications/{notificationId}/secret: a new secret for a webhook, answered this once. */
 export async function rotateNotificationSecret(app: App, p: Principal, idParam: string) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const secret = newWebhookSecret();
   await app.db.tx(async (q) => {
     const row = await rowOf(q, p, idParam, true);
@@ -381,7 +380,7 @@ export async function rotateNotificationSecret(app: App, p: Principal, idParam: 
 
 /** DELETE notifications/{notificationId} */
 export async function deleteNotification(app: App, p: Principal, idParam: string) {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   return app.db.tx(async (q) => {
     const row = await rowOf(q, p, idParam, true);
     await q.query("DELETE FROM notifications WHERE id = $1", [row.id]);

@@ -7,18 +7,18 @@ import { DELIVERY_LIMITS, DELIVERY_MESSAGES as M, type NotificationDelivery, typ
 import type { NotificationTrigger } from "../../contract/notification-messages.ts";
 import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, notFound, validation } from "../http/errors.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { notFound, validation } from "../http/errors.ts";
+import type { Principal } from "../clients/regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { scopeOf, siteClause } from "../scope/scope.ts";
 import { wakeDeliveries } from "./delivery.ts";
-import { EVENT_TYPES, newMessageId, payloadOf, type NotifyEvent } from "./events.ts";
+import { EVENT_TYPES } from "./channels/payload.ts";
+import { newMessageId, payloadOf, type NotifyEvent } from "./events.ts";
 
 const RIGHT = "ManageNotification.viewer";
 
-function requireRight(p: Principal): void {
-  requireActive(p);
-  if (!abilities(p).includes(RIGHT)) throw forbidden(M.forbidden);
-}
+/** The notifications' right, active accounts only (ADR 028), as the notifications' own calls. */
+const RULE = { activeOnly: true, message: M.forbidden } as const;
 
 const parseId = (raw: string): number | null => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
@@ -35,7 +35,7 @@ interface NotificationRow {
 }
 
 async function notificationOf(q: Queryable, p: Principal, idParam: string): Promise<NotificationRow> {
-  requireRight(p);
+  requireRight(p, RIGHT, RULE);
   const id = parseId(idParam);
   const params: unknown[] = [id, p.client.id];
   const inScope = siteClause(scopeOf(p, "delivery"), "site_id", params);

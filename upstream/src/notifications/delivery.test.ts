@@ -15,7 +15,7 @@ import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { runDueDeliveries } from "./delivery.ts";
 import { queueDeliveries, visitEvent } from "./events.ts";
-import { REFUSED_PRIVATE } from "./ssrf.ts";
+import { REFUSED_PRIVATE } from "./channels/ssrf.ts";
 import { pointDemoWebhook } from "./stand-ins.ts";
 import { issueSlackToken } from "../slack/server.ts";
 import { DEMO_TEAM } from "../slack/data.ts";

@@ -15,19 +15,8 @@ import { CUSTOM_FIELD_PREFIX, type FilterMatch, type FilterOperator, type Notifi
 import type { App } from "../runtime/app.ts";
 import { inBackground } from "../runtime/background.ts";
 import type { Queryable } from "../db/index.ts";
+import { EVENT_TYPES, type EventPayload } from "./channels/payload.ts";
 import { wakeDeliveries } from "./delivery.ts";
-
-/** The payload's `type` of each trigger. */
-export const EVENT_TYPES = {
-  sign_in: "visit.signed_in",
-  sign_out: "visit.signed_out",
-  automatic_sign_out: "visit.automatically_signed_out",
-  pre_registration: "pre_registration.created",
-  evacuation_started: "evacuation.started",
-  evacuation_completed: "evacuation.completed",
-  sign_in_rejected: "visit.sign_in_rejected",
-} as const satisfies Record<NotificationTrigger, string>;
-export type EventType = (typeof EVENT_TYPES)[NotificationTrigger];
 
 /** What filters look at. Custom field answers by label. */
 export interface EventFields {
@@ -101,13 +90,6 @@ export function filtersMatch(fields: EventFields, filters: Filter[], match: Filt
 
 /** The Standard Webhooks message id of a new delivery (`webhook-id`). */
 export const newMessageId = () => `msg_${randomBytes(16).toString("base64url")}`;
-
-export interface EventPayload {
-  type: EventType;
-  timestamp: string;
-  test?: true;
-  data: Record<string, unknown>;
-}
 
 export const payloadOf = (e: NotifyEvent): EventPayload => ({
   type: EVENT_TYPES[e.trigger],

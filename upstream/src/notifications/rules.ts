@@ -3,7 +3,7 @@
  * recipients per channel (emails; phone numbers stored E.164; Slack channel ids are checked live by
  * api.ts), the URL's shape (http/https, no credentials, ≤ 2,000 characters; Teams refuses the
  * retired Office 365 connectors), the webhook secret (Standard Webhooks `whsec_`), the subject,
- * the filters. The address check (private networks, `ssrf.ts`) needs DNS and is api.ts's.
+ * the filters. The address check (private networks, `channels/ssrf.ts`) needs DNS and is api.ts's.
  * Every problem is collected, by the field it belongs to, so the form shows them all at once.
  */
 import { randomBytes } from "node:crypto";

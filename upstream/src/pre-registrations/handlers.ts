@@ -5,7 +5,8 @@
 import type { preRegistrationRoutes } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import { submitMagicLink, uploadMagicLinkDocument, viewMagicLink } from "./magic-links.ts";
-import { approvePreRegistration, cancelPreRegistration, createPreRegistration, declinePreRegistration, getPreRegistration, importPreRegistrations, listPreRegistrations, preRegistrationOptions, signInPreRegistration } from "./pre-registrations.ts";
+import { approvePreRegistration, cancelPreRegistration, declinePreRegistration, getPreRegistration, listPreRegistrations, preRegistrationOptions, signInPreRegistration } from "./pre-registrations.ts";
+import { createPreRegistration, importPreRegistrations } from "./create.ts";
 
 export const preRegistrationHandlers = {
   preRegistrations: ({ app, principal, ctx }) => listPreRegistrations(app, principal, ctx.url.searchParams),

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { PRE_REG_LIMITS, PRE_REG_MESSAGES as M, type MagicLinkPurpose, type MagicLinkRequest, type MagicLinkSubmit, type MagicLinkView } from "../../contract/index.ts";
 import type { App } from "../runtime/app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
+import { RateLimiter } from "../auth/ratelimit.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { clientCountry, toE164 } from "../members/core.ts";
 import { HttpError, notFound, validation } from "../http/errors.ts";
@@ -101,21 +102,13 @@ export async function viewMagicLink(app: App, body: z.output<typeof MagicLinkReq
 }
 
 // A small in-process throttle on submits: per link and across the upstream (the portal throttles per client address too).
-const PER_LINK = { points: 10, ms: 10 * 60_000 };
-const GLOBAL = { points: 600, ms: 60_000 };
-const hits = new Map<string, number[]>();
-function throttled(key: string, rate: { points: number; ms: number }): boolean {
-  const now = Date.now();
-  const recent = (hits.get(key) ?? []).filter((t) => now - t < rate.ms);
-  recent.push(now);
-  hits.set(key, recent);
-  if (hits.size > 10_000) for (const [k, v] of hits) if (!v.some((t) => now - t < PER_LINK.ms)) hits.delete(k);
-  return recent.length > rate.points;
-}
+// Every submit counts, a refused one too: 10 per link in 10 minutes, 600 a minute in all.
+const PER_LINK = new RateLimiter(10, 10 * 60, { name: "magic-link", countRefused: true });
+const GLOBAL = new RateLimiter(600, 60, { name: "magic-links", countRefused: true });
 
 /** The visitor's POST: checks the form, then consumes the link once and stores what was sent on the pre-registration. */
-function throttle(token: string): void {
-  if (throttled(`link:${sha256(token)}`, PER_LINK) || throttled("all", GLOBAL)) {
+async function throttle(token: string): Promise<void> {
+  if (!(await PER_LINK.hit(sha256(token))).ok || !(await GLOBAL.hit("all")).ok) {
     throw new HttpError(429, { message: M.tooMany, errors: { token: [M.tooMany] } }, { "retry-after": "600" });
   }
 }
@@ -130,7 +123,7 @@ const notOpen = (state: string) => new HttpError(409, { code: `link_${state}`, m
 export async function uploadMagicLinkDocument(app: App, query: URLSearchParams, upload: () => Promise<UploadedFile>): Promise<MagicLinkView> {
   const body = { token: (query.get("token") ?? "").slice(0, 200), purpose: "pre-registration-form" as const };
   if (!body.token) throw notFound(M.linkInvalid);
-  throttle(body.token);
+  await throttle(body.token);
   const admit = async (q: Queryable) => {
     const link = await linkOf(q, body, q !== app.db);
     const state = stateOf(link);
@@ -148,7 +141,7 @@ export async function uploadMagicLinkDocument(app: App, query: URLSearchParams, 
 }
 
 export async function submitMagicLink(app: App, body: z.output<typeof MagicLinkSubmit>): Promise<MagicLinkView> {
-  throttle(body.token);
+  await throttle(body.token);
   const clean = (s: string | null | undefined) => (s && s.trim() ? s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim() : null);
   return app.db.tx(async (q) => {
     const link = await linkOf(q, body, true);

@@ -168,6 +168,16 @@ describe("over HTTP", () => {
     expect([demote.status, demote.json.errors]).toEqual([422, { rights: [M.removal] }]);
     expect((await admin.get("roles")).json.find((r: { id: number }) => r.id === rich.id).rights).toEqual(["Today.viewer", "History.viewer"]);
   });
+
+  it("is not active-only (ADR 034): an expired client's administrator lists, creates and deletes roles", async () => {
+    const expired = await as("expired@example.com");
+    const list = await expired.get("roles");
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    expect((list.json as RoleSummary[]).some((r) => r.name === "Administrator")).toBe(true);
+    const made = await expired.post("roles", { name: unique("Expired"), rights: ["Today.viewer"] });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    expect((await expired.del(`roles/${RoleSummary.parse(made.json).id}`)).status).toBe(200);
+  });
 });
 
 describe("a user restricted to some sites (ADR 031)", () => {

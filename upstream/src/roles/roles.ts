@@ -18,6 +18,7 @@ import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
 import { parseId } from "../sites/manage.ts";
 import { abilities, type Principal } from "../clients/regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { holdersReach, roleInScope, scopeOf } from "../scope/scope.ts";
 
 interface RoleRow {
@@ -32,9 +33,11 @@ interface RoleRow {
 
 const KNOWN = new Set<string>(CLIENT_RIGHTS);
 
-function requireRight(p: Principal, right: "ManageUser.viewer" | "ManageUser.editor"): void {
-  if (!abilities(p).includes(right)) throw forbidden();
-}
+/**
+ * Not active-only (ADR 034): roles and permissions are an account page the access table opens to an
+ * expired client (/manage/account/permissions), as portal users are; the 403 says the default message.
+ */
+const ROLES_RULE = { activeOnly: false } as const;
 
 // Holders: members, and invitations waiting with the role (it cannot go while one waits either);
 // the sites of both decide whether a restricted editor may change it.
@@ -56,7 +59,7 @@ function requireRoleInScope(p: Principal, role: RoleRow): void {
 
 /** GET roles: built-in first, then custom roles by name. */
 export async function listRoles(app: App, p: Principal): Promise<RoleSummary[]> {
-  requireRight(p, "ManageUser.viewer");
+  requireRight(p, "ManageUser.viewer", ROLES_RULE);
   const rows = await app.db.query<RoleRow>(`${SELECT_ROLES} ORDER BY r.built_in DESC, CASE WHEN r.built_in THEN r.id END, lower(r.name), r.id`, [p.client.id]);
   return rows.map(toSummary);
 }
@@ -91,7 +94,7 @@ async function nameTaken(q: Queryable, clientId: number, name: string, except: n
 }
 
 async function saveRole(app: App, p: Principal, input: RoleInput, idParam: string | null): Promise<RoleSummary> {
-  requireRight(p, "ManageUser.editor");
+  requireRight(p, "ManageUser.editor", ROLES_RULE);
   return app.db.tx(async (q) => {
     await lockRoles(q, p.client.id);
     const existing = idParam === null ? null : await roleOf(q, p.client.id, idParam);
@@ -111,7 +114,7 @@ export const createRole = (app: App, p: Principal, input: RoleInput) => saveRole
 export const updateRole = (app: App, p: Principal, idParam: string, input: RoleInput) => saveRole(app, p, input, idParam);
 
 export async function deleteRole(app: App, p: Principal, idParam: string): Promise<{ ok: true }> {
-  requireRight(p, "ManageUser.editor");
+  requireRight(p, "ManageUser.editor", ROLES_RULE);
   return app.db.tx(async (q) => {
     await lockRoles(q, p.client.id);
     const role = await roleOf(q, p.client.id, idParam);

@@ -6,7 +6,8 @@ import type { ssoRoutes } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import { bearerToken } from "../http/router.ts";
 import { ssoAccessRequest, ssoLogin } from "./rp.ts";
-import { approveAccessRequest, checkSsoVerification, declineAccessRequest, getSsoConfig, listAccessRequests, listSsoUsers, removeSsoUser, requirePassword, saveSsoConfig, saveSsoSettings, setSsoEnabled, startSsoVerification } from "./self-service.ts";
+import { checkSsoVerification, getSsoConfig, saveSsoConfig, saveSsoSettings, setSsoEnabled, startSsoVerification } from "./self-service.ts";
+import { approveAccessRequest, declineAccessRequest, listAccessRequests, listSsoUsers, removeSsoUser, requirePassword } from "./sso-users.ts";
 
 export const ssoHandlers = {
   ssoConfig: ({ app, principal, ctx }) => getSsoConfig(app, principal, ctx.params.clientId),

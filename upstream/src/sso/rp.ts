@@ -12,7 +12,7 @@ import { HttpError, unauthorized, validation } from "../http/errors.ts";
 import { findUserByEmail, globalId, loginClient, parseGlobalId } from "../clients/model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
 import { createSession, issueTokenPair } from "../auth/tokens.ts";
-import { grantAccess, nameFromEmail } from "./self-service.ts";
+import { grantAccess, nameFromEmail } from "./sso-users.ts";
 import { takeUpInvitations } from "../users/invitations.ts";
 
 export const SSO_STATE_TTL = 600;

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SSO_MESSAGES as M, SsoConfig, normalDomain } from "../../contract/index.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
-import { enforcementProblem, grantable, lookupTxt, validHost } from "./self-service.ts";
+import { enforcementProblem, lookupTxt, validHost } from "./self-service.ts";
+import { grantable } from "./self-service-rules.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

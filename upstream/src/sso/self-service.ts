@@ -1,102 +1,23 @@
 /**
  * SSO self-service (ADR 024): the configuration, the domain's verification (a DNS TXT record looked
  * up through a configurable DNS-over-HTTPS resolver, or a code mailed to an address at the domain),
- * enabling, the settings (enforce after a test sign-in, a break-glass account, auto-approve), who
- * signs in by SSO, and the access requests. Reading needs ManageUser.viewer, changing
- * ManageUser.editor; changing the configuration also needs the client's `beta.sso-self-service`
- * flag (or a super user). Every rule is here; the portal's checks are for its screens.
+ * enabling, and the settings (enforce after a test sign-in, a break-glass account, auto-approve).
+ * Who signs in by SSO and the access requests: sso-users.ts; who may (ManageUser.viewer reads,
+ * ManageUser.editor changes, the configuration also needs the client's `beta.sso-self-service` flag
+ * or a super user): self-service-rules.ts. Every rule is here; the portal's checks are for its screens.
  */
 import { randomInt } from "node:crypto";
-import {
-  normalDomain,
-  PUBLIC_EMAIL_DOMAINS,
-  SSO_LIMITS,
-  SSO_MESSAGES as M,
-  SSO_TXT_PREFIX,
-  type SsoAccessRequest,
-  type SsoConfig,
-  type SsoConfigSave,
-  type SsoUser,
-  USER_MESSAGES,
-} from "../../contract/index.ts";
+import { normalDomain, PUBLIC_EMAIL_DOMAINS, SSO_LIMITS, SSO_MESSAGES as M, SSO_TXT_PREFIX, type SsoConfig, type SsoConfigSave } from "../../contract/index.ts";
 import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
-import { globalId, memberships, parseGlobalId, SUPER_RIGHT } from "../clients/model.ts";
+import { notFound, validation } from "../http/errors.ts";
+import { globalId, memberships } from "../clients/model.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
-import { forgot } from "../auth/service.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
-import { jsonSitesClause, requireSitesInScope, scopeOf } from "../scope/scope.ts";
-import { requireAccountChange } from "../users/account-rules.ts";
-
-export const SELF_SERVICE_FLAG = "beta.sso-self-service";
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export interface SsoRow {
-  id: number;
-  client_id: number;
-  type: "google" | "azure" | "okta";
-  domain: string;
-  domain_verified: boolean;
-  provider: { client_id: string; provider_host: string };
-  default_role_id: number | null;
-  default_site_ids: number[];
-  enabled: boolean;
-  verification_method: "dns" | "email" | null;
-  verification_token: string | null;
-  verification_email: string | null;
-  email_code_hash: string | null;
-  email_code_expires_at: string | null;
-  email_code_attempts: number;
-  client_secret: string | null;
-  applies_to: number[];
-  changed_at: string | Date;
-  tested_at: string | Date | null;
-  enforced: boolean;
-  break_glass_user_id: number | null;
-  auto_approve: boolean;
-}
-
-const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
-
-// --- who may ---------------------------------------------------------------------------------
-
-/** The path's client must be the token's, and the user a ManageUser viewer (else 403, platform §8). */
-export function requireSsoViewer(p: Principal, clientIdParam: string): void {
-  const target = parseGlobalId(clientIdParam);
-  if (!target || `${target.region}:${target.number}` !== globalId(p.client) || !abilities(p).includes("ManageUser.viewer")) throw forbidden(M.notAuthorised);
-}
-
-/** Changing needs ManageUser.editor and an active client (an expired one can still look: the access table's rule). */
-export function requireSsoEditor(p: Principal, clientIdParam: string): void {
-  requireSsoViewer(p, clientIdParam);
-  if (!abilities(p).includes("ManageUser.editor")) throw forbidden(M.notAuthorisedChange);
-  requireActive(p);
-}
-
-/** Changing the configuration itself: the editor, and the self-service flag or a super user. */
-function requireConfigEditor(p: Principal, clientIdParam: string): void {
-  requireSsoEditor(p, clientIdParam);
-  if (p.client.settings?.[SELF_SERVICE_FLAG] !== true && !abilities(p).includes(SUPER_RIGHT)) throw forbidden(M.notAuthorisedChange);
-}
-
-/** Nobody grants a role with rights they don't hold (super users hold them all). */
-export function grantable(held: readonly string[], roleRights: readonly string[]): boolean {
-  return held.includes(SUPER_RIGHT) || roleRights.every((r) => held.includes(r));
-}
-
-async function grantableRole(q: Queryable, p: Principal, roleId: number, field: string) {
-  const role = await one<{ id: number; name: string; rights: string[] }>(q, "SELECT id, name, rights FROM roles WHERE id = $1 AND client_id = $2", [roleId, p.client.id]);
-  if (!role) throw validation({ [field]: [M.roleUnknown] });
-  if (!grantable(abilities(p), role.rights ?? [])) throw validation({ [field]: [M.roleEscalation] });
-  return role;
-}
+import { EMAIL_RE } from "../auth/email.ts";
+import type { Principal } from "../clients/regional.ts";
+import { configRow, grantableRole, iso, requireConfigEditor, requireSsoEditor, requireSsoViewer, type SsoRow } from "./self-service-rules.ts";
 
 // --- the configuration -----------------------------------------------------------------------
-
-async function configRow(q: Queryable, clientId: number, lock = false): Promise<SsoRow | undefined> {
-  return one<SsoRow>(q, `SELECT * FROM sso_configs WHERE client_id = $1${lock ? " FOR UPDATE" : ""}`, [clientId]);
-}
 
 async function requireConfig(q: Queryable, clientId: number, lock = false): Promise<SsoRow> {
   const row = await configRow(q, clientId, lock);
@@ -364,158 +285,4 @@ export async function saveSsoSettings(app: App, p: Principal, clientIdParam: str
 export async function breakGlassLocalId(q: Queryable, row: SsoRow): Promise<number | null> {
   if (row.break_glass_user_id === null) return null;
   return (await one<{ id: number }>(q, "SELECT id FROM client_users WHERE user_id = $1 AND client_id = $2", [row.break_glass_user_id, row.client_id]))?.id ?? null;
-}
-
-// --- who signs in by SSO ---------------------------------------------------------------------
-
-/**
- * Who signs in by SSO here: SSO users, and, while SSO is enforced, the password users of the
- * domain (not the break-glass account).
- */
-const SSO_USERS_SQL = `
-  SELECT cu.id, u.id AS user_id, u.name, u.email, r.name AS role, cu.is_primary,
-         (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id AND s.via_sso) AS last_sso_sign_in
-    FROM client_users cu JOIN users u ON u.id = cu.user_id JOIN roles r ON r.id = cu.role_id
-    LEFT JOIN sso_configs c ON c.client_id = cu.client_id AND c.enabled AND c.enforced
-   WHERE cu.client_id = $1
-     AND (u.sso OR (c.id IS NOT NULL AND lower(split_part(u.email, '@', 2)) = lower(c.domain) AND u.id IS DISTINCT FROM c.break_glass_user_id))`;
-
-/**
- * Who signs in by SSO here that the caller may see: the scope module's rule for SSO users (ADR 031;
- * as portal users: under group visibility a restricted caller sees those whose sites are all theirs).
- */
-function ssoUsersInScope(p: Principal): { sql: string; params: unknown[] } {
-  const params: unknown[] = [p.client.id];
-  return { sql: `${SSO_USERS_SQL} AND ${jsonSitesClause(scopeOf(p, "sso-user"), "cu.site_ids", params)}`, params };
-}
-
-/** GET sso/{clientId}/users */
-export async function listSsoUsers(app: App, p: Principal, clientIdParam: string): Promise<SsoUser[]> {
-  requireSsoViewer(p, clientIdParam);
-  const q = ssoUsersInScope(p);
-  const rows = await app.db.query<SsoUser & { last_sso_sign_in: Date | string | null }>(`${q.sql} ORDER BY lower(u.name), cu.id`, q.params);
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, role: r.role, last_sso_sign_in: iso(r.last_sso_sign_in) }));
-}
-
-async function ssoUser(q: Queryable, p: Principal, idParam: string) {
-  const id = /^\d{1,9}$/.test(idParam) ? Number(idParam) : 0;
-  const scoped = ssoUsersInScope(p);
-  const row = await one<{ id: number; user_id: number; email: string; is_primary: boolean }>(q, `${scoped.sql} AND cu.id = $${scoped.params.length + 1}`, [...scoped.params, id]);
-  if (!row) throw notFound(M.userGone);
-  return row;
-}
-
-/** POST sso/{clientId}/users/{userId}/require-password: the user signs in with a password again (a reset link is mailed). */
-export async function requirePassword(app: App, p: Principal, clientIdParam: string, userIdParam: string) {
-  requireSsoEditor(p, clientIdParam);
-  const row = await ssoUser(app.db, p, userIdParam);
-  // How the account signs in is global (issue 24): only while it belongs to this client alone.
-  await requireAccountChange(app.db, p, row.user_id, "user", USER_MESSAGES.sharedPassword);
-  await app.db.query("UPDATE users SET sso = false WHERE id = $1", [row.user_id]);
-  await forgot(app, { email: row.email });
-  return { message: "The user signs in with a password again: a link to set one has been emailed." };
-}
-
-/** DELETE sso/{clientId}/users/{userId}: their access to this client goes (not the primary user's, not one's own). */
-export async function removeSsoUser(app: App, p: Principal, clientIdParam: string, userIdParam: string) {
-  requireSsoEditor(p, clientIdParam);
-  const row = await ssoUser(app.db, p, userIdParam);
-  if (row.is_primary) throw validation({ user: [M.removePrimary] });
-  if (row.user_id === p.user.id) throw validation({ user: [M.removeSelf] });
-  await app.db.query("DELETE FROM client_users WHERE id = $1", [row.id]);
-  return { message: "Removed." };
-}
-
-// --- access requests -------------------------------------------------------------------------
-
-/** GET sso/{clientId}/access-requests: pending first, then the decided ones (newest first). */
-export async function listAccessRequests(app: App, p: Principal, clientIdParam: string): Promise<SsoAccessRequest[]> {
-  requireSsoViewer(p, clientIdParam);
-  const rows = await app.db.query<{ id: number; email: string; name: string | null; status: SsoAccessRequest["status"]; created_at: Date; decided_at: Date | null; role: string | null }>(
-    `SELECT a.id, a.email, a.name, a.status, a.created_at, a.decided_at, r.name AS role
-       FROM sso_access_requests a LEFT JOIN roles r ON r.id = a.role_id
-      WHERE a.client_id = $1 ORDER BY (a.status = 'pending') DESC, a.created_at DESC, a.id DESC LIMIT 200`,
-    [p.client.id],
-  );
-  return rows.map((r) => ({ ...r, name: r.name || nameFromEmail(r.email), created_at: iso(r.created_at)!, decided_at: iso(r.decided_at) }));
-}
-
-/** "jo.bloggs@x" → "Jo Bloggs" (as the demo identity provider names people). */
-export function nameFromEmail(email: string): string {
-  return email.split("@")[0].replace(/[._-]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()).trim() || email;
-}
-
-async function pendingRequest(q: Queryable, p: Principal, idParam: string) {
-  const id = /^\d{1,9}$/.test(idParam) ? Number(idParam) : 0;
-  const row = await one<{ id: number; email: string; name: string | null; status: string }>(
-    q,
-    "SELECT id, email, name, status FROM sso_access_requests WHERE id = $1 AND client_id = $2 FOR UPDATE",
-    [id, p.client.id],
-  );
-  if (!row) throw notFound(M.requestGone);
-  if (row.status !== "pending") throw new HttpError(409, { message: M.requestGone });
-  return row;
-}
-
-/** Give `email` access to `clientId` with `roleId` (a new SSO user when unknown). */
-export async function grantAccess(q: Queryable, email: string, name: string, clientId: number, roleId: number, siteIds: number[]): Promise<void> {
-  let user = await one<{ id: number }>(q, "SELECT id FROM users WHERE lower(email) = lower($1)", [email]);
-  user ??= (
-    await q.query<{ id: number }>("INSERT INTO users (email, name, sso, terms_accepted_at) VALUES ($1, $2, true, now()) RETURNING id", [email.toLowerCase(), name])
-  )[0];
-  await q.query(
-    `INSERT INTO client_users (user_id, client_id, role_id, site_ids) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (user_id, client_id) DO NOTHING`,
-    [user.id, clientId, roleId, siteIds.length ? JSON.stringify(siteIds) : null],
-  );
-}
-
-/** POST sso/{clientId}/access-requests/{requestId}/approve */
-/**
- * The sites an approval gives (null: every site): those asked for, else the configuration's default
- * ([] there: every site). Known sites of the client only; an approver restricted to some sites gives
- * only theirs — never every site (ADR 031), else a 422 on `site_ids`.
- */
-async function approvedSites(q: Queryable, p: Principal, asked: number[] | null | undefined): Promise<number[] | null> {
-  const cfg = await configRow(q, p.client.id);
-  const chosen = asked !== undefined ? asked : cfg?.default_site_ids?.length ? cfg.default_site_ids : null;
-  if (chosen !== null) {
-    const ids = [...new Set(chosen)];
-    if (ids.length === 0) throw validation({ site_ids: [M.sitesRequired] });
-    const known = await q.query<{ id: number }>("SELECT id FROM sites WHERE client_id = $1 AND id = ANY($2::int[])", [p.client.id, ids]);
-    if (known.length !== ids.length) throw validation({ site_ids: [M.sitesUnknown] });
-  }
-  requireSitesInScope(scopeOf(p, "access-request"), chosen, "site_ids", M.ownSites);
-  return chosen === null ? null : [...new Set(chosen)].sort((a, b) => a - b);
-}
-
-export async function approveAccessRequest(app: App, p: Principal, clientIdParam: string, requestIdParam: string, body: { role_id: number; site_ids?: number[] | null }) {
-  requireSsoEditor(p, clientIdParam);
-  return app.db.tx(async (q) => {
-    const req = await pendingRequest(q, p, requestIdParam);
-    const role = await grantableRole(q, p, body.role_id, "role_id");
-    const sites = await approvedSites(q, p, body.site_ids);
-    await grantAccess(q, req.email, req.name || nameFromEmail(req.email), p.client.id, role.id, sites ?? []);
-    await q.query("UPDATE sso_access_requests SET status = 'approved', role_id = $2, decided_by = $3, decided_at = now() WHERE id = $1", [req.id, role.id, p.user.id]);
-    await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [
-      req.email,
-      `Your access to ${p.client.name} was approved`,
-      `You can now sign in to ${p.client.name} with single sign-on: ${app.opts.portalUrl}/login\n`,
-    ]);
-    return { message: "Approved." };
-  });
-}
-
-/** POST sso/{clientId}/access-requests/{requestId}/decline: the person is told (an email, and the request-access page). */
-export async function declineAccessRequest(app: App, p: Principal, clientIdParam: string, requestIdParam: string) {
-  requireSsoEditor(p, clientIdParam);
-  return app.db.tx(async (q) => {
-    const req = await pendingRequest(q, p, requestIdParam);
-    await q.query("UPDATE sso_access_requests SET status = 'declined', decided_by = $2, decided_at = now() WHERE id = $1", [req.id, p.user.id]);
-    await q.query("INSERT INTO outbox (to_email, subject, body) VALUES ($1, $2, $3)", [
-      req.email,
-      `Your access request for ${p.client.name} was declined`,
-      `The administrators of ${p.client.name} declined your request for access. Contact them if you think this is a mistake.\n`,
-    ]);
-    return { message: "Declined." };
-  });
 }

@@ -18,10 +18,11 @@
 import { USER_LIMITS, USER_MESSAGES, notificationDefault, type InvitePortalUser, type PortalUser, type PortalUserOptions, type UpdatePortalUser } from "../../contract/index.ts";
 import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, notFound, validation } from "../http/errors.ts";
+import { notFound, validation } from "../http/errors.ts";
 import { likePattern, pageParam, parseId } from "../sites/manage.ts";
 import { abilities, type Principal } from "../clients/regional.ts";
-import { checkEmail, normalizeEmail } from "../auth/login.ts";
+import { checkEmail, normalizeEmail } from "../auth/email.ts";
+import { requireRight } from "../auth/policy.ts";
 import { ssoConfigForDomain } from "../sso/rp.ts";
 import { auditInEveryClient } from "../audit/every-client.ts";
 import { INVITATION_TTL, issuePasswordLink } from "./passwords.ts";
@@ -36,9 +37,12 @@ const FORBIDDEN = {
   "ManageUser.remove2fa": "You are not authorised to remove two-factor authentication.",
 } as const;
 
-function requireRight(p: Principal, right: keyof typeof FORBIDDEN): void {
-  if (!abilities(p).includes(right)) throw forbidden(FORBIDDEN[right]);
-}
+/**
+ * Not active-only (ADR 034): an expired client's users still see and change who has access, as the
+ * access table opens the account pages (/manage/account/users) to them; it is how they let their
+ * billing contact in, remove a leaver, or reach the subscriptions page to renew.
+ */
+const USERS_RULE = { activeOnly: false, message: FORBIDDEN } as const;
 
 /**
  * The sites a caller restricted under group visibility manages users of (theirs), else null: every
@@ -143,7 +147,7 @@ function requireNotOutranked(p: Principal, target: Row): void {
 
 /** GET portal-users?search=&page= */
 export async function listPortalUsers(app: App, p: Principal, query: URLSearchParams) {
-  requireRight(p, "ManageUser.viewer");
+  requireRight(p, "ManageUser.viewer", USERS_RULE);
   const search = (query.get("search") ?? "").trim().slice(0, USER_LIMITS.search);
   const page = pageParam(query);
   const v = visible(p);
@@ -159,13 +163,13 @@ export async function listPortalUsers(app: App, p: Principal, query: URLSearchPa
 
 /** GET portal-users/{userId} */
 export async function getPortalUser(app: App, p: Principal, idParam: string) {
-  requireRight(p, "ManageUser.viewer");
+  requireRight(p, "ManageUser.viewer", USERS_RULE);
   return toPortalUser(p, await visibleUser(app.db, p, idParam));
 }
 
 /** GET portal-user-options: the roles (grantable or not) and the sites the caller may give. */
 export async function portalUserOptions(app: App, p: Principal): Promise<PortalUserOptions> {
-  requireRight(p, "ManageUser.viewer");
+  requireRight(p, "ManageUser.viewer", USERS_RULE);
   const scope = visibilityScope(p);
   const [roles, sites] = await Promise.all([
     app.db.query<{ id: number; name: string; rights: string[] }>("SELECT id, name, rights FROM roles WHERE client_id = $1 ORDER BY id", [p.client.id]),
@@ -228,7 +232,7 @@ function requireFlags(p: Principal, target: { self: boolean; pending: boolean; p
  * address has an account or not; an address without one gets an account (unaudited: it is theirs).
  */
 export async function invitePortalUser(app: App, p: Principal, body: InvitePortalUser): Promise<{ id: number }> {
-  requireRight(p, "ManageUser.editor");
+  requireRight(p, "ManageUser.editor", USERS_RULE);
   const name = cleanName(body.name);
   const email = normalizeEmail(body.email);
   try {
@@ -265,7 +269,7 @@ export async function invitePortalUser(app: App, p: Principal, body: InvitePorta
  * is the inviter's); a member's name is the account's, global: see `requireAccountChange`.
  */
 export async function updatePortalUser(app: App, p: Principal, idParam: string, body: UpdatePortalUser): Promise<PortalUser> {
-  requireRight(p, "ManageUser.editor");
+  requireRight(p, "ManageUser.editor", USERS_RULE);
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
     requireNotOutranked(p, target);
@@ -306,7 +310,7 @@ export async function updatePortalUser(app: App, p: Principal, idParam: string, 
  * they cannot sign in. An invitation is withdrawn.
  */
 export async function deletePortalUser(app: App, p: Principal, idParam: string) {
-  requireRight(p, "ManageUser.delete");
+  requireRight(p, "ManageUser.delete", USERS_RULE);
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
     if (!target.pending && target.id === p.m.id) throw validation({ user: [USER_MESSAGES.deleteSelf] });
@@ -331,7 +335,7 @@ export async function deletePortalUser(app: App, p: Principal, idParam: string) 
  * recorded in every client the person belongs to.
  */
 export async function removePortalUser2fa(app: App, p: Principal, idParam: string) {
-  requireRight(p, "ManageUser.remove2fa");
+  requireRight(p, "ManageUser.remove2fa", USERS_RULE);
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
     if (!target.pending && target.id === p.m.id) throw validation({ user: [USER_MESSAGES.own2fa] });
@@ -349,7 +353,7 @@ export async function removePortalUser2fa(app: App, p: Principal, idParam: strin
  * new link for a member who has not chosen a password yet.
  */
 export async function resendInvitation(app: App, p: Principal, idParam: string) {
-  requireRight(p, "ManageUser.editor");
+  requireRight(p, "ManageUser.editor", USERS_RULE);
   return app.db.tx(async (q) => {
     const target = await visibleUser(q, p, idParam, true);
     if (target.pending) {

@@ -36,9 +36,9 @@ const twoFactorForced = async (app: App, userId: number) =>
  * A password or code typed on My profile is one attempt of the user's (the login's limiter, its
  * own key): a stolen session cannot guess the current password or a code; success clears it.
  */
-function attempt(app: App, userId: number, field: string): () => void {
+async function attempt(app: App, userId: number, field: string): Promise<() => Promise<void>> {
   const key = `profile:${userId}`;
-  const r = app.limiter.hit(key);
+  const r = await app.limiter.hit(key);
   if (!r.ok) throw new HttpError(429, { message: PROFILE_MESSAGES.tooMany, errors: { [field]: [PROFILE_MESSAGES.tooMany] } }, { "retry-after": String(r.retryAfter) });
   return () => app.limiter.clear(key);
 }
@@ -79,10 +79,10 @@ export async function updateProfile(app: App, p: Principal, body: z.infer<typeof
 export async function changePassword(app: App, p: Principal, body: z.infer<typeof ChangePassword>) {
   const u = await fresh(app, p);
   if (u.sso || !u.password_hash) throw validation({ current_password: [PROFILE_MESSAGES.sso] });
-  const succeeded = attempt(app, u.id, "current_password");
+  const succeeded = await attempt(app, u.id, "current_password");
   if (!(await verifyPassword(body.current_password, u.password_hash))) throw validation({ current_password: [PROFILE_MESSAGES.currentPassword] });
   if (body.password !== body.password_confirmation) throw validation({ password_confirmation: [PROFILE_MESSAGES.confirmation] });
-  succeeded();
+  await succeeded();
   await app.db.tx(async (q) => {
     await setPassword(q, u.id, body.password, "password");
     await auditInEveryClient(q, u.id);
@@ -106,9 +106,9 @@ export async function enableTwoFactor(app: App, p: Principal, body: { code: stri
   if (u.totp_secret) throw validation({ code: [PROFILE_MESSAGES.already2fa] });
   const pending = u.totp_pending_secret && u.totp_pending_at && Date.now() - new Date(u.totp_pending_at).getTime() < TWO_FACTOR_SETUP_TTL * 1000 ? u.totp_pending_secret : null;
   if (!pending) throw validation({ code: [PROFILE_MESSAGES.noSetup] });
-  const succeeded = attempt(app, u.id, "code");
+  const succeeded = await attempt(app, u.id, "code");
   if (!verifyTotp(pending, body.code)) throw validation({ code: [PROFILE_MESSAGES.code] });
-  succeeded();
+  await succeeded();
   await app.db.tx(async (q) => {
     await q.query("UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = $1 AND totp_secret IS NULL", [u.id, pending]);
     await auditInEveryClient(q, u.id);
@@ -121,9 +121,9 @@ export async function disableTwoFactor(app: App, p: Principal, body: { code: str
   const u = await fresh(app, p);
   if (!u.totp_secret) throw validation({ code: [PROFILE_MESSAGES.not2fa] });
   if (await twoFactorForced(app, u.id)) throw validation({ code: [PROFILE_MESSAGES.forced2fa] });
-  const succeeded = attempt(app, u.id, "code");
+  const succeeded = await attempt(app, u.id, "code");
   if (!verifyTotp(u.totp_secret, body.code)) throw validation({ code: [PROFILE_MESSAGES.code] });
-  succeeded();
+  await succeeded();
   await app.db.tx(async (q) => {
     await q.query("UPDATE users SET totp_secret = NULL WHERE id = $1", [u.id]);
     await auditInEveryClient(q, u.id);

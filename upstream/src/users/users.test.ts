@@ -98,6 +98,19 @@ describe("the list", () => {
       await std.as.del(`portal-users/${std.id}/two-factor`),
     ]) expect(r.status).toBe(403);
   });
+
+  it("is not active-only (ADR 034): an expired client's administrator lists and invites its users; an active-only call is trial_period_over", async () => {
+    const expired = await as("expired@example.com");
+    const list = await expired.get("portal-users");
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    expect(PortalUserList.parse(list.json).users.find((u) => u.self)?.name).toBe("Eve Expired");
+    const options = PortalUserOptions.parse((await expired.get("portal-user-options")).json);
+    const role = options.roles.find((r) => r.name === "Standard User")!;
+    const invited = await expired.post("portal-users", { name: "Renewal Contact", email: email("renewal"), role_id: role.id, site_ids: null });
+    expect(invited.status, JSON.stringify(invited.json)).toBe(200);
+    const trial = await expired.get("notifications");
+    expect([trial.status, trial.json.code]).toEqual([403, "trial_period_over"]);
+  });
 });
 
 describe("invitation", () => {

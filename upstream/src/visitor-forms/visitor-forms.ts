@@ -28,13 +28,14 @@ import {
 } from "../../contract/index.ts";
 import type { App } from "../runtime/app.ts";
 import { randomToken, sha256 } from "../auth/crypto.ts";
+import { RateLimiter } from "../auth/ratelimit.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, HttpError, notFound, validation } from "../http/errors.ts";
 import { iso, visibleSites, type ClientRow } from "../clients/model.ts";
 import { likePattern, pageParam, parseId } from "../sites/manage.ts";
 import { abilities, requireActive, type Principal } from "../clients/regional.ts";
 import { isBlankRichText, sanitizeRichText } from "../http/rich-text.ts";
-import { preRegisterFromForm } from "../pre-registrations/pre-registrations.ts";
+import { preRegisterFromForm } from "../pre-registrations/create.ts";
 import { jsonSitesReachClause } from "../scope/reach.ts";
 import { arraySitesClause, scopeOf } from "../scope/scope.ts";
 
@@ -214,21 +215,18 @@ export async function viewFormLink(app: App, body: z.output<typeof FormLinkReque
   return (await linkOf(app, body.token)).view;
 }
 
-// A small in-process throttle on submits: per link, per address and across the upstream.
-const RATES = { link: { points: 60, ms: 10 * 60_000 }, address: { points: 10, ms: 10 * 60_000 }, all: { points: 600, ms: 60_000 } };
-const hits = new Map<string, number[]>();
-function throttled(key: string, rate: { points: number; ms: number }): boolean {
-  const now = Date.now();
-  const recent = (hits.get(key) ?? []).filter((t) => now - t < rate.ms);
-  recent.push(now);
-  hits.set(key, recent);
-  if (hits.size > 10_000) for (const [k, v] of hits) if (!v.some((t) => now - t < RATES.link.ms)) hits.delete(k);
-  return recent.length > rate.points;
-}
+// A small in-process throttle on submits: per link (60 in 10 minutes), per address (10 in 10
+// minutes) and across the upstream (600 a minute); every submit counts, a refused one too.
+const THROTTLES = {
+  link: new RateLimiter(60, 10 * 60, { name: "form-link", countRefused: true }),
+  address: new RateLimiter(10, 10 * 60, { name: "form-address", countRefused: true }),
+  all: new RateLimiter(600, 60, { name: "form-all", countRefused: true }),
+};
+const throttled = async (limiter: RateLimiter, key: string) => !(await limiter.hit(key)).ok;
 const TOO_MANY = PRE_REG_MESSAGES.tooMany;
 
 export async function submitFormLink(app: App, body: z.output<typeof FormLinkSubmit>, address: string | null) {
-  if (throttled(`link:${sha256(body.token)}`, RATES.link) || (address && throttled(`address:${address}`, RATES.address)) || throttled("all", RATES.all)) {
+  if ((await throttled(THROTTLES.link, sha256(body.token))) || (address && (await throttled(THROTTLES.address, address))) || (await throttled(THROTTLES.all, "all"))) {
     throw new HttpError(429, { message: TOO_MANY, errors: { name: [TOO_MANY] } }, { "retry-after": "600" });
   }
   const { form, client, view } = await linkOf(app, body.token);

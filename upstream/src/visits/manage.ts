@@ -23,7 +23,8 @@ import type { App } from "../runtime/app.ts";
 import type { Queryable } from "../db/index.ts";
 import { forbidden, HttpError, validation } from "../http/errors.ts";
 import { iso } from "../clients/model.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import type { Principal } from "../clients/regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { broadcast, lockSite, siteCount, toVisit, visitById, type VisitRow } from "../today/visit-rows.ts";
 import { visibleVisit } from "../today/visits.ts";
 
@@ -36,12 +37,8 @@ const RIGHT_MESSAGES = {
 type ManageRight = keyof typeof RIGHT_MESSAGES;
 const MANAGE_RIGHTS = Object.keys(RIGHT_MESSAGES) as ManageRight[];
 
-/** Active client (or super user) and one of `rights`, else 403 with the first right's message. */
-function requireRights(p: Principal, rights: ManageRight[]): void {
-  requireActive(p);
-  const held = abilities(p);
-  if (!rights.some((r) => held.includes(r))) throw forbidden(RIGHT_MESSAGES[rights[0]!]);
-}
+/** Active client (or super user) and one of the rights asked, else 403 with the first one's message. */
+const RULE = { activeOnly: true, any: true, message: RIGHT_MESSAGES } as const;
 
 const conflict = (message: string) => new HttpError(409, { message });
 
@@ -169,12 +166,12 @@ const trimmedOrNull = (s: string | null | undefined) => (s == null || s.trim() =
 // ---------------------------------------------------------------------------------------------
 
 export async function getVisitManagement(app: App, p: Principal, visitIdParam: string) {
-  requireRights(p, MANAGE_RIGHTS);
+  requireRight(p, MANAGE_RIGHTS, RULE);
   return management(app, p, await visibleVisit(app, p, visitIdParam));
 }
 
 export async function updateVisit(app: App, p: Principal, visitIdParam: string, body: z.infer<typeof VisitUpdate>) {
-  requireRights(p, ["Visit.editor"]);
+  requireRight(p, ["Visit.editor"], RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   const row = await changeVisit(app, visit, async (q, v) => {
     if (v.anonymised_at) throw conflict(M.anonymised);
@@ -205,7 +202,7 @@ export async function updateVisit(app: App, p: Principal, visitIdParam: string, 
 }
 
 export async function updateVisitNotes(app: App, p: Principal, visitIdParam: string, body: z.infer<typeof VisitNotesUpdate>) {
-  requireRights(p, ["Visit.notes"]);
+  requireRight(p, ["Visit.notes"], RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   if (body.notes != null && hasControl(body.notes, true)) throw validation({ notes: [M.controlCharacters] });
   const notes = trimmedOrNull(body.notes?.replace(/\r\n?/g, "\n"));
@@ -217,7 +214,7 @@ export async function updateVisitNotes(app: App, p: Principal, visitIdParam: str
 }
 
 export async function updateVisitProtection(app: App, p: Principal, visitIdParam: string, body: z.infer<typeof VisitProtectionUpdate>) {
-  requireRights(p, ["History.protect"]);
+  requireRight(p, ["History.protect"], RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   const row = await changeVisit(app, visit, async (q, v) => {
     await q.query("UPDATE visits SET protected = $2 WHERE id = $1", [v.id, body.protected]);
@@ -231,7 +228,7 @@ export async function updateVisitProtection(app: App, p: Principal, visitIdParam
  * reports stay right). 409 while protected (protection keeps the record as it is) or when done.
  */
 export async function anonymiseVisit(app: App, p: Principal, visitIdParam: string) {
-  requireRights(p, ["History.delete"]);
+  requireRight(p, ["History.delete"], RULE);
   if (!anonymiseEnabled(p)) throw forbidden(M.anonymiseDisabled);
   const visit = await visibleVisit(app, p, visitIdParam);
   const row = await changeVisit(app, visit, async (q, v) => {
@@ -248,7 +245,7 @@ export async function anonymiseVisit(app: App, p: Principal, visitIdParam: strin
 
 /** Delete (History.delete); 409 while protected. */
 export async function deleteVisit(app: App, p: Principal, visitIdParam: string) {
-  requireRights(p, ["History.delete"]);
+  requireRight(p, ["History.delete"], RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   await changeVisit(
     app,

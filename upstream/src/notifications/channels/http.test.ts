@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFUSED_PRIVATE } from "../ssrf.ts";
+import { REFUSED_PRIVATE } from "./ssrf.ts";
 import { postGuarded } from "./http.ts";
 
 let server: Server;

@@ -6,7 +6,7 @@
  * 429, 5xx, a timeout or a refused connection retried.
  */
 import { Agent, request } from "undici";
-import { checkTarget, parseAllowList, pinnedLookup, type Resolver } from "../ssrf.ts";
+import { checkTarget, parseAllowList, pinnedLookup, type Resolver } from "./ssrf.ts";
 import { delivered, failed, retry, type AttemptResult } from "./types.ts";
 
 export const SEND_TIMEOUT_MS = 10_000;

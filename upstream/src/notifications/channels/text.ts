@@ -1,5 +1,5 @@
 /** The one line an email, SMS, phone call, Slack or Teams message says about an event (English, like the upstream's other mail). */
-import type { EventPayload } from "../events.ts";
+import type { EventPayload } from "./payload.ts";
 
 type Obj = Record<string, unknown>;
 const str = (o: unknown, k: string): string => (o && typeof o === "object" && typeof (o as Obj)[k] === "string" ? ((o as Obj)[k] as string) : "");

@@ -1,6 +1,6 @@
 /** What a channel answers for one attempt (delivery.ts decides retry or not from `outcome`). */
 import type { App } from "../../runtime/app.ts";
-import type { EventPayload } from "../events.ts";
+import type { EventPayload } from "./payload.ts";
 
 export interface AttemptResult {
   /** delivered: done; retry: try again later (until the last attempt); failed: never retried. */

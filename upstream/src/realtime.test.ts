@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import PusherJs from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startUpstream, type Upstream } from "../server.ts";
-import { TestClient } from "./test-client.ts";
+import { startUpstream, type Upstream } from "./server.ts";
+import { TestClient } from "./realtime/test-client.ts";
 
 // pusher-js is CommonJS typed with `export default`: under NodeNext the default import is typed as the
 // module, while at runtime it is the Pusher class itself.
