@@ -1,9 +1,10 @@
 /** What the upstream itself says about a user, turned into the portal's access context (for tests). */
+import { testFetch } from "./fetch";
 import { AccessTokenClaims, type Config } from "@contract";
 import { accessContextFrom } from "../../app/access/context";
 
 export async function upstreamAccess(upstreamUrl: string, email: string, password = "Demo-Passw0rd!") {
-  const login = await fetch(`${upstreamUrl}/api/v2/auth/login`, {
+  const login = await testFetch(`${upstreamUrl}/api/v2/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),
@@ -11,10 +12,10 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
   if (!login.ok) throw new Error(`upstream login for ${email}: ${login.status}`);
   const { access_token } = (await login.json()) as { access_token: string };
   const claims = AccessTokenClaims.parse(JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString()));
-  const get = async (p: string): Promise<any> => (await fetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
+  const get = async (p: string): Promise<any> => (await testFetch(`${claims.iss}/api/v2/${p}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
   /** A change as this user (PATCH goes as POST with the method override, as the portal sends it). */
   const send = async (method: "POST" | "PATCH" | "DELETE", p: string, body: unknown = {}): Promise<{ status: number; json: any }> => {
-    const res = await fetch(`${claims.iss}/api/v2/${p}`, {
+    const res = await testFetch(`${claims.iss}/api/v2/${p}`, {
       method: method === "PATCH" ? "POST" : method,
       headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json", ...(method === "PATCH" ? { "x-http-method-override": "PATCH" } : {}) },
       body: method === "DELETE" ? undefined : JSON.stringify(body),
@@ -26,7 +27,7 @@ export async function upstreamAccess(upstreamUrl: string, email: string, passwor
   const upload = async (p: string, name: string, data: Buffer, type: string): Promise<{ status: number; json: any }> => {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(data)], { type }), name);
-    const res = await fetch(`${claims.iss}/api/v2/${p}`, { method: "POST", headers: { authorization: `Bearer ${access_token}` }, body: form });
+    const res = await testFetch(`${claims.iss}/api/v2/${p}`, { method: "POST", headers: { authorization: `Bearer ${access_token}` }, body: form });
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null };
   };

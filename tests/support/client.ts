@@ -2,6 +2,8 @@
  * A minimal browser stand-in for integration tests: a cookie jar, form posts with the portal's
  * Origin, manual redirects (so tests can see each hop), and helpers to read what a person sees.
  */
+import { testFetch } from "./fetch";
+
 export interface Hop {
   status: number;
   location: string | null;
@@ -41,7 +43,7 @@ export class WebClient {
     if (this.cookies.size) headers.set("cookie", this.cookieHeader());
     const method = (init.method ?? "GET").toUpperCase();
     if (method !== "GET" && init.origin !== null) headers.set("origin", init.origin ?? new URL(this.base).origin);
-    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    const res = await testFetch(url, { ...init, headers, redirect: "manual" });
     this.store(res);
     const body = await res.text();
     this.bodies.push(body);

@@ -1,10 +1,11 @@
 /** The reference upstream's test hooks (`/__test/…`, on when UPSTREAM_TEST_HOOKS=1). */
+import { testFetch } from "./fetch";
 import crypto from "node:crypto";
 import type { Right } from "../../app/access/rights";
 import type { ErrorBody, EvacuationSummary, GroupSummary, SignInRequest, Site, Visit } from "@contract";
 
 export async function upstreamHook<T = any>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/__test/${path}`, {
+  const res = await testFetch(`${base}/__test/${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -54,7 +55,7 @@ async function kioskCall<K extends string, T>(
   body: unknown,
   key: K,
 ): Promise<({ ok: true; status: number } & { [P in K]: T }) | { ok: false; status: number; error: ErrorBody }> {
-  const res = await fetch(`${base}/${region}/api/v2/kiosk/${action}`, {
+  const res = await testFetch(`${base}/${region}/api/v2/kiosk/${action}`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Device ${deviceToken}` },
     body: JSON.stringify(body),

@@ -24,10 +24,25 @@ export interface As {
   file(name: string, headers?: Record<string, string>): Promise<Response>;
 }
 
+/**
+ * `fetch` with one retry when the connection fails before any answer (a kept-alive socket the
+ * upstream has just closed: its idle timeout, or `Connection: close` after a 413 while the body was
+ * still being written). The request never reached a handler; the same as tests/support/fetch.ts.
+ */
+async function testFetch(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } })?.cause?.code ?? "";
+    if (!(err instanceof TypeError) || !["UND_ERR_SOCKET", "ECONNRESET", "EPIPE", "UND_ERR_CLOSED"].includes(code)) throw err;
+    return fetch(input, init);
+  }
+}
+
 export function httpTestClient(url: () => string, tag: string) {
   async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const form = body instanceof FormData;
-    const res = await fetch(`${url()}${p}`, {
+    const res = await testFetch(`${url()}${p}`, {
       method,
       headers: { accept: "application/json", ...(body !== undefined && !form ? { "content-type": "application/json" } : {}), ...headers },
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
