@@ -7,6 +7,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { mayEdit } from "~/access/outcome";
 import { pageNotice } from "~/forms/action-result";
@@ -66,16 +67,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (a: DeliveriesAction) => Promise<unknown>> = { replay, test: sendTest };
+const INTENTS = { replay, test: sendTest };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const notificationId = notificationIdOf(params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, notificationId, form }) as ReturnType<typeof replay>;
+  return dispatch(form, INTENTS, { request, access, notificationId, form });
 }
 
 export default function NotificationDeliveries() {

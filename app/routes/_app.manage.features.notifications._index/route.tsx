@@ -9,6 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TRIGGERS } from "@contract/notification-messages";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
 import { postedId } from "~/forms/action-result.server";
@@ -71,14 +72,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (a: ListAction) => Promise<unknown>> = { toggle, delete: remove, "connect-slack": connectSlack, "disconnect-slack": disconnectSlack };
+const INTENTS = { toggle, delete: remove, "connect-slack": connectSlack, "disconnect-slack": disconnectSlack };
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form }) as ReturnType<typeof toggle>;
+  return dispatch(form, INTENTS, { request, access, form });
 }
 
 export default function Notifications() {
