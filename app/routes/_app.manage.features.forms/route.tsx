@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
 import { listState } from "~/forms/list-state.server";
@@ -50,8 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") throw new Response("Bad request", { status: 400 });
-  return remove({ request, access, form });
+  return dispatch(form, { delete: remove }, { request, access, form });
 }
 
 export default function VisitorForms() {

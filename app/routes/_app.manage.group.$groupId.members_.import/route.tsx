@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { groupIdParam, loadGroup } from "~/features/groups/group.server";
@@ -54,8 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = groupIdParam(params);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return upload(request, access, id);
   const formData = await request.formData();
-  if (formData.get("intent") === "apply") return apply(request, access, id, formData);
-  throw new Response("Bad request", { status: 400 });
+  return dispatch(formData, { apply: () => apply(request, access, id, formData) }, null);
 }
 
 export default function MembersImport() {

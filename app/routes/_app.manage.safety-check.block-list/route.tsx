@@ -9,6 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockListEntry } from "@contract";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice, rowNotice } from "~/forms/action-result";
 import { listState } from "~/forms/list-state.server";
@@ -39,8 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") throw new Response("Bad request", { status: 400 });
-  return remove(request, access, form);
+  return dispatch(form, { delete: () => remove(request, access, form) }, null);
 }
 
 function matchText(e: BlockListEntry, t: (k: string, o?: Record<string, unknown>) => string) {
