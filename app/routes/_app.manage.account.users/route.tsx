@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageCount } from "~/forms/paging";
 import { dispatch, type Intents } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       users: list.users,
       total: list.total,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       search,
       list: query,
       siteNames: Object.fromEntries(options.sites.map((s) => [String(s.id), s.name])),

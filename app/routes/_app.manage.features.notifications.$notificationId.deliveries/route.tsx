@@ -7,6 +7,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
 import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { mayEdit } from "~/access/outcome";
@@ -34,8 +36,7 @@ function notificationIdOf(params: LoaderFunctionArgs["params"]): number {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "notifications")]);
   const id = notificationIdOf(params);
-  const raw = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(raw) && raw >= 1 && raw <= 100000 ? raw : 1;
+  const page = pageParam(new URL(request.url), 100_000);
   const log = await upstreamLoad(access.viewer.api("notificationDeliveries", { params: { notificationId: id }, query: { page } }));
   const when = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notification: log.notification,
       deliveries,
       page: log.page,
-      pages: Math.max(1, Math.ceil(log.total / log.per_page)),
+      pages: pageCount(log.total, log.per_page),
       total: log.total,
       editable: mayEdit(access.path, access.ctx),
     },

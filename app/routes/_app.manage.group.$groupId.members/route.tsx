@@ -10,6 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_FILTERS, type MemberFilter } from "@contract";
+import { pageCount } from "~/forms/paging";
 import { dispatch, type Intents } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       counts: list.counts,
       total: list.total,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       search,
       filter,
       list: keep ? `?${keep}` : "",

@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageParam } from "~/forms/list-state.server";
 import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = groupIdParam(params);
   const url = new URL(request.url);
   const token = url.searchParams.get("preview") ?? "";
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const page = pageParam(url, 10_000);
   const { group, can } = await loadGroup(access, id);
   if (group.type !== "returning") throw new Response("Not found", { status: 404 });
   let preview = null;

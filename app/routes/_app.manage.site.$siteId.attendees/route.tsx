@@ -11,6 +11,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "@contract";
+import { pageCount } from "~/forms/paging";
 import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { listState } from "~/forms/list-state.server";
@@ -66,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       search,
       query,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       total: list.total,
       attendees: list.attendees.map((a) => ({ id: a.id, name: a.name, email: a.email, phone: a.phone, phoneShown: a.phone ? formatPhone(a.phone) : null, company: a.company })),
     },
