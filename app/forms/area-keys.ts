@@ -1,9 +1,10 @@
 /**
  * Translation keys of contract messages for the browser's own checks, without `KNOWN_MESSAGES`
  * (every area's words) in the page's bundle (ADR 010's page budget): each key comes from the
- * constant its area's catalogue is built on (ADR 035; an area's rule is `<AREA>_KEYS<name>`), so
- * the bundle takes a short string, never the area's messages. tests/unit/area-keys.test.ts holds
- * each equal to `knownKey`.
+ * constant its area's catalogue is built on (the contract's message-keys.ts, ADR 035; an area's
+ * rule is `<AREA>_KEYS<name>`), so the bundle takes a short string, never the area's messages.
+ * A custom field's rules have their keys by their words beside them (the contract's
+ * CUSTOM_FIELD_KEYS). tests/unit/area-keys.test.ts holds each equal to `knownKey`.
  */
 import {
   ACCOUNT_KEYS,
@@ -36,5 +37,3 @@ export const areaKey = <A extends keyof AreaTables>(area: A, name: keyof AreaTab
 export const EMAIL_KEY = REPLY_TO_KEY;
 /** A site message's two rules (the contract's messageProblems). */
 export { CHECKBOX_LABEL_KEY, RECIPIENTS_KEY } from "@contract";
-/** A custom field's rules (the contract's customFieldProblems) by their words. */
-export { CUSTOM_FIELD_KEYS } from "@contract";

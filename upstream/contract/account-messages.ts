@@ -5,6 +5,7 @@
  * Plain strings (no template from ACCOUNT_LIMITS), the upstream's words for the area's rules.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { ACCOUNT_KEYS } from "./message-keys.ts";
 export const ACCOUNT_MESSAGES = {
   companyName: "Company name is required",
   country: "Choose a country",
@@ -22,7 +23,5 @@ export const ACCOUNT_MESSAGES = {
   referralNotPurchased: "A reward is chosen once the referral has purchased",
 } as const;
 
-/** The account area's translation keys: `account:messages.<name>`. */
-export const ACCOUNT_KEYS = "account:messages.";
 /** The catalogue (ADR 035); the billing contact's email rule is the reply-to email's words (the groups'). */
 export const ACCOUNT_CATALOGUE: Catalogue = { tables: [{ branch: ACCOUNT_KEYS, messages: ACCOUNT_MESSAGES }] };

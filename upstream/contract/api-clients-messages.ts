@@ -4,6 +4,7 @@
  * upstream's words for the API clients form, and where the client API lives below a region.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { API_CLIENT_KEYS } from "./message-keys.ts";
 
 /** The scopes a client API credential may hold: only what the client API serves. */
 export const API_CLIENT_SCOPES = ["visits:read", "sites:read", "members:read"] as const;
@@ -36,6 +37,4 @@ export const API_CLIENT_MESSAGES = {
   alreadyRevoked: "This API client is already revoked.",
 } as const;
 
-/** The client API's translation keys: `features:api_clients.messages.<name>`. */
-export const API_CLIENT_KEYS = "features:api_clients.messages.";
 export const API_CLIENT_CATALOGUE: Catalogue = { tables: [{ branch: API_CLIENT_KEYS, messages: API_CLIENT_MESSAGES }] };

@@ -4,6 +4,7 @@
  * its schemas into every page (ADR 010). ./index re-exports them.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { REPLY_TO_KEY } from "./message-keys.ts";
 
 export const PIN_MESSAGE = "Pin must be 4 digits";
 export const REPLY_TO_MESSAGE = "A valid email is required";
@@ -78,8 +79,6 @@ export const GROUP_LIMIT_MESSAGE = "You are over the limit, please upgrade your 
 export const GROUP_ATTACHMENT_LIMITS = { bytes: 30 * 1024 * 1024, perGroup: 5 } as const;
 export const GROUP_ATTACHMENTS_FULL = `A group has at most ${GROUP_ATTACHMENT_LIMITS.perGroup} attachments`;
 
-/** The key of the reply-to email's rule (also a portal user's, a pre-registration's and the billing contact's email). */
-export const REPLY_TO_KEY = "groups:validation.reply_to_email";
 
 /** The groups area's catalogue (ADR 035): settings, personal fields, badge, directory integration, attachments. */
 export const GROUP_CATALOGUE: Catalogue = {

@@ -23,6 +23,7 @@
  */
 export * from "./common.ts";
 export * from "./catalogue.ts";
+export * from "./message-keys.ts";
 export * from "./date-range.ts";
 export * from "./files.ts";
 export * from "./manage.ts";

@@ -1,5 +1,6 @@
 /** A managed site's messages tab (the rights and rules of the manage area: manage.ts). */
 import type { Catalogue } from "./catalogue.ts";
+import { CHECKBOX_LABEL_KEY, RECIPIENTS_KEY } from "./message-keys.ts";
 import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
 import { FileName, type UploadDef } from "./files.ts";
@@ -90,9 +91,6 @@ export const messageRoutes = {
   reorderSiteMessages: { method: "POST", path: "sites/{siteId}/messages/order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(SiteMessage), summary: "Reorder the messages: every id once (editor right)" },
 } as const satisfies Record<string, RouteDef>;
 
-/** The keys of a site message's two rules (the browser's own check of `messageProblems`). */
-export const CHECKBOX_LABEL_KEY = "sites:messages.validation.checkbox_label_required";
-export const RECIPIENTS_KEY = "sites:messages.validation.recipients_required";
 /** A site's messages and their attachments: the catalogue (ADR 035). */
 export const SITE_MESSAGE_CATALOGUE: Catalogue = {
   pairs: [

@@ -4,6 +4,7 @@
  * schemas. ./index re-exports them.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { NOTIFICATION_KEYS } from "./message-keys.ts";
 
 /** What a notification is sent for (groups spec §3 "Notification"; migration 032). */
 export const NOTIFICATION_TRIGGERS = [
@@ -119,7 +120,5 @@ export function isRetiredTeamsConnector(raw: string): boolean {
   return false;
 }
 
-/** Notifications' translation keys: `notifications:errors.<name>`. */
-export const NOTIFICATION_KEYS = "notifications:errors.";
 /** The catalogue (ADR 035): "Choose among your sites" and "Connect Slack first" are the groups' words. */
 export const NOTIFICATION_CATALOGUE: Catalogue = { tables: [{ branch: NOTIFICATION_KEYS, messages: NOTIFICATION_MESSAGES, except: ["site", "slackNotConnected"] }] };

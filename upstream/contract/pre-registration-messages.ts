@@ -4,6 +4,7 @@
  * ./index re-exports them; ./pre-registrations holds the schemas and routes.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { PRE_REG_KEYS } from "./message-keys.ts";
 export const PRE_REG_STATUSES = ["pending", "expected", "declined", "cancelled", "signed_in"] as const;
 export type PreRegStatus = (typeof PRE_REG_STATUSES)[number];
 
@@ -82,7 +83,5 @@ export const PRE_REG_MESSAGES = {
   documentsFull: `You can send at most ${PRE_REG_LIMITS.documents} documents`,
 } as const;
 
-/** The pre-registrations area's translation keys: `prereg:messages.<name>`. */
-export const PRE_REG_KEYS = "prereg:messages.";
 /** The catalogue (ADR 035): its email rule is the reply-to email's words (the groups'). */
 export const PRE_REG_CATALOGUE: Catalogue = { tables: [{ branch: PRE_REG_KEYS, messages: PRE_REG_MESSAGES, except: ["email"] }] };

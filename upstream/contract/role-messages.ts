@@ -4,6 +4,7 @@
  * schemas on them. ./index re-exports them.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { ROLE_KEYS } from "./message-keys.ts";
 
 // The upstream's words (the portal translates them: known-messages).
 export const ROLE_MESSAGES = {
@@ -20,6 +21,4 @@ export const ROLE_MESSAGES = {
   outOfScope: "This role is held by users outside your sites: you cannot change it",
 } as const;
 
-/** The roles area's translation keys: `roles:messages.<name>`. */
-export const ROLE_KEYS = "roles:messages.";
 export const ROLE_CATALOGUE: Catalogue = { tables: [{ branch: ROLE_KEYS, messages: ROLE_MESSAGES }] };

@@ -3,6 +3,7 @@
  * browser code import them; ./safety-check.ts builds its schemas on them; ./index re-exports them.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { SAFETY_CHECK_KEYS } from "./message-keys.ts";
 
 export const BLOCK_LIST_LIMITS = {
   perPage: 15,
@@ -72,6 +73,4 @@ export const CENTRAL_RECORD_GROUP_MODES = ["linked", "chosen"] as const;
 export const CENTRAL_RECORD_MINIMUM_RATINGS = ["pass", "warning"] as const;
 export const CENTRAL_RECORD_UNREACHABLE = ["reject", "allow_flagged"] as const;
 
-/** The safety check's translation keys: `safety:messages.<name>`. */
-export const SAFETY_CHECK_KEYS = "safety:messages.";
 export const SAFETY_CHECK_CATALOGUE: Catalogue = { tables: [{ branch: SAFETY_CHECK_KEYS, messages: SAFETY_CHECK_MESSAGES }] };

@@ -4,6 +4,7 @@
  * on them. ./index re-exports them.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { SSO_KEYS } from "./message-keys.ts";
 
 // The upstream's words (the portal translates them: known-messages).
 export const SSO_MESSAGES = {
@@ -41,6 +42,4 @@ export const SSO_MESSAGES = {
   passwordEnforced: "Your organisation requires single sign-on: sign in with your identity provider.",
 } as const;
 
-/** The SSO area's translation keys: `sso:messages.<name>`. */
-export const SSO_KEYS = "sso:messages.";
 export const SSO_CATALOGUE: Catalogue = { tables: [{ branch: SSO_KEYS, messages: SSO_MESSAGES }] };

@@ -3,6 +3,7 @@
  * 1 site and 1 group", §8 "Form no longer exists"; ADR 030), without zod, for the browser too.
  */
 import type { Catalogue } from "./catalogue.ts";
+import { FORM_KEYS } from "./message-keys.ts";
 export const FORM_LIMITS = {
   name: 100,
   intro: 2000,
@@ -33,6 +34,4 @@ export const FORM_MESSAGES = {
 /** The visitor's form link below the portal: `/magic-link/form/{token}`. */
 export const FORM_LINK_PATH = "/magic-link/form";
 
-/** Visitor forms' translation keys: `features:forms.messages.<name>`. */
-export const FORM_KEYS = "features:forms.messages.";
 export const FORM_CATALOGUE: Catalogue = { tables: [{ branch: FORM_KEYS, messages: FORM_MESSAGES }] };

@@ -10,7 +10,6 @@ import {
   FILTER_MATCHES,
   FILTER_OPERATORS,
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_KEYS,
   NOTIFICATION_LIMITS as L,
   NOTIFICATION_TRIGGERS,
   isRetiredTeamsConnector,
@@ -19,6 +18,7 @@ import {
   type NotificationChannel,
 } from "@contract/notification-messages";
 import type { NOTIFICATION_MESSAGES, Notification } from "@contract";
+import { NOTIFICATION_KEYS } from "@contract/message-keys";
 import { singleLine } from "~/forms/control-characters";
 import { BLANK_FILTER_ROWS } from "./paths";
 
