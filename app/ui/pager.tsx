@@ -1,10 +1,14 @@
 /**
  * The pages of a long list: previous, "page n of m", next — plain links that keep the list's other
  * query parameters (its search), so they work without JavaScript and can be shared. Nothing when
- * the list fits on one page.
+ * the list fits on one page. The numbers come from `paging` (app/forms/paging.ts).
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { neighbours } from "~/forms/paging";
+
+/** The pager's words (translation keys), unless a list names its own. */
+const WORDS = { previous: "common:pager.previous", next: "common:pager.next", pageOf: "common:pager.page_of" };
 
 export function Pager({
   label,
@@ -12,6 +16,7 @@ export function Pager({
   pages,
   base,
   keep = {},
+  words = WORDS,
 }: {
   /** What the navigation is called (its `aria-label`). */
   label: string;
@@ -21,16 +26,19 @@ export function Pager({
   base: string;
   /** Query parameters every page link keeps (empty ones are left out). */
   keep?: Record<string, string>;
+  /** The translation keys of "previous", "next" and "page n of m", when the list's namespace has its own. */
+  words?: typeof WORDS;
 }) {
   const { t } = useTranslation("common");
   if (pages <= 1) return null;
   const kept = Object.fromEntries(Object.entries(keep).filter(([, v]) => v !== ""));
   const to = (p: number) => `${base}?${new URLSearchParams({ ...kept, page: String(p) })}`;
+  const { previous, next } = neighbours(page, pages);
   return (
     <nav aria-label={label} className="pagination">
-      {page > 1 ? <Link to={to(page - 1)}>{t("pager.previous")}</Link> : null}
-      <span>{t("pager.page_of", { page, pages })}</span>
-      {page < pages ? <Link to={to(page + 1)}>{t("pager.next")}</Link> : null}
+      {previous !== null ? <Link to={to(previous)}>{t(words.previous)}</Link> : null}
+      <span>{t(words.pageOf, { page, pages })}</span>
+      {next !== null ? <Link to={to(next)}>{t(words.next)}</Link> : null}
     </nav>
   );
 }

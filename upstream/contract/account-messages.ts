@@ -4,6 +4,8 @@
  * ./account-values holds the area's other plain values; ./account the schemas and routes.
  * Plain strings (no template from ACCOUNT_LIMITS), the upstream's words for the area's rules.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { ACCOUNT_KEYS } from "./message-keys.ts";
 export const ACCOUNT_MESSAGES = {
   companyName: "Company name is required",
   country: "Choose a country",
@@ -20,3 +22,6 @@ export const ACCOUNT_MESSAGES = {
   reward: "Choose a donation or a discount",
   referralNotPurchased: "A reward is chosen once the referral has purchased",
 } as const;
+
+/** The catalogue (ADR 035); the billing contact's email rule is the reply-to email's words (the groups'). */
+export const ACCOUNT_CATALOGUE: Catalogue = { tables: [{ branch: ACCOUNT_KEYS, messages: ACCOUNT_MESSAGES }] };

@@ -3,6 +3,8 @@
  * with what it allows, named by a translation key in the `features` namespace), the limits, the
  * upstream's words for the API clients form, and where the client API lives below a region.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { API_CLIENT_KEYS } from "./message-keys.ts";
 
 /** The scopes a client API credential may hold: only what the client API serves. */
 export const API_CLIENT_SCOPES = ["visits:read", "sites:read", "members:read"] as const;
@@ -34,3 +36,5 @@ export const API_CLIENT_MESSAGES = {
   notFound: "API client not found.",
   alreadyRevoked: "This API client is already revoked.",
 } as const;
+
+export const API_CLIENT_CATALOGUE: Catalogue = { tables: [{ branch: API_CLIENT_KEYS, messages: API_CLIENT_MESSAGES }] };

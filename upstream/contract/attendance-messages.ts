@@ -3,6 +3,7 @@
  * the refusals. The portal's known-messages table and the day override form import them (ADR 010,
  * as ./today-messages). ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
 /** What an override may say about a member's day. */
 export const ATTENDANCE_STATUSES = ["present", "absent", "remote", "on_leave"] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -25,3 +26,5 @@ export const ATTENDANCE_MESSAGES = {
   memberGone: "This member is no longer there",
 } as const;
 
+/** Attendance reports (ADR 027; a range's words are the history's): the catalogue (ADR 035). */
+export const ATTENDANCE_CATALOGUE: Catalogue = { tables: [{ branch: "attendance:messages.", messages: ATTENDANCE_MESSAGES }] };

@@ -1,4 +1,5 @@
 /** Custom fields: the entity (GET config lists a site's) and managing them on a site's tab. */
+import type { Catalogue } from "./catalogue.ts";
 import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
 import { MANAGE_LIMITS, ReorderRequest } from "./manage.ts";
@@ -116,3 +117,16 @@ export const fieldRoutes = {
   reorderCustomFields: { method: "POST", path: "sites/{siteId}/custom-fields/order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(CustomField), summary: "Reorder the custom fields: every id once (editor right)" },
   setFavouriteFields: { method: "POST", path: "sites/{siteId}/favourite-fields", base: "regional", auth: "bearer", body: FavouriteFieldsRequest, response: z.array(CustomField), summary: "Make exactly these custom fields the favourites, at most 4 (editor right)" },
 } as const satisfies Record<string, RouteDef>;
+
+/** A custom field's rules (`customFieldProblems`) by their words, with their keys: the catalogue (ADR 035) and the browser's own check. */
+export const CUSTOM_FIELD_KEYS: Readonly<Record<string, string>> = {
+  "Add at least one option": "sites:customfields.validation.options_required",
+  "Options must be unique": "sites:customfields.validation.options_unique",
+  "Only dropdown and yes/no fields have a default option": "sites:customfields.validation.default_not_allowed",
+  "The default option must be one of the options": "sites:customfields.validation.default_not_option",
+  "Only choice and yes/no fields can reject a sign-in": "sites:customfields.validation.reject_not_allowed",
+  "Reject options must be among the options": "sites:customfields.validation.reject_not_option",
+  "A reject message is required when a reject option is set": "sites:customfields.validation.reject_message_required",
+  "Signature and photo fields cannot be shown on the evacuation list": "sites:customfields.validation.evacuation_not_allowed",
+};
+export const CUSTOM_FIELD_CATALOGUE: Catalogue = { keys: CUSTOM_FIELD_KEYS };

@@ -8,9 +8,8 @@ import { z } from "zod";
 import type { RouteDef } from "./common.ts";
 import { FileName, type UploadDef } from "./files.ts";
 import { ATTACHMENT_KINDS } from "./messages.ts";
+import { GROUP_ATTACHMENT_LIMITS } from "./group-messages.ts";
 
-export const GROUP_ATTACHMENT_LIMITS = { bytes: 30 * 1024 * 1024, perGroup: 5 } as const;
-export const GROUP_ATTACHMENTS_FULL = `A group has at most ${GROUP_ATTACHMENT_LIMITS.perGroup} attachments`;
 
 export const GroupAttachment = z.object({
   id: z.number().int(),

@@ -3,6 +3,9 @@
  * (its known-messages table) imports them, and importing ./group-settings for a string would take
  * its schemas into every page (ADR 010). ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { REPLY_TO_KEY } from "./message-keys.ts";
+
 export const PIN_MESSAGE = "Pin must be 4 digits";
 export const REPLY_TO_MESSAGE = "A valid email is required";
 export const GROUP_NAME_MESSAGE = "The group name is required";
@@ -69,3 +72,65 @@ export const SYNC_REDIRECT_MESSAGE = "This callback address is not allowed for d
 export const SYNC_CHOOSE_GROUP_MESSAGE = "Choose a directory group first";
 /** … a facility code for a directory other than Brivo. */
 export const FACILITY_CODE_BRIVO_ONLY = "Only a Brivo directory has a facility code";
+
+/** The group limit's message: the spec's catalogue has this one for a tier's limit (platform §8). */
+export const GROUP_LIMIT_MESSAGE = "You are over the limit, please upgrade your tier";
+/** A group's attachments (./group-attachments): at most 30 MB each, 5 a group. */
+export const GROUP_ATTACHMENT_LIMITS = { bytes: 30 * 1024 * 1024, perGroup: 5 } as const;
+export const GROUP_ATTACHMENTS_FULL = `A group has at most ${GROUP_ATTACHMENT_LIMITS.perGroup} attachments`;
+
+
+/** The groups area's catalogue (ADR 035): settings, personal fields, badge, directory integration, attachments. */
+export const GROUP_CATALOGUE: Catalogue = {
+  keys: {
+    // Groups shown at a site (the site's groups tab).
+    "Choose groups of your organisation": "groups:validation.unknown_group",
+    "Choose among your groups": "groups:validation.unknown_group",
+  },
+  pairs: [
+    [GROUP_NAME_MESSAGE, "groups:validation.name_required"],
+    [PIN_MESSAGE, "groups:validation.pin"],
+    [REPLY_TO_MESSAGE, REPLY_TO_KEY],
+    [RECIPIENTS_MESSAGE, "groups:validation.recipients"],
+    [SIGN_OUT_FIRST_MESSAGE, "groups:validation.sign_out_first"],
+    [AUTO_CLEAR_TIME_MESSAGE, "groups:validation.auto_clear_time"],
+    [AUTO_CLEAR_HOURS_MESSAGE, "groups:validation.auto_clear_hours"],
+    [DELETE_NAME_MESSAGE, "common:validation.delete_confirm"],
+    [GROUP_ON_SITE_MESSAGE, "groups:delete.in_use"],
+    [SITES_MESSAGE, "groups:validation.sites"],
+    [MANAGER_MESSAGE, "groups:validation.manager"],
+    [TIME_AND_ATTENDANCE_OFF, "groups:validation.time_and_attendance_off"],
+    [TIME_AND_ATTENDANCE_RETURNING, "groups:validation.time_and_attendance_returning"],
+    [RATING_SYSTEMS_MESSAGE, "groups:validation.rating_systems"],
+    [CENTRAL_RECORD_OFF, "groups:validation.central_record_off"],
+    [CENTRAL_RECORD_ORGANISATION, "groups:validation.central_record_organisation"],
+    [CENTRAL_RECORD_RATING_UNKNOWN, "groups:validation.central_record_rating"],
+    [LABEL_REQUIRED, "groups:personal_fields.validation.label_required"],
+    [PERSONAL_FIELDS_FULL, "groups:personal_fields.validation.limit"],
+    [FAVOURITES_FULL, "groups:personal_fields.validation.favourites"],
+    [LABEL_TAKEN, "groups:personal_fields.validation.label_taken"],
+    [SYSTEM_FIELD_DELETE_MESSAGE, "groups:personal_fields.validation.system_delete"],
+    [SYSTEM_FIELD_TYPE_MESSAGE, "groups:personal_fields.validation.system_type"],
+    [BADGE_OUTSIDE, "groups:badge.validation.outside"],
+    [BADGE_TOO_MANY, "groups:badge.validation.too_many_elements"],
+    [BADGE_TEXT_REQUIRED, "groups:badge.validation.text_required"],
+    [BADGE_UNKNOWN_FIELD, "groups:badge.validation.field"],
+    [BADGE_UNKNOWN_PERSONAL, "groups:badge.validation.personal"],
+    [BADGE_PERSONAL_OFF, "groups:badge.validation.personal_off"],
+    [SYNC_DISABLED_MESSAGE, "groups:sync.disabled"],
+    [FACILITY_CODE_MESSAGE, "groups:sync.validation.facility_code"],
+    [SYNC_STATE_MESSAGE, "groups:sync.state_invalid"],
+    [SYNC_NOT_RETURNING, "groups:sync.not_returning"],
+    [SYNC_NOT_CONNECTED, "groups:sync.not_connected"],
+    [SYNC_PROVIDER_OFF, "groups:sync.provider_off"],
+    [SYNC_REDIRECT_MESSAGE, "groups:sync.validation.redirect"],
+    [SYNC_CHOOSE_GROUP_MESSAGE, "groups:sync.validation.choose_first"],
+    [FACILITY_CODE_BRIVO_ONLY, "groups:sync.validation.facility_brivo_only"],
+    [SYNC_IMPORT_OFF, "groups:sync.validation.import_off"],
+    [SYNC_IMPORT_LINKED, "groups:sync.validation.import_linked"],
+    [SYNC_IMPORT_CHOOSE, "groups:sync.validation.import_choose"],
+    [GROUP_LIMIT_MESSAGE, "groups:errors.group_limit"],
+    [GROUP_ATTACHMENTS_FULL, "groups:attachments.limit"],
+  ],
+  tables: [{ branch: "groups:sync.error.", messages: SYNC_ERRORS }],
+};

@@ -14,8 +14,6 @@ import type { RouteDef } from "./common.ts";
 export const GROUP_TYPES = ["standard", "returning", "delivery"] as const;
 export const GroupType = z.enum(GROUP_TYPES);
 
-/** The group limit's message: the spec's catalogue has this one for a tier's limit (platform §8). */
-export const GROUP_LIMIT_MESSAGE = "You are over the limit, please upgrade your tier";
 export const GROUP_NAME_MAX = 100;
 
 /** GET manage/groups?search=&page=: the manage overview of groups (by name, 15 a page). */

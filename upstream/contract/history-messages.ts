@@ -2,7 +2,8 @@
 // Visit history: its filters, limits and messages (ADR 025), without zod, so the portal's message
 // table and the export form take them without the schemas of history.ts.
 // ---------------------------------------------------------------------------------------------
-import { dayMs, RANGE_LIMITS, type RangeProblem } from "./date-range.ts";
+import type { Catalogue } from "./catalogue.ts";
+import { dayMs, RANGE_LIMITS, RANGE_MESSAGES, type RangeProblem } from "./date-range.ts";
 
 export const HISTORY_STATUSES = ["all", "signed_in", "signed_out", "rejected"] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
@@ -48,4 +49,12 @@ export const HISTORY_SAFETY_WORDS: Record<string, string> = {
   block_list_match: "Block list match",
   missing_health_certificates: "Missing health certificates",
   failed_central_record: "Failed Central Record requirements",
+};
+
+/** Date ranges of every report and export (./date-range) and the history's filters (ADR 025): the catalogue (ADR 035). */
+export const HISTORY_CATALOGUE: Catalogue = {
+  tables: [
+    { branch: "history:range.", messages: RANGE_MESSAGES },
+    { branch: "history:messages.", messages: HISTORY_MESSAGES },
+  ],
 };

@@ -22,6 +22,8 @@
  * route table, and its place in `routes` (names must not repeat across areas; a test checks).
  */
 export * from "./common.ts";
+export * from "./catalogue.ts";
+export * from "./message-keys.ts";
 export * from "./date-range.ts";
 export * from "./files.ts";
 export * from "./manage.ts";
@@ -53,7 +55,9 @@ export * from "./pre-registration-messages.ts";
 export * from "./pre-registration-email.ts";
 export * from "./pre-registrations.ts";
 export * from "./audit.ts";
+export * from "./role-messages.ts";
 export * from "./roles.ts";
+export * from "./sso-messages.ts";
 export * from "./sso.ts";
 export * from "./user-messages.ts";
 export * from "./users.ts";

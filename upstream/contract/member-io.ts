@@ -9,6 +9,7 @@
 // Rights: GroupMember.viewer for the template; GroupMember.viewer and ManageVisitorGroup.export to
 // export; GroupMember.editor to import (preview and apply). Returning groups only.
 // ---------------------------------------------------------------------------------------------
+import type { Catalogue } from "./catalogue.ts";
 import { z } from "zod";
 import { SHEET_FORMATS, type RouteDef, type SheetFormat } from "./common.ts";
 import type { RawFileDef } from "./files.ts";
@@ -163,3 +164,12 @@ export const memberIoRoutes = {
   memberImport: { method: "GET", path: "groups/{groupId}/member-imports/{importId}", base: "regional", auth: "bearer", response: MemberImportPreview, summary: "A kept preview, a page of its changes at a time (`?page=`; GroupMember.editor, the user who uploaded it)" },
   applyMemberImport: { method: "POST", path: "groups/{groupId}/member-imports/{importId}/apply", base: "regional", auth: "bearer", body: ApplyMemberImport, response: MemberImportApplied, summary: "Write a preview's creates, updates and archives in one transaction; 409 `import_stale` (and a new preview) when the group changed since (GroupMember.editor)" },
 } as const satisfies Record<string, RouteDef>;
+
+/** The members import's catalogue (ADR 035; ADR 018): a file refused whole, a preview gone or stale. */
+export const MEMBER_IMPORT_CATALOGUE: Catalogue = {
+  tables: [{ branch: "members:import.file.", messages: IMPORT_FILE_MESSAGES }],
+  pairs: [
+    [IMPORT_PREVIEW_GONE, "members:import.preview.gone"],
+    [IMPORT_STALE, "members:import.preview.stale"],
+  ],
+};

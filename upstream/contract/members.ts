@@ -10,6 +10,7 @@
 // messages, the status filter, the permission flags); each part (editor tabs, import, export)
 // adds its own routes below its own heading.
 // ---------------------------------------------------------------------------------------------
+import type { Catalogue } from "./catalogue.ts";
 import { z } from "zod";
 import type { RouteDef } from "./common.ts";
 import { FileName, IMAGE_KINDS, DOCUMENT_KINDS, type UploadDef } from "./files.ts";
@@ -324,3 +325,16 @@ export const memberRoutes = {
   issueMemberCredential: { method: "POST", path: `${M}/{memberId}/credentials`, ...R, body: z.object({ kind: credentialKind, value: z.string().max(MEMBER_EDITOR_LIMITS.rfid).optional() }), response: MemberCredential, summary: "Issue a QR code (value made by the upstream) or register an RFID tag (value; unique per client) (GroupMember.editor; not for an archived member)" },
   revokeMemberCredential: { method: "DELETE", path: `${M}/{memberId}/credentials/{credentialId}`, ...R, response: z.object({ deleted: z.literal(true) }), summary: "Revoke a QR code or RFID tag (GroupMember.editor)" },
 } as const satisfies Record<string, RouteDef>;
+
+/**
+ * The members area's catalogue (ADR 035): the core fields' rules (`members:validation.<name>`) and
+ * the editor's refusals (`members:errors.<name>`). Words another area states too are that area's:
+ * the email, pin and manager rules the groups', the dates the history's, "This field is required"
+ * the pre-registrations'.
+ */
+export const MEMBER_CATALOGUE: Catalogue = {
+  tables: [
+    { branch: "members:validation.", messages: MEMBER_MESSAGES, except: ["before2038", "email", "pin", "dates", "managerGroup"] },
+    { branch: "members:errors.", messages: MEMBER_EDITOR_MESSAGES, except: ["personalRequired"] },
+  ],
+};

@@ -1,4 +1,6 @@
 /** A managed site's messages tab (the rights and rules of the manage area: manage.ts). */
+import type { Catalogue } from "./catalogue.ts";
+import { CHECKBOX_LABEL_KEY, RECIPIENTS_KEY } from "./message-keys.ts";
 import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
 import { FileName, type UploadDef } from "./files.ts";
@@ -88,3 +90,13 @@ export const messageRoutes = {
   deleteSiteMessageAttachment: { method: "DELETE", path: "sites/{siteId}/messages/{messageId}/attachment", base: "regional", auth: "bearer", response: SiteMessage, summary: "Remove a message's attachment (editor right)" },
   reorderSiteMessages: { method: "POST", path: "sites/{siteId}/messages/order", base: "regional", auth: "bearer", body: ReorderRequest, response: z.array(SiteMessage), summary: "Reorder the messages: every id once (editor right)" },
 } as const satisfies Record<string, RouteDef>;
+
+/** A site's messages and their attachments: the catalogue (ADR 035). */
+export const SITE_MESSAGE_CATALOGUE: Catalogue = {
+  pairs: [
+    [CHECKBOX_LABEL_REQUIRED, CHECKBOX_LABEL_KEY],
+    [RECIPIENTS_REQUIRED, RECIPIENTS_KEY],
+    [RECIPIENTS_UNKNOWN, "sites:messages.validation.recipients_unknown"],
+    [ATTACHMENT_KIND_MESSAGE, "sites:media.attachment_kind"],
+  ],
+};

@@ -3,6 +3,7 @@
  * portal's delivery log and the known-messages table import them; ./notification-deliveries holds
  * the schemas. ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
 
 /** A delivery's state: queued, sent (2xx), given up (or refused at once), waiting for its next attempt. */
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "retrying"] as const;
@@ -29,3 +30,8 @@ export const DELIVERY_MESSAGES = {
   forbidden: "You are not authorised to manage notifications.",
   replayPending: "This delivery is still being sent: replay it once it has finished",
 } as const;
+
+/** Notification delivery (ADR 028): the catalogue (ADR 035); "not found" and "forbidden" are the notifications' words. */
+export const DELIVERY_CATALOGUE: Catalogue = {
+  tables: [{ messages: DELIVERY_MESSAGES, named: { deliveryNotFound: "notifications:deliveries.messages.gone", replayPending: "notifications:deliveries.messages.replay_pending" } }],
+};

@@ -3,6 +3,8 @@
  * portal's forms, its known-messages table and the browser import them; ./notifications holds the
  * schemas. ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { NOTIFICATION_KEYS } from "./message-keys.ts";
 
 /** What a notification is sent for (groups spec §3 "Notification"; migration 032). */
 export const NOTIFICATION_TRIGGERS = [
@@ -117,3 +119,6 @@ export function isRetiredTeamsConnector(raw: string): boolean {
   if ((host === "outlook.office.com" || host === "outlook.office365.com") && path.startsWith("/webhook")) return true;
   return false;
 }
+
+/** The catalogue (ADR 035): "Choose among your sites" and "Connect Slack first" are the groups' words. */
+export const NOTIFICATION_CATALOGUE: Catalogue = { tables: [{ branch: NOTIFICATION_KEYS, messages: NOTIFICATION_MESSAGES, except: ["site", "slackNotConnected"] }] };

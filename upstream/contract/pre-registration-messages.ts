@@ -3,6 +3,8 @@
  * portal's known-messages table and its forms import them (ADR 010, as ./today-messages).
  * ./index re-exports them; ./pre-registrations holds the schemas and routes.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { PRE_REG_KEYS } from "./message-keys.ts";
 export const PRE_REG_STATUSES = ["pending", "expected", "declined", "cancelled", "signed_in"] as const;
 export type PreRegStatus = (typeof PRE_REG_STATUSES)[number];
 
@@ -80,3 +82,6 @@ export const PRE_REG_MESSAGES = {
   fieldTooLong: "The answer is too long",
   documentsFull: `You can send at most ${PRE_REG_LIMITS.documents} documents`,
 } as const;
+
+/** The catalogue (ADR 035): its email rule is the reply-to email's words (the groups'). */
+export const PRE_REG_CATALOGUE: Catalogue = { tables: [{ branch: PRE_REG_KEYS, messages: PRE_REG_MESSAGES, except: ["email"] }] };

@@ -14,26 +14,14 @@
 import { z } from "zod";
 import type { RouteDef } from "./common.ts";
 import { CLIENT_RIGHTS, PERMISSION_SECTIONS, type ClientRight } from "./permissions.ts";
+import { ROLE_MESSAGES } from "./role-messages.ts";
 
 export const ROLE_LIMITS = { name: 100 } as const;
 
 /** The roles every client has; they cannot be changed or deleted. */
 export const BUILT_IN_ROLES = ["Administrator", "Standard User"] as const;
 
-// The upstream's words (the portal translates them: known-messages).
-export const ROLE_MESSAGES = {
-  nameRequired: "The role name is required",
-  nameTooLong: "The role name must be at most 100 characters",
-  nameOneLine: "The role name must be one line of text",
-  nameTaken: "A role with this name already exists",
-  unknownRight: "Unknown rights cannot be granted",
-  escalation: "You cannot grant rights you do not hold",
-  removal: "You cannot remove rights you do not hold",
-  builtIn: "Built-in roles cannot be changed",
-  inUse: "This role cannot be deleted while users hold it",
-  notFound: "Role not found",
-  outOfScope: "This role is held by users outside your sites: you cannot change it",
-} as const;
+// The upstream's words: ./role-messages (ROLE_MESSAGES).
 
 /** A role as the roles page lists it. `rights` are the role's own (sorted as `CLIENT_RIGHTS`). */
 export const RoleSummary = z.object({

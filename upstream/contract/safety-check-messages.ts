@@ -2,6 +2,8 @@
  * The safety check's words and values without zod (ADR 010): the portal's known-messages table and
  * browser code import them; ./safety-check.ts builds its schemas on them; ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { SAFETY_CHECK_KEYS } from "./message-keys.ts";
 
 export const BLOCK_LIST_LIMITS = {
   perPage: 15,
@@ -70,3 +72,5 @@ export const SIGN_IN_REFUSED_CODE = "safety_check_refused";
 export const CENTRAL_RECORD_GROUP_MODES = ["linked", "chosen"] as const;
 export const CENTRAL_RECORD_MINIMUM_RATINGS = ["pass", "warning"] as const;
 export const CENTRAL_RECORD_UNREACHABLE = ["reject", "allow_flagged"] as const;
+
+export const SAFETY_CHECK_CATALOGUE: Catalogue = { tables: [{ branch: SAFETY_CHECK_KEYS, messages: SAFETY_CHECK_MESSAGES }] };

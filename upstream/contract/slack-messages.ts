@@ -3,6 +3,7 @@
  * ./group-messages, ADR 010), and a later notifications area posting to Slack reuses the same
  * codes. ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
 
 /**
  * What can go wrong talking to Slack, by code (a connection shows its last one). Slack's own
@@ -29,3 +30,15 @@ export const SLACK_CHANNEL_MESSAGE = "Choose a channel of the connected Slack wo
 export const SLACK_CHOOSE_CHANNEL_FIRST = "Choose a Slack channel first";
 /** The upstream's own message (not in the contract): a redirect_uri other than the group's return page. */
 export const SLACK_REDIRECT_MESSAGE = "This callback address is not allowed for connecting Slack";
+
+/** A group's Slack connection (its notifications tab; ADR 016): the catalogue (ADR 035). */
+export const SLACK_CATALOGUE: Catalogue = {
+  tables: [{ branch: "groups:slack.error.", messages: SLACK_ERRORS }],
+  pairs: [
+    [SLACK_STATE_MESSAGE, "groups:slack.state_invalid"],
+    [SLACK_NOT_CONNECTED, "groups:slack.not_connected"],
+    [SLACK_CHANNEL_MESSAGE, "groups:slack.validation.channel_unknown"],
+    [SLACK_CHOOSE_CHANNEL_FIRST, "groups:slack.validation.channel_first"],
+    [SLACK_REDIRECT_MESSAGE, "groups:slack.validation.redirect"],
+  ],
+};

@@ -3,6 +3,7 @@
  * without zod: the portal's known-messages table imports them (ADR 010, as ./group-messages).
  * ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
 /** The client flag (platform §6) under which a group synced from a directory may sign out first. */
 export const SIGN_OUT_FIRST_SYNC_FLAG = "show-signout-first-sync-groups-as-signout-first";
 /** A departure asked of a group that does not sign out first (or of a member not in it). */
@@ -13,3 +14,13 @@ export const ALREADY_AWAY_MESSAGE = "This member is already signed out";
 export const NOT_AWAY_MESSAGE = "This member has not signed out: members of this group sign out when they leave";
 /** A return of a visit that is not an open departure. */
 export const RETURN_NOT_AWAY_MESSAGE = "This person is not signed out as away";
+
+/** Sign-out-first groups on Today (ADR 015): the catalogue (ADR 035). */
+export const TODAY_CATALOGUE: Catalogue = {
+  pairs: [
+    [NOT_SIGN_OUT_FIRST_MESSAGE, "today:sign_out_first.validation.not_sign_out_first"],
+    [ALREADY_AWAY_MESSAGE, "today:sign_out_first.validation.already_away"],
+    [NOT_AWAY_MESSAGE, "today:sign_out_first.validation.use_depart"],
+    [RETURN_NOT_AWAY_MESSAGE, "today:sign_out_first.validation.not_away"],
+  ],
+};

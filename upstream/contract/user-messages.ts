@@ -3,6 +3,8 @@
  * without zod: the portal's forms and known-messages table import them, so they stay out of the
  * zod weight of every page (ADR 010, as ./today-messages). ./index re-exports them.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { USER_KEYS } from "./message-keys.ts";
 export const USER_LIMITS = { name: 100, email: 254, perPage: 15, search: 100, sites: 1000 } as const;
 
 /** What a user can be emailed about in a client (My profile; delivery comes with notifications). */
@@ -56,3 +58,15 @@ export const PROFILE_MESSAGES = {
 
 /** The portal's languages (platform §9), as the upstream stores a user's locale. */
 export const PROFILE_LOCALES = ["ca", "da", "de", "en_GB", "en_AU", "en_US", "es", "fr", "it", "uk", "nl", "pl", "pt", "ja", "sv", "zh_HK", "ru", "tr", "hr"] as const;
+
+/**
+ * The catalogue (ADR 035): portal users (`users:errors.<name>`) and my profile
+ * (`users:profile.errors.<name>`). The email rule is the reply-to email's words (the groups'), and
+ * "delete primary user" SSO's removePrimary (the spec's one toast).
+ */
+export const USER_CATALOGUE: Catalogue = {
+  tables: [
+    { branch: USER_KEYS, messages: USER_MESSAGES, except: ["email", "deletePrimary"] },
+    { branch: "users:profile.errors.", messages: PROFILE_MESSAGES },
+  ],
+};

@@ -3,6 +3,7 @@
 // one table of known messages (known-messages.ts, in every page) takes these strings without the
 // Today contract the schemas build on.
 // ---------------------------------------------------------------------------------------------
+import type { Catalogue } from "./catalogue.ts";
 
 /** What an anonymised visit is called from then on (its other personal data is removed). */
 export const ANONYMISED_NAME = "Anonymised";
@@ -28,3 +29,5 @@ export const VISIT_MESSAGES = {
   controlCharacters: "Use plain text without control characters",
 } as const;
 
+/** The visits area's catalogue (ADR 035): `visits:messages.<name>`; a date's limit is the history's words, a group at a site the pre-registrations'. */
+export const VISIT_CATALOGUE: Catalogue = { tables: [{ branch: "visits:messages.", messages: VISIT_MESSAGES, except: ["tooLate", "groupNotAtSite"] }] };

@@ -2,6 +2,8 @@
  * Visitor forms' limits and messages (groups spec §3 "Form link", §5 "Form: name required, at least
  * 1 site and 1 group", §8 "Form no longer exists"; ADR 030), without zod, for the browser too.
  */
+import type { Catalogue } from "./catalogue.ts";
+import { FORM_KEYS } from "./message-keys.ts";
 export const FORM_LIMITS = {
   name: 100,
   intro: 2000,
@@ -31,3 +33,5 @@ export const FORM_MESSAGES = {
 
 /** The visitor's form link below the portal: `/magic-link/form/{token}`. */
 export const FORM_LINK_PATH = "/magic-link/form";
+
+export const FORM_CATALOGUE: Catalogue = { tables: [{ branch: FORM_KEYS, messages: FORM_MESSAGES }] };

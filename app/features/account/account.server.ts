@@ -7,6 +7,7 @@
 import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
 import { leadsSomewhere, tabBar } from "~/access/outcome";
 import { postedForm, type UploadTarget } from "~/features/manage/upload.server";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import type { Viewer } from "~/session/auth.server";
 
 export const ACCOUNT_PATH = "/manage/account";
@@ -24,9 +25,8 @@ export interface AccountAction {
   viewer: Viewer;
   form: FormData;
 }
-type Handler = (args: AccountAction) => Promise<unknown>;
 
-export async function accountAction<H extends Record<string, Handler>>(
+export async function accountAction<H extends Intents<AccountAction>>(
   request: Request,
   handlers: H,
   uploadOf?: (fields: Map<string, string>) => UploadTarget | null,
@@ -35,9 +35,7 @@ export async function accountAction<H extends Record<string, Handler>>(
   requireEdit(access);
   const posted = uploadOf ? await postedForm(request, uploadOf) : { form: await request.formData() };
   if ("tooLarge" in posted) return posted.tooLarge;
-  const intent = posted.form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
-  return handlers[intent]!({ request, access, viewer: access.viewer, form: posted.form }) as ReturnType<H[keyof H]>;
+  return dispatch(posted.form, handlers, { request, access, viewer: access.viewer, form: posted.form });
 }
 
 /** An amount in cents of `currency`, as the user's language writes money. */

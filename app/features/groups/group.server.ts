@@ -11,6 +11,7 @@ import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
 import { permissionsAt } from "~/access/outcome";
 import { can as holds } from "~/access/rights";
 import { postedId } from "~/forms/action-result.server";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { postedForm, type UploadTarget } from "~/features/manage/upload.server";
 import type { Viewer } from "~/session/auth.server";
@@ -49,14 +50,13 @@ export interface GroupTabAction {
   form: FormData;
 }
 
-type Handler = (args: GroupTabAction) => Promise<unknown>;
 
 /**
  * The action of a group tab: who asks, the editor right, the group, the posted form, then the named
  * handler of its intent. A tab that takes a file names it with `uploadOf` (see `postedForm`): a file
  * over its limit is answered (413) before it is read whole.
  */
-export async function groupTabAction<H extends Record<string, Handler>>(
+export async function groupTabAction<H extends Intents<GroupTabAction>>(
   { request, params }: Pick<ActionFunctionArgs, "request" | "params">,
   handlers: H,
   uploadOf?: (fields: Map<string, string>) => UploadTarget | null,
@@ -67,9 +67,7 @@ export async function groupTabAction<H extends Record<string, Handler>>(
   const posted = uploadOf ? await postedForm(request, uploadOf) : { form: await request.formData() };
   if ("tooLarge" in posted) return posted.tooLarge;
   const { form } = posted;
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
-  return handlers[intent]!({ request, access, viewer: access.viewer, group, form }) as ReturnType<H[keyof H]>;
+  return dispatch(form, handlers, { request, access, viewer: access.viewer, group, form });
 }
 
 export const groupPath = (group: Pick<GroupDetail, "id">, tab: string) => `/manage/group/${group.id}/${tab}`;

@@ -6,6 +6,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { SyncProvider } from "@contract";
+import { pageCount } from "~/forms/paging";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
 import { listState } from "~/forms/list-state.server";
@@ -27,7 +28,7 @@ export async function providerLoader({ request, params }: LoaderFunctionArgs, pr
         title: `${providerName} · Gatehouse`,
         provider,
         groups: list.groups.filter((g) => g.type === "returning").map((g) => ({ id: g.id, name: g.name, members: g.member_count })),
-        pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+        pages: pageCount(list.total, list.per_page),
         page: list.page,
         search,
         group: null,

@@ -1,5 +1,6 @@
 /** The manage overview's loaders: sites or events (shared by the two routes), and groups. */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { pageCount } from "~/forms/paging";
 import { requireAccess, type Access } from "~/access/guard.server";
 import { opensScreen } from "~/access/outcome";
 import type { Locale } from "~/i18n/config";
@@ -15,8 +16,6 @@ const listQuery = (request: Request) => listState(new URL(request.url));
 
 const sectionsFor = (access: Access) => OVERVIEW_SECTIONS.filter((s) => opensScreen(`/manage/overview/${s}`, access.ctx));
 
-const pages = (list: { total: number; per_page: number }) => Math.max(1, Math.ceil(list.total / list.per_page));
-
 export async function overviewLoader({ request }: LoaderFunctionArgs, kind: SiteKind) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request)]);
   const { search, page } = listQuery(request);
@@ -28,7 +27,7 @@ export async function overviewLoader({ request }: LoaderFunctionArgs, kind: Site
     sections: sectionsFor(access),
     search,
     page: list.page,
-    pages: pages(list),
+    pages: pageCount(list.total, list.per_page),
     total: list.total,
     canAdd: opensScreen(`/manage/overview/${kind}/new`, access.ctx),
     canOpen: opensScreen("/manage/site/1/details", access.ctx),
@@ -56,7 +55,7 @@ export async function groupOverviewLoader({ request }: LoaderFunctionArgs) {
     sections: sectionsFor(access),
     search,
     page: list.page,
-    pages: pages(list),
+    pages: pageCount(list.total, list.per_page),
     total: list.total,
     canAdd: opensScreen("/manage/group/add", access.ctx),
     canOpen: opensScreen("/manage/group/1/details", access.ctx),

@@ -6,11 +6,11 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireSiteEditor, type SiteTabAction } from "./sites.server";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import { postedForm, type UploadTarget } from "./upload.server";
 
-type Handler = (args: SiteTabAction) => Promise<unknown>;
 
-export async function siteTabAction<H extends Record<string, Handler>>(
+export async function siteTabAction<H extends Intents<SiteTabAction>>(
   { request, params }: Pick<ActionFunctionArgs, "request" | "params">,
   handlers: H,
   uploadOf?: (fields: Map<string, string>) => UploadTarget | null,
@@ -19,7 +19,5 @@ export async function siteTabAction<H extends Record<string, Handler>>(
   const posted = uploadOf ? await postedForm(request, uploadOf) : { form: await request.formData() };
   if ("tooLarge" in posted) return posted.tooLarge;
   const { form } = posted;
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
-  return handlers[intent]!({ request, viewer, site, form }) as ReturnType<H[keyof H]>;
+  return dispatch(form, handlers, { request, viewer, site, form });
 }

@@ -11,6 +11,7 @@ import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
 import { outcomeFor, permissionsAt } from "~/access/outcome";
 import { can as holds } from "~/access/rights";
 import { postedId } from "~/forms/action-result.server";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import { groupIdParam, loadGroup } from "~/features/groups/group.server";
 import { postedForm, type UploadTarget } from "~/features/manage/upload.server";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -75,10 +76,9 @@ export interface MemberTabAction {
   form: FormData;
 }
 
-type Handler = (args: MemberTabAction) => Promise<unknown>;
 
 /** An editor tab's action: who asks, the editor right (the access table), the member, the form, then the handler of its intent. */
-export async function memberAction<H extends Record<string, Handler>>(
+export async function memberAction<H extends Intents<MemberTabAction>>(
   { request, params }: Pick<ActionFunctionArgs, "request" | "params">,
   handlers: H,
   uploadOf?: (fields: Map<string, string>) => UploadTarget | null,
@@ -89,7 +89,5 @@ export async function memberAction<H extends Record<string, Handler>>(
   const member = await loadMember(access, groupId, memberIdParam(params));
   const posted = uploadOf ? await postedForm(request, uploadOf) : { form: await request.formData() };
   if ("tooLarge" in posted) return posted.tooLarge;
-  const intent = posted.form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
-  return handlers[intent]!({ request, access, viewer: access.viewer, groupId, member, form: posted.form }) as ReturnType<H[keyof H]>;
+  return dispatch(posted.form, handlers, { request, access, viewer: access.viewer, groupId, member, form: posted.form });
 }

@@ -7,6 +7,7 @@
  * try again." on the form (groups spec §8), keeping what was typed.
  */
 import { data } from "@remix-run/node";
+import { requireIntent } from "~/forms/intents.server";
 import { requireEdit, type Access } from "~/access/guard.server";
 import { answer, done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
@@ -18,8 +19,7 @@ import type { SecretShown } from "./secret-panel";
 
 export async function saveNotification({ request, access, form, id }: { request: Request; access: Access; form: FormData; id: number | null }) {
   requireEdit(access);
-  const intent = { intent: id === null ? "create" : "update" };
-  if (form.get("intent") !== intent.intent) throw new Response("Bad request", { status: 400 });
+  const intent = requireIntent(form, id === null ? "create" : "update");
   const submission = parseSubmission(form, { schema: notificationSchema });
   if (submission.status === undefined) return answer(intent, { result: submission.reply() }, 200);
   if (submission.status !== "success") return invalid(intent, submission);

@@ -18,12 +18,13 @@ import {
   type NotificationChannel,
 } from "@contract/notification-messages";
 import type { NOTIFICATION_MESSAGES, Notification } from "@contract";
+import { NOTIFICATION_KEYS } from "@contract/message-keys";
 import { singleLine } from "~/forms/control-characters";
 import { BLANK_FILTER_ROWS } from "./paths";
 
 const TOO_LONG = "common:validation.too_long";
-/** The key known-messages gives the upstream's words of the same rule (`notifications:errors.<name>`; tests/unit/notification-keys.test.ts). */
-const E = (name: keyof typeof NOTIFICATION_MESSAGES) => `notifications:errors.${name}`;
+/** The key the area's catalogue gives the upstream's words of the same rule (`NOTIFICATION_KEYS<name>`, ADR 035; tests/unit/notification-keys.test.ts). */
+const E = (name: keyof typeof NOTIFICATION_MESSAGES) => `${NOTIFICATION_KEYS}${name}`;
 const CHOICE = "common:fields.invalid_choice";
 const id = z.coerce.number({ error: CHOICE }).int().positive(CHOICE).max(999_999_999, CHOICE).optional();
 const text = (max: number, message = TOO_LONG) => singleLine(z.string().trim().max(max, message)).optional();

@@ -7,6 +7,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { SsoConfig } from "@contract";
 import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import { UpstreamError } from "~/upstream/errors";
 import { refusalResponse } from "~/upstream/refusal.server";
 
@@ -41,11 +42,9 @@ export interface SsoAction {
   form: FormData;
 }
 
-export async function ssoTabAction<H extends Record<string, (a: SsoAction) => Promise<unknown>>>({ request }: Pick<ActionFunctionArgs, "request">, handlers: H) {
+export async function ssoTabAction<H extends Intents<SsoAction>>({ request }: Pick<ActionFunctionArgs, "request">, handlers: H) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad request", { status: 400 });
-  return handlers[intent]!({ request, access, clientId: ssoClientId(access), form }) as ReturnType<H[keyof H]>;
+  return dispatch(form, handlers, { request, access, clientId: ssoClientId(access), form });
 }

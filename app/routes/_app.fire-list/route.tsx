@@ -9,6 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { evacuationPermissions } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
@@ -79,12 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  switch (form.get("intent")) {
-    case "start":
-      return start({ request, access, form });
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { start }, { request, access, form });
 }
 
 export default function FireList() {

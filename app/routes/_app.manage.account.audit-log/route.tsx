@@ -9,10 +9,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AUDIT_LIMITS, type AuditLogPage } from "@contract";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
 import { requireAccess } from "~/access/guard.server";
 import { scopeOf, scopeSubject } from "~/access/scope";
 import { AUDIT_LOG_PATH, auditFilterOf, auditQueryParams } from "~/features/audit/filter";
-import { postedId } from "~/forms/action-result.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { query, errors } = auditFilterOf(url);
   // The upstream takes pages up to 999,999 (a larger one is simply past the end).
-  const page = Math.min(postedId(url.searchParams.get("page")) ?? 1, 999_999);
+  const page = pageParam(url, 999_999);
   const params = auditQueryParams(query);
   // A refused filter asks for nothing filtered; the first page still gives the user filter its names.
   const list: AuditLogPage = await upstreamLoad(access.viewer.api("auditLog", { query: errors ? {} : { ...params, page } }));
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : list.entries.map((e) => ({ ...e, when: formatDateTimeAt(e.at, timezone, locale) })),
       total: errors ? 0 : list.total,
       page: list.page,
-      pages: errors ? 1 : Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: errors ? 1 : pageCount(list.total, list.per_page),
       capped: !errors && list.total > AUDIT_LIMITS.exportRows,
       // A user restricted to some sites reads their own changes and those about their sites (ADR 031).
       sitesOnly: scopeOf(scopeSubject(access.viewer.claims, access.ctx), "audit-entry").kind === "sites",

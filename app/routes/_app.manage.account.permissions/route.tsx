@@ -9,6 +9,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { permissionsAt } from "~/access/outcome";
 import { roleInScope, scopeOf, scopeSubject } from "~/access/scope";
 import { requireAccess, requireEdit } from "~/access/guard.server";
@@ -44,8 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") throw new Response("Bad request", { status: 400 });
-  return remove(request, access, form);
+  return dispatch(form, { delete: () => remove(request, access, form) }, null);
 }
 
 export default function RolesPage() {

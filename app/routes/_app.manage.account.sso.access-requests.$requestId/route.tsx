@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { requireIntent } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { done, invalid, postedId, refused } from "~/forms/action-result.server";
@@ -71,8 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireEdit(access);
   const id = requestId(params);
   const form = await request.formData();
-  if (form.get("intent") !== "approve") throw new Response("Bad request", { status: 400 });
-  const intent = { intent: "approve" };
+  const intent = requireIntent(form, "approve");
   const submission = parseSubmission(form, { schema: approveSchema });
   if (submission.status !== "success") return invalid(intent, submission);
   try {

@@ -9,6 +9,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { requireIntent } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { done, invalid, refused } from "~/forms/action-result.server";
@@ -51,8 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireEdit(access);
   const id = userIdParam(params);
   const form = await request.formData();
-  const intent = { intent: "save" };
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
+  const intent = requireIntent(form, "save");
   const submission = parseSubmission(form, { schema: editSchema });
   if (submission.status !== "success") return invalid(intent, submission);
   const options = await loadOptions(access);

@@ -5,7 +5,7 @@
  * (search, page); a refusal (the primary user, oneself, rights one lacks, a user gone: "Failed to
  * find existing user") is said on the row with the upstream's words and its 4xx.
  */
-import { requireEdit, requireRight, type Access } from "~/access/guard.server";
+import { requireEdit, type Access } from "~/access/guard.server";
 import { done, refused, requirePostedId, shownName } from "~/forms/action-result.server";
 import { USER_NOT_FOUND, USERS_PATH } from "~/features/users/users.server";
 
@@ -22,7 +22,6 @@ const back = (form: FormData) => {
 };
 
 export async function remove({ request, access, form }: RowAction) {
-  requireRight(access, "ManageUser.delete");
   const id = requirePostedId(form.get("id"));
   try {
     await access.viewer.api("deletePortalUser", { params: { userId: id } });
@@ -33,7 +32,6 @@ export async function remove({ request, access, form }: RowAction) {
 }
 
 export async function removeTwoFactor({ request, access, form }: RowAction) {
-  requireRight(access, "ManageUser.remove2fa");
   const id = requirePostedId(form.get("id"));
   try {
     await access.viewer.api("removePortalUser2fa", { params: { userId: id } });

@@ -8,6 +8,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageCount } from "~/forms/paging";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
 import { listState } from "~/forms/list-state.server";
@@ -35,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       users: list.users,
       total: list.total,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       search,
       list: query,
       siteNames: Object.fromEntries(options.sites.map((s) => [String(s.id), s.name])),
@@ -45,14 +47,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (a: RowAction) => Promise<unknown>> = { delete: remove, "remove-2fa": removeTwoFactor, resend };
+const INTENTS = {
+  delete: { right: "ManageUser.delete", handler: remove },
+  "remove-2fa": { right: "ManageUser.remove2fa", handler: removeTwoFactor },
+  resend,
+} satisfies Intents<RowAction>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form }) as ReturnType<typeof remove>;
+  return dispatch(form, INTENTS, { request, access, form });
 }
 
 export default function PortalUsers() {

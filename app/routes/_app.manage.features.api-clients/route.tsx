@@ -9,6 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { API_CLIENT_SCOPES } from "@contract";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { permissionsAt } from "~/access/outcome";
 import { pageNotice, resultFor } from "~/forms/action-result";
@@ -53,15 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (i: Intent) => Promise<unknown>> = { create, revoke };
+const INTENTS = { create, revoke };
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form }) as ReturnType<typeof revoke>;
+  return dispatch(form, INTENTS, { request, access, form });
 }
 
 export default function ClientApi() {

@@ -6,6 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { requireIntent } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { done, invalid, refused } from "~/forms/action-result.server";
@@ -31,8 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  const intent = { intent: "create" };
-  if (form.get("intent") !== "create") throw new Response("Bad request", { status: 400 });
+  const intent = requireIntent(form, "create");
   const submission = parseSubmission(form, { schema: visitorFormSchema });
   if (submission.status !== "success") return invalid(intent, submission);
   try {

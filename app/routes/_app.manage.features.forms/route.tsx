@@ -8,6 +8,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageCount } from "~/forms/paging";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
 import { listState } from "~/forms/list-state.server";
@@ -35,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       forms: list.forms,
       total: list.total,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       search,
       list: query,
       siteNames: Object.fromEntries(options.sites.map((s) => [String(s.id), s.name])),
@@ -50,8 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") throw new Response("Bad request", { status: 400 });
-  return remove({ request, access, form });
+  return dispatch(form, { delete: remove }, { request, access, form });
 }
 
 export default function VisitorForms() {

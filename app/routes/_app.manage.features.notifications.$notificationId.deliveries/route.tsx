@@ -7,6 +7,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { mayEdit } from "~/access/outcome";
 import { pageNotice } from "~/forms/action-result";
@@ -33,8 +36,7 @@ function notificationIdOf(params: LoaderFunctionArgs["params"]): number {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "notifications")]);
   const id = notificationIdOf(params);
-  const raw = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(raw) && raw >= 1 && raw <= 100000 ? raw : 1;
+  const page = pageParam(new URL(request.url), 100_000);
   const log = await upstreamLoad(access.viewer.api("notificationDeliveries", { params: { notificationId: id }, query: { page } }));
   const when = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
@@ -58,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notification: log.notification,
       deliveries,
       page: log.page,
-      pages: Math.max(1, Math.ceil(log.total / log.per_page)),
+      pages: pageCount(log.total, log.per_page),
       total: log.total,
       editable: mayEdit(access.path, access.ctx),
     },
@@ -66,16 +68,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (a: DeliveriesAction) => Promise<unknown>> = { replay, test: sendTest };
+const INTENTS = { replay, test: sendTest };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const notificationId = notificationIdOf(params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, notificationId, form }) as ReturnType<typeof replay>;
+  return dispatch(form, INTENTS, { request, access, notificationId, form });
 }
 
 export default function NotificationDeliveries() {

@@ -7,6 +7,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { done, refused } from "~/forms/action-result.server";
@@ -67,15 +68,13 @@ const rotate: Handler = async ({ access, id }) => {
   return data<SecretShown>({ intent: "secret", id, secret: saved.secret ?? "" }, { headers: { "Cache-Control": "no-store" } });
 };
 
-const HANDLERS: Record<string, Handler> = { update: (a) => saveNotification({ ...a, id: a.id }), toggle, delete: remove, "rotate-secret": rotate };
+const INTENTS: Record<string, Handler> = { update: (a) => saveNotification({ ...a, id: a.id }), toggle, delete: remove, "rotate-secret": rotate };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const id = notificationIdParam(params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form, id }) as ReturnType<typeof saveNotification>;
+  return dispatch(form, INTENTS, { request, access, form, id }) as ReturnType<typeof saveNotification>;
 }
 
 export default function EditNotification() {

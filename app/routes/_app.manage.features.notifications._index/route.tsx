@@ -9,6 +9,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TRIGGERS } from "@contract/notification-messages";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
 import { postedId } from "~/forms/action-result.server";
@@ -38,7 +41,7 @@ function filtersOf(url: URL) {
     trigger: oneOf(NOTIFICATION_TRIGGERS, q.get("trigger")),
     channel: oneOf(NOTIFICATION_CHANNELS, q.get("channel")),
   };
-  const page = postedId(q.get("page")) ?? 1;
+  const page = pageParam(url);
   const kept = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ""));
   const query = new URLSearchParams({ ...kept, ...(page > 1 ? { page: String(page) } : {}) }).toString();
   return { filters, kept, page, list: query ? `?${query}` : "" };
@@ -57,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notifications: result.notifications,
       total: result.total,
       page: result.page,
-      pages: Math.max(1, Math.ceil(result.total / result.per_page)),
+      pages: pageCount(result.total, result.per_page),
       filters,
       kept,
       list,
@@ -71,14 +74,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (a: ListAction) => Promise<unknown>> = { toggle, delete: remove, "connect-slack": connectSlack, "disconnect-slack": disconnectSlack };
+const INTENTS = { toggle, delete: remove, "connect-slack": connectSlack, "disconnect-slack": disconnectSlack };
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form }) as ReturnType<typeof toggle>;
+  return dispatch(form, INTENTS, { request, access, form });
 }
 
 export default function Notifications() {

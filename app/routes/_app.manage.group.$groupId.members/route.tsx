@@ -10,6 +10,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_FILTERS, type MemberFilter } from "@contract";
+import { pageCount } from "~/forms/paging";
+import { dispatch, type Intents } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice } from "~/forms/action-result";
 import { groupIdParam, loadGroup } from "~/features/groups/group.server";
@@ -56,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       counts: list.counts,
       total: list.total,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       search,
       filter,
       list: keep ? `?${keep}` : "",
@@ -67,16 +69,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const HANDLERS: Record<string, (a: ListAction) => Promise<unknown> | unknown> = { archive, unarchive, delete: remove, invite, "multi-edit": multiEdit };
+const INTENTS = { archive, unarchive, delete: { right: "GroupMember.delete", handler: remove }, invite, "multi-edit": multiEdit } satisfies Intents<ListAction>;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const groupId = groupIdParam(params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, groupId, form }) as ReturnType<typeof archive>;
+  return dispatch(form, INTENTS, { request, access, groupId, form });
 }
 
 export default function GroupMembersTab() {

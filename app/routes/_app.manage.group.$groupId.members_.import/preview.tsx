@@ -7,6 +7,7 @@ import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { ImportReason, MemberImportPreview } from "@contract";
+import { pageCount } from "~/forms/paging";
 import type { Notice } from "~/forms/action-result";
 import { DataTable } from "~/ui/data-table";
 import { ActionNotice } from "~/ui/notice";
@@ -27,7 +28,7 @@ function Reason({ reason }: { reason: ImportReason }) {
 export function ImportPreview({ preview: p, base, editable, lastApply, notice }: { preview: MemberImportPreview; base: string; editable: boolean; lastApply: SubmissionResult<string[]> | undefined; notice: Notice | null }) {
   const { t } = useTranslation("members");
   const c = p.counts;
-  const pages = Math.max(1, Math.ceil(p.total / p.per_page));
+  const pages = pageCount(p.total, p.per_page);
   const writes = c.create + c.update + c.archive;
   return (
     <>

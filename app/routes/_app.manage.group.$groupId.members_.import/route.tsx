@@ -8,6 +8,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageParam } from "~/forms/list-state.server";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { groupIdParam, loadGroup } from "~/features/groups/group.server";
@@ -29,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = groupIdParam(params);
   const url = new URL(request.url);
   const token = url.searchParams.get("preview") ?? "";
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const page = pageParam(url, 10_000);
   const { group, can } = await loadGroup(access, id);
   if (group.type !== "returning") throw new Response("Not found", { status: 404 });
   let preview = null;
@@ -54,8 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = groupIdParam(params);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return upload(request, access, id);
   const formData = await request.formData();
-  if (formData.get("intent") === "apply") return apply(request, access, id, formData);
-  throw new Response("Bad request", { status: 400 });
+  return dispatch(formData, { apply: () => apply(request, access, id, formData) }, null);
 }
 
 export default function MembersImport() {

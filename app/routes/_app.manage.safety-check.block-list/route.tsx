@@ -9,6 +9,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockListEntry } from "@contract";
+import { pageCount } from "~/forms/paging";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice, rowNotice } from "~/forms/action-result";
 import { listState } from "~/forms/list-state.server";
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { search, page, query } = listState(new URL(request.url));
   const list = await upstreamLoad(access.viewer.api("blockList", { query: { search: search || undefined, page } }));
   return data(
-    { title: `${t("block_list.title")} · Gatehouse`, entries: list.entries, total: list.total, page: list.page, pages: Math.max(1, Math.ceil(list.total / list.per_page)), search, list: query },
+    { title: `${t("block_list.title")} · Gatehouse`, entries: list.entries, total: list.total, page: list.page, pages: pageCount(list.total, list.per_page), search, list: query },
     { headers: access.headers },
   );
 }
@@ -39,8 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") throw new Response("Bad request", { status: 400 });
-  return remove(request, access, form);
+  return dispatch(form, { delete: () => remove(request, access, form) }, null);
 }
 
 function matchText(e: BlockListEntry, t: (k: string, o?: Record<string, unknown>) => string) {

@@ -8,6 +8,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BLOCK_LIST_IMPORT_HEADERS, BLOCK_LIST_LIMITS, SAFETY_CHECK_MESSAGES } from "@contract";
+import { dispatch } from "~/forms/intents.server";
 import { areaKey } from "~/forms/area-keys";
 import { requireAccess, requireEdit, type Access } from "~/access/guard.server";
 import { noticeOf, pageNotice } from "~/forms/action-result";
@@ -77,8 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireEdit(access);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return upload(request, access);
   const form = await request.formData();
-  if (form.get("intent") === "apply") return apply(request, access, form);
-  throw new Response("Bad request", { status: 400 });
+  return dispatch(form, { apply: () => apply(request, access, form) }, null);
 }
 
 export default function BlockListImport() {

@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { requireIntent } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { resultFor } from "~/forms/action-result";
 import { done, invalid, refused } from "~/forms/action-result.server";
@@ -34,8 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  const intent = { intent: "save" };
-  if (form.get("intent") !== "save") throw new Response("Bad request", { status: 400 });
+  const intent = requireIntent(form, "save");
   const submission = parseSubmission(form, { schema: centralRecordSchema });
   if (submission.status !== "success") return invalid(intent, submission);
   const v = submission.value;

@@ -11,6 +11,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Config, SiteDetails } from "@contract";
+import { pageCount } from "~/forms/paging";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { listState } from "~/forms/list-state.server";
 import { formatPhone, phoneCountry } from "~/features/manage/phone.server";
@@ -65,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       search,
       query,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       total: list.total,
       attendees: list.attendees.map((a) => ({ id: a.id, name: a.name, email: a.email, phone: a.phone, phoneShown: a.phone ? formatPhone(a.phone) : null, company: a.company })),
     },
@@ -81,16 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = `/manage/site/${siteId}/attendees${listState(new URL(request.url)).query}`;
   const args = { request, viewer: access.viewer, siteId, form, country: countryFor(access.config, site), back };
-  switch (form.get("intent")) {
-    case "add":
-      return add(args);
-    case "edit":
-      return edit(args);
-    case "delete":
-      return remove(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { add, edit, delete: remove }, args);
 }
 
 export default function SiteAttendeesTab() {

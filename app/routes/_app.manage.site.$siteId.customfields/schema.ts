@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import { singleLine } from "~/forms/control-characters";
-import { CUSTOM_FIELD_KEYS } from "~/forms/area-keys";
-import { CHOICE_FIELD_TYPES, CUSTOM_FIELD_TYPES, customFieldProblems, MANAGE_LIMITS, type CustomFieldInput } from "@contract";
+import { CHOICE_FIELD_TYPES, CUSTOM_FIELD_KEYS, CUSTOM_FIELD_TYPES, customFieldProblems, MANAGE_LIMITS, type CustomFieldInput } from "@contract";
 
 export { CUSTOM_FIELD_TYPES };
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];

@@ -11,6 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";
 import { connectDeviceSchema } from "~/features/manage/site-extras";
@@ -49,12 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id: siteId } = await requireSiteEditor(request, params);
   const form = await request.formData();
-  switch (form.get("intent")) {
-    case "connect":
-      return connect({ request, viewer, siteId, form });
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { connect }, { request, viewer, siteId, form });
 }
 
 export default function SiteDevicesTab() {

@@ -13,6 +13,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
 import { AppStatus, DeviceStatus, shownDevice } from "~/features/manage/devices";
@@ -59,14 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const deviceId = deviceIdParam(params);
   const form = await request.formData();
   const args = { request, viewer, siteId, deviceId, form };
-  switch (form.get("intent")) {
-    case "disconnect":
-      return disconnect(args);
-    case "rename":
-      return rename(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { disconnect, rename }, args);
 }
 
 export default function SiteDevicePage() {

@@ -9,6 +9,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { dispatch } from "~/forms/intents.server";
 import { qrDataUrl } from "~/ui/qr.server";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
@@ -46,16 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, id: siteId } = await requireSiteEditor(request, params);
   const form = await request.formData();
   const args = { request, viewer, siteId, form };
-  switch (form.get("intent")) {
-    case "add":
-      return add(args);
-    case "rename":
-      return rename(args);
-    case "delete":
-      return remove(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { add, rename, delete: remove }, args);
 }
 
 export default function SiteSignInPointsTab() {

@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/config";
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }, { headers: access.headers });
 }
 
-const HANDLERS: Record<string, (a: ProfileAction) => Promise<unknown>> = {
+const INTENTS = {
   name,
   language,
   password,
@@ -59,9 +60,7 @@ const HANDLERS: Record<string, (a: ProfileAction) => Promise<unknown>> = {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form }) as ReturnType<typeof password>;
+  return dispatch(form, INTENTS, { request, access, form });
 }
 
 export default function MyProfile() {

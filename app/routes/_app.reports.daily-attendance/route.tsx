@@ -9,6 +9,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireEdit } from "~/access/guard.server";
 import { ExportButtons, FilterDate, FilterSelect } from "~/features/attendance/filter-fields";
 import { dayFilter, groupFilter, reportSites, siteFilter } from "~/features/attendance/filters.server";
@@ -51,15 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...base, groups: report.groups, rows, dayLabel: formatDay(day, locale), canEdit: report.can_edit }, { headers: access.headers });
 }
 
-const HANDLERS: Record<string, (a: DayAction) => Promise<unknown>> = { set: setDay, clear: clearDay };
+const INTENTS = { set: setDay, clear: clearDay };
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   requireEdit(access);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  return HANDLERS[intent]!({ request, access, form }) as ReturnType<typeof setDay>;
+  return dispatch(form, INTENTS, { request, access, form });
 }
 
 /** The week up to the day, for the export's range. */

@@ -13,6 +13,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { EvacuationReport, Evacuee } from "@contract";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { isComplete } from "~/features/evacuations/counter";
 import { evacuationIdParam, evacuationPermissions, loadReport } from "~/features/evacuations/evacuations.server";
@@ -62,14 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const id = evacuationIdParam(params);
   const form = await request.formData();
-  switch (form.get("intent")) {
-    case REFRESH_INTENT:
-      return refreshChoice(request, form, reportPath(id));
-    case "mark":
-      return mark({ request, access, id, form });
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { [REFRESH_INTENT]: () => refreshChoice(request, form, reportPath(id)), mark }, { request, access, id, form });
 }
 
 export default function EvacuationReportPage() {

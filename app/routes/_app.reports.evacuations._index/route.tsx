@@ -7,6 +7,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
 import { requireAccess } from "~/access/guard.server";
 import { postedId } from "~/forms/action-result.server";
 import { reportPath } from "~/features/evacuations/paths";
@@ -15,6 +17,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { useRealtime } from "~/realtime/use-realtime";
+import { Pager } from "~/ui/pager";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { upstreamLoad } from "~/upstream/load.server";
 import { pageTitle } from "~/ui/meta";
@@ -29,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Evacuations happen at physical sites: remote sites have nobody to evacuate.
   const sites = config.sites.filter((s) => s.type !== "remote").map((s) => ({ id: s.id, name: s.name, timezone: s.timezone }));
   const site = sites.find((s) => s.id === postedId(url.searchParams.get("site"))) ?? null;
-  const page = postedId(url.searchParams.get("page")) ?? 1;
+  const page = pageParam(url);
   const list = await upstreamLoad(viewer.api("evacuations", { query: { site_id: site?.id, page } }));
   const locale = viewer.locale as Locale;
   const zone = (siteId: number) => sites.find((s) => s.id === siteId)?.timezone ?? "UTC";
@@ -39,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sites,
       site: site?.id ?? null,
       page: list.page,
-      pages: Math.max(1, Math.ceil(list.total / list.per_page)),
+      pages: pageCount(list.total, list.per_page),
       total: list.total,
       channels: (site ? [site] : sites).map((s) => siteChannel(s.id)),
       evacuations: list.evacuations.map((e) => ({
@@ -57,13 +60,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** The list's own words for its pager (the evacuations namespace has them). */
+const PAGER_WORDS = { previous: "evacuations:list.previous", next: "evacuations:list.next", pageOf: "evacuations:list.page_of" };
+
 export default function EvacuationList() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("evacuations");
   const revalidator = useRevalidator();
   const reload = () => revalidator.state === "idle" && revalidator.revalidate();
   useRealtime(d.channels, (m) => (m.event === "EvacuationCreatedEvent" || m.event === "EvacuationCompleteEvent") && reload(), reload);
-  const pageLink = (page: number) => `/reports/evacuations?${new URLSearchParams({ ...(d.site ? { site: String(d.site) } : {}), page: String(page) })}`;
   return (
     <div className="evacuation-list">
       <div className="page-heading">
@@ -113,13 +118,7 @@ export default function EvacuationList() {
           </table>
         </div>
       )}
-      {d.pages > 1 ? (
-        <nav aria-label={t("list.pages")} className="pagination">
-          {d.page > 1 ? <Link to={pageLink(d.page - 1)}>{t("list.previous")}</Link> : null}
-          <span>{t("list.page_of", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages ? <Link to={pageLink(d.page + 1)}>{t("list.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager label={t("list.pages")} page={d.page} pages={d.pages} base="/reports/evacuations" keep={{ site: d.site ? String(d.site) : "" }} words={PAGER_WORDS} />
     </div>
   );
 }

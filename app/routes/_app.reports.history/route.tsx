@@ -10,6 +10,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HISTORY_STATUSES } from "@contract";
+import { pageCount } from "~/forms/paging";
 import { requireAccess } from "~/access/guard.server";
 import { can } from "~/access/rights";
 import { statusKey } from "~/features/today/status";
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sites: list?.sites ?? config.sites.map((s) => ({ id: s.id, name: s.name })),
       groups: list?.groups ?? [],
       page: list?.page ?? 1,
-      pages: list ? Math.max(1, Math.ceil(list.total / list.per_page)) : 1,
+      pages: list ? pageCount(list.total, list.per_page) : 1,
       total: list?.total ?? 0,
       visits: (list?.data ?? []).map((v) => ({
         id: v.id,

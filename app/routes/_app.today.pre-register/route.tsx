@@ -11,6 +11,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { REDISPLAY_OPTIONS } from "@contract";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess, requireRight } from "~/access/guard.server";
 import { pageNotice, resultFor } from "~/forms/action-result";
 import { preRegisterSchema } from "~/features/pre-registrations/schemas";
@@ -40,14 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
   const args = { request, access, form };
-  switch (form.get("intent")) {
-    case "pre-register":
-      return preRegister(args);
-    case "import":
-      return importCsv(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { "pre-register": preRegister, import: importCsv }, args);
 }
 
 function SiteAndGroup({ fields, sites, groups }: { fields: { site_id: never; group_id: never }; sites: { id: number; name: string }[]; groups: { id: number; name: string; approval_required: boolean }[] }) {

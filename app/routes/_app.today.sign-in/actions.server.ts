@@ -6,6 +6,7 @@
  * "Sign out (leaving)" button (intent "depart") records a sign-out-first member's departure the
  * same way (ADR 015); any other intent is a 400.
  */
+import { requireIntent } from "~/forms/intents.server";
 import type { Access } from "~/access/guard.server";
 import { answer, done, failed, invalid, postedSite, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
@@ -22,8 +23,8 @@ export async function signIn({ request, access, form }: { request: Request; acce
   const { viewer, config } = access;
   const site = postedSite(config, form.get("siteId"));
   if (!site) throw new Response("Bad request: site", { status: 400 });
-  const intent = form.get("intent");
-  if (intent !== null && intent !== DEPART_INTENT) throw new Response("Bad request: intent", { status: 400 });
+  // The sign-in button posts no intent; "Sign out (leaving)" posts DEPART_INTENT.
+  if (form.get("intent") !== null) requireIntent(form, DEPART_INTENT);
   const options = await upstreamLoad(viewer.api("signInOptions", { params: { siteId: site.id } }));
   const submission = parseSubmission(form, { schema: signInSchema(options.groups) });
   if (submission.status !== "success") return invalid(FORM, submission);

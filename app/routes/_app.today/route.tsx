@@ -10,6 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
+import { dispatch } from "~/forms/intents.server";
 import { requireAccess } from "~/access/guard.server";
 import { onSiteByGroup, outNow, pending, rejectedToday } from "~/features/today/state";
 import { siteChannel, todayPermissions, todaySite } from "~/features/today/today.server";
@@ -74,18 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const form = await request.formData();
   const args = { request, access, form };
-  switch (form.get("intent")) {
-    case REFRESH_INTENT:
-      return refreshChoice(request, form, "/today");
-    case "sign-out":
-      return signOut(args);
-    case "approve":
-      return approve(args);
-    case "return":
-      return returnVisit(args);
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
+  return dispatch(form, { [REFRESH_INTENT]: () => refreshChoice(request, form, "/today"), "sign-out": signOut, approve, return: returnVisit }, args);
 }
 
 export default function Today() {

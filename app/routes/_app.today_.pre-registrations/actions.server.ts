@@ -3,6 +3,7 @@
  * (Today.approve), sign in and cancel (Today.signInOut). Each answers with a redirect back to the
  * list (its filters kept), the outcome in the session: `done`, or `failed` (the spec's toast).
  */
+import { postedIntent } from "~/forms/intents.server";
 import { requireRight, type Access } from "~/access/guard.server";
 import type { Rights } from "~/access/rights";
 import { done, failed, isUpstreamFailure, requirePostedId, shownName } from "~/forms/action-result.server";
@@ -29,8 +30,7 @@ function backTo(form: FormData): string {
 }
 
 export async function rowAction({ request, access, form }: RowArgs) {
-  const act = ACTS[String(form.get("intent"))];
-  if (!act) throw new Response("Bad request", { status: 400 });
+  const act = ACTS[postedIntent(form, ACTS)]!;
   const id = requirePostedId(form.get("id"));
   requireRight(access, act.rights);
   const to = backTo(form);

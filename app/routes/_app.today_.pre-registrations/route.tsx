@@ -7,6 +7,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
 import { requireAccess } from "~/access/guard.server";
 import { can } from "~/access/rights";
 import type { Locale } from "~/i18n/config";
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = url.searchParams.get("site") ?? "";
   const date = url.searchParams.get("date") ?? "";
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageParam(url);
   const siteId = access.config.sites.find((s) => String(s.id) === site)?.id;
   const list = await upstreamLoad(
     access.viewer.api("preRegistrations", { query: { site_id: siteId, date: DAY.test(date) ? date : undefined, page } }),
@@ -53,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PreRegistrations() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("prereg");
-  const pages = Math.max(1, Math.ceil(d.list.total / d.list.per_page));
+  const pages = pageCount(d.list.total, d.list.per_page);
   const keep = { site: d.filters.site, date: d.filters.date };
   const back = new URLSearchParams(Object.entries({ ...keep, page: d.list.page > 1 ? String(d.list.page) : "" }).filter(([, v]) => v !== "")).toString();
   return (

@@ -9,6 +9,7 @@
 import { data, redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { FormLinkView } from "@contract";
+import { requireIntent } from "~/forms/intents.server";
 import { answer, invalid, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { sanitizeMessageHtml } from "~/features/manage/rich-text.server";
@@ -55,7 +56,7 @@ export async function formLinkAction(request: Request, params: Params) {
   const token = tokenOf(params);
   if (!token) return data({ ...FORM, row: null, result: null, notice: { key: "features:forms.messages.gone", tone: "error" as const } }, { status: 404 });
   const form = await request.formData();
-  if (form.get("intent") !== FORM.intent) throw new Response("Bad request", { status: 400 });
+  requireIntent(form, FORM.intent);
   const submission = parseSubmission(form, { schema: formLinkSchema });
   if (submission.status !== "success") return invalid(FORM, submission);
   const context = await upstreamContext(request);

@@ -16,6 +16,7 @@ import { can, type Right } from "~/access/rights";
 import { answer, done, invalid, postedId, refused } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { instantAt, localAt } from "~/features/manage/local-time";
+import { postedIntent } from "~/forms/intents.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { EDIT_FIELDS, editSchema, notesSchema } from "./schemas";
 
@@ -135,23 +136,22 @@ const step =
     return done(c.request, c.access.viewer, to(c), saved(toast, c.visit.name));
   };
 
-const HANDLERS: Record<string, { right: Right; run: (c: Call) => Promise<unknown> }> = {
-  edit: { right: "Visit.editor", run: edit },
-  notes: { right: "Visit.notes", run: notes },
-  protect: { right: "History.protect", run: step("protect", (c) => c.access.viewer.api("updateVisitProtection", { params: { visitId: c.visit.id }, body: { protected: true } }), "protected") },
-  unprotect: { right: "History.protect", run: step("unprotect", (c) => c.access.viewer.api("updateVisitProtection", { params: { visitId: c.visit.id }, body: { protected: false } }), "unprotected") },
-  anonymise: { right: "History.delete", run: step("anonymise", (c) => c.access.viewer.api("anonymiseVisit", { params: { visitId: c.visit.id } }), "anonymised") },
-  delete: { right: "History.delete", run: step("delete", (c) => c.access.viewer.api("deleteVisit", { params: { visitId: c.visit.id } }), "deleted", (c) => c.options.closeTo) },
-};
+const INTENTS = {
+  edit: { right: "Visit.editor", handler: edit },
+  notes: { right: "Visit.notes", handler: notes },
+  protect: { right: "History.protect", handler: step("protect", (c) => c.access.viewer.api("updateVisitProtection", { params: { visitId: c.visit.id }, body: { protected: true } }), "protected") },
+  unprotect: { right: "History.protect", handler: step("unprotect", (c) => c.access.viewer.api("updateVisitProtection", { params: { visitId: c.visit.id }, body: { protected: false } }), "unprotected") },
+  anonymise: { right: "History.delete", handler: step("anonymise", (c) => c.access.viewer.api("anonymiseVisit", { params: { visitId: c.visit.id } }), "anonymised") },
+  delete: { right: "History.delete", handler: step("delete", (c) => c.access.viewer.api("deleteVisit", { params: { visitId: c.visit.id } }), "deleted", (c) => c.options.closeTo) },
+} satisfies Record<string, { right: Right; handler: (c: Call) => Promise<unknown> }>;
 
 export async function manageAction({ request, params }: ActionFunctionArgs, options: ManageOptions) {
   const access = await requireAccess(request);
   const visitId = visitIdOf(params);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(HANDLERS, intent)) throw new Response("Bad request", { status: 400 });
-  const handler = HANDLERS[intent]!;
-  requireRight(access, handler.right);
+  // The intent and its right before the visit is read (400, 403).
+  const { right, handler } = INTENTS[postedIntent(form, INTENTS)];
+  requireRight(access, right);
   const visit = await upstreamLoad(load(access, visitId));
-  return handler.run({ request, access, form, visit, back: new URL(request.url).pathname, options });
+  return handler({ request, access, form, visit, back: new URL(request.url).pathname, options });
 }
