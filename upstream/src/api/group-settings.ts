@@ -57,6 +57,7 @@ import { MANAGER_FROM } from "../members/core.ts";
 import { likePattern, parseId } from "./manage.ts";
 import { narrowSites, reachesScope, scopeOf } from "../scope/scope.ts";
 import { abilities, requireActive, type Principal } from "./regional.ts";
+import { requireRight } from "../auth/policy.ts";
 import { signOutFirstNeedsFlagSql, signOutFirstSql } from "./sign-out-first.ts";
 
 export const GROUP_NOT_FOUND = "Group not found";
@@ -95,10 +96,8 @@ export interface GroupRow {
 
 type FieldRow = Record<string, unknown> & { id: number; group_id: number; system: boolean; type: string };
 
-function requireRight(p: Principal, right: Right): void {
-  requireActive(p);
-  if (!abilities(p).includes(right)) throw forbidden(FORBIDDEN[right]);
-}
+/** Active client (or super user) and the right, else 403 (ADR 034; group routes are active-only). */
+const RULE = { activeOnly: true, message: FORBIDDEN } as const;
 
 /**
  * The client's group `idParam` (404 otherwise; also a group shown only at sites outside a
@@ -112,12 +111,12 @@ async function groupOf(q: Queryable, p: Principal, idParam: string, lock = false
 }
 
 export async function readGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
-  requireRight(p, right);
+  requireRight(p, right, RULE);
   return fn(app.db, await groupOf(app.db, p, idParam));
 }
 
 export async function changeGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
-  requireRight(p, right);
+  requireRight(p, right, RULE);
   return app.db.tx(async (q) => fn(q, await groupOf(q, p, idParam, true)));
 }
 
