@@ -25,9 +25,10 @@ import type {
   UpdateEvacueeRequest,
 } from "../../contract/index.ts";
 import { iso } from "../clients/model.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import type { Principal } from "../clients/regional.ts";
 import { one, type Queryable } from "../db/index.ts";
-import { forbidden, notFound, validation } from "../http/errors.ts";
+import { notFound, validation } from "../http/errors.ts";
+import { requireRight } from "../auth/policy.ts";
 import { emitEvacuation } from "../notifications/events.ts";
 import type { App } from "../runtime/app.ts";
 import { scopeOf, siteInScope } from "../scope/scope.ts";
@@ -62,11 +63,8 @@ const MESSAGES = {
   "EvacReport.delete": "You are not authorised to delete evacuation reports.",
 } as const;
 
-/** Active client (or super user) and the right, else 403. */
-function requireRight(p: Principal, right: keyof typeof MESSAGES): void {
-  requireActive(p);
-  if (!abilities(p).includes(right)) throw forbidden(MESSAGES[right]);
-}
+/** Active client (or super user) and the right, else 403 (ADR 034; the fire list and reports are active-only). */
+const RULE = { activeOnly: true, message: MESSAGES } as const;
 
 const parseId = (s: string | null | undefined) => (s && /^\d{1,9}$/.test(s) ? Number(s) : NaN);
 
@@ -109,7 +107,7 @@ const withNeeds = (e: Record<string, unknown> | null) => {
 };
 
 export async function getFireList(app: App, p: Principal, siteIdParam: string): Promise<z.input<typeof FireList>> {
-  requireRight(p, "EvacList.viewer");
+  requireRight(p, "EvacList.viewer", RULE);
   const siteId = parseId(siteIdParam);
   if (Number.isNaN(siteId)) throw notFound("Site not found.");
   return app.db.tx(async (q) => {
@@ -142,7 +140,7 @@ export async function getFireList(app: App, p: Principal, siteIdParam: string): 
 }
 
 export async function startEvacuation(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof StartEvacuationRequest>) {
-  requireRight(p, "EvacList.viewer");
+  requireRight(p, "EvacList.viewer", RULE);
   const siteId = parseId(siteIdParam);
   if (Number.isNaN(siteId)) throw notFound("Site not found.");
   await visibleSite(app.db, p, siteId);
@@ -153,7 +151,7 @@ export const PER_PAGE = 15;
 
 /** Newest first, 15 a page, at the sites the user sees (query `site_id`, `page`). */
 export async function listEvacuations(app: App, p: Principal, query: URLSearchParams): Promise<z.input<typeof EvacuationList>> {
-  requireRight(p, "EvacReport.viewer");
+  requireRight(p, "EvacReport.viewer", RULE);
   let siteIds = (await scopedSites(app.db, p, "evacuation")).map((s) => s.id as number);
   const siteParam = query.get("site_id");
   if (siteParam !== null && siteParam !== "") {
@@ -181,7 +179,7 @@ const DEVICE_OFFLINE_AFTER = `${MANAGE_LIMITS.deviceOfflineAfterMinutes} minutes
  * others to reload.
  */
 export async function getEvacuation(app: App, p: Principal, idParam: string): Promise<z.input<typeof EvacuationReport>> {
-  requireRight(p, "EvacReport.viewer");
+  requireRight(p, "EvacReport.viewer", RULE);
   const e = await visibleEvacuation(app.db, p, idParam);
   if (e.status !== "completed" && !(await one(app.db, "SELECT 1 FROM evacuation_participants WHERE evacuation_id = $1 AND user_id = $2", [e.id, p.user.id]))) {
     await serial(app, e.id, async () => {
@@ -248,7 +246,7 @@ async function change<T>(
   fn: (q: Queryable, e: EvacuationRow) => Promise<T>,
   opts: { complete?: boolean } = {},
 ): Promise<{ result: T; counter: number; evacuation: EvacuationSummary }> {
-  requireRight(p, "EvacReport.editor");
+  requireRight(p, "EvacReport.editor", RULE);
   const e = await visibleEvacuation(app.db, p, idParam);
   return app.db.tx(async (q) => {
     const current = await one<{ status: string }>(q, "SELECT status FROM evacuations WHERE id = $1 FOR UPDATE", [e.id]);
@@ -274,7 +272,7 @@ function queueId(idParam: string): number {
 }
 
 export async function updateEvacuee(app: App, p: Principal, idParam: string, evacueeIdParam: string, body: z.infer<typeof UpdateEvacueeRequest>) {
-  requireRight(p, "EvacReport.editor");
+  requireRight(p, "EvacReport.editor", RULE);
   return serial(app, queueId(idParam), async () => {
     const { result, counter, evacuation } = await change(app, p, idParam, async (q, e) => {
       const evacueeId = parseId(evacueeIdParam);
@@ -297,7 +295,7 @@ export async function updateEvacuee(app: App, p: Principal, idParam: string, eva
 }
 
 export async function addEvacuationComment(app: App, p: Principal, idParam: string, body: z.infer<typeof AddCommentRequest>) {
-  requireRight(p, "EvacReport.editor");
+  requireRight(p, "EvacReport.editor", RULE);
   return serial(app, queueId(idParam), async () => {
     const { result, counter, evacuation } = await change(app, p, idParam, async (q, e) => {
       const content = body.content.trim();
@@ -319,7 +317,7 @@ export async function addEvacuationComment(app: App, p: Principal, idParam: stri
 
 /** Complete and lock: completed_at now; a comment is stored as the completion comment and as a comment (sent with the event). */
 export async function completeEvacuation(app: App, p: Principal, idParam: string, body: z.infer<typeof CompleteEvacuationRequest>) {
-  requireRight(p, "EvacReport.editor");
+  requireRight(p, "EvacReport.editor", RULE);
   return serial(app, queueId(idParam), async () => {
     const { result: comment, counter, evacuation } = await change(
       app,
@@ -348,7 +346,7 @@ export async function completeEvacuation(app: App, p: Principal, idParam: string
 
 /** Only completed reports can be deleted. */
 export async function deleteEvacuation(app: App, p: Principal, idParam: string) {
-  requireRight(p, "EvacReport.delete");
+  requireRight(p, "EvacReport.delete", RULE);
   const e = await visibleEvacuation(app.db, p, idParam);
   await app.db.tx(async (q) => {
     const current = await one<{ status: string }>(q, "SELECT status FROM evacuations WHERE id = $1 FOR UPDATE", [e.id]);

@@ -43,6 +43,7 @@ import { globalId } from "../clients/model.ts";
 import type { App } from "../runtime/app.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, notFound, validation } from "../http/errors.ts";
+import { requireRight } from "../auth/policy.ts";
 import { MANAGER_FROM } from "../members/core.ts";
 import { likePattern, parseId } from "../sites/manage.ts";
 import { narrowSites, reachesScope, scopeOf } from "../scope/scope.ts";
@@ -81,10 +82,8 @@ export interface GroupRow {
   default_manager_id: number | null;
 }
 
-function requireRight(p: Principal, right: Right): void {
-  requireActive(p);
-  if (!abilities(p).includes(right)) throw forbidden(FORBIDDEN[right]);
-}
+/** Active client (or super user) and the right, else 403 (ADR 034; group routes are active-only). */
+const RULE = { activeOnly: true, message: FORBIDDEN } as const;
 
 /**
  * The client's group `idParam` (404 otherwise; also a group shown only at sites outside a
@@ -98,12 +97,12 @@ async function groupOf(q: Queryable, p: Principal, idParam: string, lock = false
 }
 
 export async function readGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
-  requireRight(p, right);
+  requireRight(p, right, RULE);
   return fn(app.db, await groupOf(app.db, p, idParam));
 }
 
 export async function changeGroup<T>(app: App, p: Principal, idParam: string, right: Right, fn: (q: Queryable, g: GroupRow) => Promise<T>): Promise<T> {
-  requireRight(p, right);
+  requireRight(p, right, RULE);
   return app.db.tx(async (q) => fn(q, await groupOf(q, p, idParam, true)));
 }
 

@@ -9,9 +9,10 @@
 import type { z } from "zod";
 import type { DepartureRequest, SignInRequest, SignOutAllRequest, VisitAbsences, VisitBadge, VisitDetails, VisitDocuments } from "../../contract/index.ts";
 import { iso } from "../clients/model.ts";
-import { abilities, requireActive, type Principal } from "../clients/regional.ts";
+import { abilities, type Principal } from "../clients/regional.ts";
 import { one } from "../db/index.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
+import { requireRight } from "../auth/policy.ts";
 import { offeredAtSiteSql } from "../members/core.ts";
 import type { App } from "../runtime/app.ts";
 import { scopeOf, siteClause, siteInScope } from "../scope/scope.ts";
@@ -29,11 +30,8 @@ const MESSAGES = {
   "GroupMember.viewer": "You are not authorised to view group members' documents.",
 } as const;
 
-/** Active client (or super user) and the right, else 403. */
-function requireRight(p: Principal, right: keyof typeof MESSAGES): void {
-  requireActive(p);
-  if (!abilities(p).includes(right)) throw forbidden(MESSAGES[right]);
-}
+/** Active client (or super user) and the right, else 403 (ADR 034; Today and history are active-only). */
+const RULE = { activeOnly: true, message: MESSAGES } as const;
 
 const seesLocations = (p: Principal) => abilities(p).includes("Today.locations");
 
@@ -56,7 +54,7 @@ export async function visibleVisit(app: App, p: Principal, visitIdParam: string)
 }
 
 export async function getSiteToday(app: App, p: Principal, siteIdParam: string) {
-  requireRight(p, "Today.viewer");
+  requireRight(p, "Today.viewer", RULE);
   const siteId = parseId(siteIdParam);
   if (Number.isNaN(siteId)) throw notFound("Site not found.");
   // One transaction: the count and the list come from the same snapshot on PostgreSQL.
@@ -91,7 +89,7 @@ export async function getSiteToday(app: App, p: Principal, siteIdParam: string) 
 }
 
 export async function getSignInOptions(app: App, p: Principal, siteIdParam: string) {
-  requireRight(p, "Today.signInOut");
+  requireRight(p, "Today.signInOut", RULE);
   const site = await visibleSite(app, p, siteIdParam);
   const groups = await app.db.query<GroupRow>(GROUPS_AT_SITE, [p.client.id, site.id]);
   const members = await app.db.query<{ id: number; name: string; group_id: number }>(
@@ -107,44 +105,44 @@ export async function getSignInOptions(app: App, p: Principal, siteIdParam: stri
 }
 
 export async function signIn(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof SignInRequest>) {
-  requireRight(p, "Today.signInOut");
+  requireRight(p, "Today.signInOut", RULE);
   const site = await visibleSite(app, p, siteIdParam);
   return toVisit(await signInAt(app, site, body, { source: "portal" }), seesLocations(p));
 }
 
 export async function depart(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof DepartureRequest>) {
-  requireRight(p, "Today.signInOut");
+  requireRight(p, "Today.signInOut", RULE);
   const site = await visibleSite(app, p, siteIdParam);
   return toVisit(await departAt(app, site, body, "portal"), seesLocations(p));
 }
 
 export async function returnVisit(app: App, p: Principal, visitIdParam: string) {
-  requireRight(p, "Today.signInOut");
+  requireRight(p, "Today.signInOut", RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   return toVisit(await returnAway(app, visit), seesLocations(p));
 }
 
 export async function signOutAll(app: App, p: Principal, siteIdParam: string, body: z.infer<typeof SignOutAllRequest>) {
-  requireRight(p, "Today.signOutAll");
+  requireRight(p, "Today.signOutAll", RULE);
   const site = await visibleSite(app, p, siteIdParam);
   return { signed_out: await signOutAllAt(app, site, body.group_id) };
 }
 
 export async function signOut(app: App, p: Principal, visitIdParam: string) {
-  requireRight(p, "Today.signInOut");
+  requireRight(p, "Today.signInOut", RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   return toVisit(await signOutVisit(app, visit), seesLocations(p));
 }
 
 export async function approveVisit(app: App, p: Principal, visitIdParam: string) {
-  requireRight(p, "Today.approve");
+  requireRight(p, "Today.approve", RULE);
   const visit = await visibleVisit(app, p, visitIdParam);
   return toVisit(await approveVisitRow(app, visit), seesLocations(p));
 }
 
 /** The dialog's visit: from Today (Today.viewer) or from the history (History.viewer, `history/`). */
 export async function getVisit(app: App, p: Principal, visitIdParam: string, right: "Today.viewer" | "History.viewer" = "Today.viewer"): Promise<z.input<typeof VisitDetails>> {
-  requireRight(p, right);
+  requireRight(p, right, RULE);
   const v = await visibleVisit(app, p, visitIdParam);
   const member = v.member_id
     ? await one<{ id: number; name: string; email: string | null; mobile: string | null }>(app.db, "SELECT id, name, email, mobile FROM members WHERE id = $1", [v.member_id])
@@ -163,7 +161,7 @@ export async function getVisit(app: App, p: Principal, visitIdParam: string, rig
 
 /** Absences overlapping 30 days back to 90 days ahead, by start. */
 export async function getVisitAbsences(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitAbsences>> {
-  requireRight(p, "AbsenceReport.view");
+  requireRight(p, "AbsenceReport.view", RULE);
   const v = await visibleVisit(app, p, visitIdParam);
   if (!v.member_id) return { applicable: false, absences: [] };
   const rows = await app.db.query<{ id: number; type: string; starts_on: string; ends_on: string; status: z.input<typeof VisitAbsences>["absences"][number]["status"]; reason: string | null }>(
@@ -177,7 +175,7 @@ export async function getVisitAbsences(app: App, p: Principal, visitIdParam: str
 
 /** The same person's other visits at sites the user may see: newest first, at most 20. */
 export async function getVisitHistory(app: App, p: Principal, visitIdParam: string) {
-  requireRight(p, "History.viewer");
+  requireRight(p, "History.viewer", RULE);
   const v = await visibleVisit(app, p, visitIdParam);
   // Members by member id; visitors and deliveries by name (case-insensitive) within the group.
   const params: unknown[] = [v.id, v.member_id, v.group_id, v.name, p.client.id];
@@ -196,7 +194,7 @@ export async function getVisitHistory(app: App, p: Principal, visitIdParam: stri
 }
 
 export async function getVisitBadge(app: App, p: Principal, visitIdParam: string, right: "Today.viewer" | "History.viewer" = "Today.viewer"): Promise<z.input<typeof VisitBadge>> {
-  requireRight(p, right);
+  requireRight(p, right, RULE);
   const v = await visibleVisit(app, p, visitIdParam);
   return {
     number: v.badge_number,
@@ -210,7 +208,7 @@ export async function getVisitBadge(app: App, p: Principal, visitIdParam: string
 }
 
 export async function getVisitDocuments(app: App, p: Principal, visitIdParam: string): Promise<z.input<typeof VisitDocuments>> {
-  requireRight(p, "GroupMember.viewer");
+  requireRight(p, "GroupMember.viewer", RULE);
   const v = await visibleVisit(app, p, visitIdParam);
   if (!v.member_id) return { applicable: false, documents: [] };
   const rows = await app.db.query<{ id: number; title: string; expires_on: string | null }>(
