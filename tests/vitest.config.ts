@@ -24,6 +24,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "upstream/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
+          // The upstream's files start from one migrated and seeded template database per run
+          // (a path only: this tsconfig does not type-check upstream internals).
+          globalSetup: ["upstream/src/test-global-setup.ts"],
           // The upstream's files call a real upstream and database; beside the integration and
           // end-to-end projects on two cores a call can take seconds (upstream/vitest.config.ts: 60 s).
           testTimeout: 30_000,

@@ -14,7 +14,7 @@ import { kioskOpenApiPaths, registerKioskRoutes } from "./devices/kiosk.ts";
 import { deviceCodeOpenApiPaths, registerDeviceCodeRoutes } from "./devices/devices.ts";
 import { registerFileRoutes } from "./sites/uploads.ts";
 import { seedDemoData } from "./seed.ts";
-import { seedBusyClient } from "./seed-busy.ts";
+import { seedBusyClient } from "./history/seed-busy.ts";
 import { createRealtime } from "./realtime/server.ts";
 import { createIdentityProvider } from "./sso/provider.ts";
 import { registerDirectory } from "./directory/server.ts";

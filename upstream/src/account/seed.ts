@@ -9,6 +9,8 @@ import { SMS_TOKEN_PRICE_CENTS } from "../../contract/index.ts";
 import type { Queryable } from "../db/index.ts";
 import { one } from "../db/index.ts";
 import { createInvoice } from "./billing.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -88,3 +90,6 @@ export async function seedAccount(q: Queryable, gid: string, clientId: number): 
     }
   }
 }
+
+/** Revision 20. */
+export const seedSteps: SeedStep[] = [perDemoClient("account.acme-and-globex", 20, ({ q }, gid, clientId) => seedAccount(q, gid, clientId))];

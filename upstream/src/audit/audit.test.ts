@@ -14,7 +14,7 @@ import { isWrite } from "../db/index.ts";
 import type { IncomingMessage } from "node:http";
 import { sweepAuditLog } from "./log.ts";
 import { inBackground, settleBackground } from "../runtime/background.ts";
-import { SEED_AUDIT_CHANGES } from "../seed-audit.ts";
+import { SEED_AUDIT_CHANGES } from "./seed.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -149,9 +149,40 @@ async function openPglite(dir: string): Promise<Db> {
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 
-/** Apply numbered `.sql` migrations in order; each is recorded in `schema_migrations`. */
+/** `001_init.sql` … `039_….sql`: the numbered migrations, closed (ADR 033). */
+const NUMBERED = /^(\d{3})_[a-z0-9_]+\.sql$/;
+/** `20261128T1230_seed_steps.sql`: every later one, named by the UTC time it was written (ADR 033). */
+const STAMPED = /^(20\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3])[0-5]\d)_[a-z0-9_]+\.sql$/;
+
+/**
+ * The `.sql` files of a migrations folder in the order they apply: the numbered ones by number, then
+ * the timestamped ones by time. Refuses a name of neither form and two files with one prefix (two
+ * branches that took the same number or minute: rename the newer one), so no database ever applies
+ * one of them and not the other.
+ */
+export function migrationOrder(files: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  const keyed = files
+    .filter((f) => f.endsWith(".sql"))
+    .map((f) => {
+      const numbered = NUMBERED.exec(f);
+      const prefix = (numbered ?? STAMPED.exec(f))?.[1];
+      if (!prefix) throw new Error(`Migration ${f}: name it by the UTC time, YYYYMMDDTHHMM_what.sql (ADR 033).`);
+      const other = seen.get(prefix);
+      if (other) throw new Error(`Migrations ${other} and ${f} share the prefix ${prefix}: give the newer one a fresh UTC timestamp (ADR 033).`);
+      seen.set(prefix, f);
+      return { f, rank: numbered ? 0 : 1, prefix };
+    });
+  keyed.sort((a, b) => a.rank - b.rank || (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
+  return keyed.map((k) => k.f);
+}
+
+/**
+ * Apply the migrations not yet applied, in `migrationOrder`; each is recorded by its name (without
+ * `.sql`) in `schema_migrations`, as it always was, so existing databases stay valid.
+ */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => /^\d+.*\.sql$/.test(f)).sort();
+  const files = migrationOrder(await readdir(dir));
   return db.tx(async (q) => {
     // Serialise concurrent starts against one PostgreSQL database.
     await q.query("SELECT pg_advisory_xact_lock(727274)");

@@ -23,7 +23,7 @@ import {
   PersonalField,
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
-import { STAFF_BADGE, STAFF_BADGE_PERSONAL_FIELD } from "../seed-groups.ts";
+import { STAFF_BADGE, STAFF_BADGE_PERSONAL_FIELD } from "../groups/seed.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 

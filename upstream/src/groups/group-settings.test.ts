@@ -30,9 +30,9 @@ import {
   SYSTEM_FIELD_TYPE_MESSAGE,
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
-import { SEEDED_MEMBERS } from "../seed-members.ts";
-import { GROUP_FIELDS, STAFF_SETTINGS } from "../seed-groups.ts";
-import { VISIT_DATA } from "../seed-visits.ts";
+import { SEEDED_MEMBERS } from "../members/seed.ts";
+import { GROUP_FIELDS, STAFF_SETTINGS } from "../groups/seed.ts";
+import { VISIT_DATA } from "../today/seed.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { PERSONAL_FIELD_ORDER_MESSAGE } from "./personal-fields.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";

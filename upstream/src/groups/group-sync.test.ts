@@ -33,7 +33,7 @@ import {
 } from "../../contract/index.ts";
 import { DIRECTORY, SEEDED_SYNC } from "../directory/data.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
-import { FIELD_ENGINEERS_MANUAL } from "../seed-groups.ts";
+import { FIELD_ENGINEERS_MANUAL } from "../groups/seed.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 

@@ -25,8 +25,8 @@ import {
   Client,
 } from "../../contract/index.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
-import { VISIT_DATA } from "../seed-visits.ts";
-import { SEEDED_MEMBERS } from "../seed-members.ts";
+import { VISIT_DATA } from "../today/seed.ts";
+import { SEEDED_MEMBERS } from "../members/seed.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 

@@ -185,7 +185,7 @@ describe("demo data", () => {
     const past = await list("from=" + day(-90) + "&to=" + day(-2));
     expect(past.total).toBeGreaterThan(500);
     expect((await up.app.db.query("SELECT 1 FROM clients WHERE number = 900")).length).toBe(0);
-    const { seedBusyClient } = await import("../seed-busy.ts");
+    const { seedBusyClient } = await import("./seed-busy.ts");
     const made = await seedBusyClient(up.app.db, 2000);
     expect(made).toMatchObject({ created: true, visits: 2000 });
     expect(await seedBusyClient(up.app.db, 2000)).toMatchObject({ created: false, visits: 2000 });

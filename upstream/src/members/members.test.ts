@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBER_EDITOR_MESSAGES, MEMBER_MESSAGES, MemberDetail, MemberList } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
-import { SEEDED_MEMBERS } from "../seed-members.ts";
+import { SEEDED_MEMBERS } from "./seed.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];

@@ -35,7 +35,7 @@ import { migrate, openDb } from "../db/index.ts";
 import { ALL_RIGHTS, FRONT_DESK_RIGHTS, STANDARD_RIGHTS, TODAY_RIGHTS, toSite, visibleSites } from "../clients/model.ts";
 import { TestClient } from "../realtime/test-client.ts";
 import { SEED_REVISION, seedDemoData } from "../seed.ts";
-import { BOARDERS } from "../seed-sign-out-first.ts";
+import { BOARDERS } from "../groups/seed-sign-out-first.ts";
 import { startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient } from "../http/http-test-client.ts";
 

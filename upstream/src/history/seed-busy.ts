@@ -10,10 +10,10 @@
  * spread evenly back from now, at the sites and groups in turn; one in 50 is rejected, one in 997
  * has a company starting with `=` (the exports escape it); the last few hours' are still signed in.
  */
-import { one, type Db } from "./db/index.ts";
-import { hashPassword } from "./auth/passwords.ts";
-import { ALL_RIGHTS } from "./clients/model.ts";
-import { DEMO_PASSWORD } from "./seed.ts";
+import { one, type Db } from "../db/index.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { ALL_RIGHTS } from "../clients/model.ts";
+import { DEMO_PASSWORD } from "../clients/seed-data.ts";
 
 export const BUSY_CLIENT = { region: "eu", number: 900, name: "Busy Logistics" } as const;
 export const BUSY_ADMIN = "busy@example.com";

@@ -4,8 +4,10 @@
  * more of them are added so Today's and history's dialogs show each reason, and one past visit is
  * protected against deletion.
  */
-import type { Queryable } from "./db/index.ts";
-import { one } from "./db/index.ts";
+import type { Queryable } from "../db/index.ts";
+import { one } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export const REJECTED_SIGN_INS = [
   { name: "Victor Blake", company: "Blake Haulage", group: "Visitors", reason: "block_list_match", daysAgo: 2 },
@@ -36,3 +38,8 @@ export async function seedVisitManagement(q: Queryable, gid: string, clientId: n
     [hq],
   );
 }
+
+/** After the visits of revision 3. */
+export const seedSteps: SeedStep[] = [
+  perDemoClient("visits.rejections-and-protected", 23, ({ q, from }, gid, clientId, ids) => seedVisitManagement(q, gid, clientId, ids.sites, from)),
+];

@@ -9,20 +9,24 @@
  *
  * Revision 8 (migration 010): Staff's badge (`STAFF_BADGE`, an 86 × 54 mm card), while Staff has none
  * saved: logo, photo, name, group, its "Department" personal field (left out if that field is gone),
- * the text "STAFF" and a QR code. Acme's `beta.badge-personal-fields` setting is in `seed.ts`.
+ * the text "STAFF" and a QR code. Acme's `beta.badge-personal-fields` setting is in `clients/seed-data.ts`.
  *
  * Revision 9 (migration 011): an integrated group, while Acme has no group of that name: the
  * returning group "Field Engineers" (shown at the remote site Field Team only), connected to the demo
  * directory's Azure AD with its "Field Engineering" group chosen and synced (the directory's five
  * people as synced members) and one member added by hand. The rows are written directly, with
- * tokens the demo directory accepts (signed with this run's secret). Acme's `beta.brivo` is in `seed.ts`.
+ * tokens the demo directory accepts (signed with this run's secret). Acme's `beta.brivo` is in `clients/seed-data.ts`.
  */
 import type { z } from "zod";
-import type { BadgeElement, GroupBadgeRequest } from "../contract/index.ts";
-import type { App } from "./runtime/app.ts";
-import { one, type Queryable } from "./db/index.ts";
-import { DIRECTORY, SEEDED_SYNC } from "./directory/data.ts";
-import { issueDirectoryToken } from "./directory/server.ts";
+import type { BadgeElement, GroupBadgeRequest } from "../../contract/index.ts";
+import type { App } from "../runtime/app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { DIRECTORY, SEEDED_SYNC } from "../directory/data.ts";
+import { issueDirectoryToken } from "../directory/server.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
+import { seedBoarders } from "./seed-sign-out-first.ts";
+import { seedGroupSlack } from "./seed-slack.ts";
 
 interface FieldSeed {
   label: string;
@@ -185,3 +189,13 @@ export async function seedGroupAddOns(q: Queryable, gid: string, clientId: numbe
   }
   if (gid === "us:2") await section("central_record", { organisation_id: "org-main", rating_mode: "custom", rating_systems: ["dbs", "right-to-work"] });
 }
+
+/** Revisions 7 to 12, in their order (the groups of revision 3 first; Staff's badge after its personal fields). */
+export const seedSteps: SeedStep[] = [
+  perDemoClient("groups.staff-settings", 7, ({ q }, gid, clientId) => seedGroupSettings(q, gid, clientId)),
+  perDemoClient("groups.staff-badge", 8, ({ q }, gid, clientId) => seedGroupBadge(q, gid, clientId)),
+  perDemoClient("groups.field-engineers", 9, ({ app, q }, gid, clientId) => seedGroupSync(app, q, gid, clientId)),
+  perDemoClient("groups.oakfield-boarders", 10, ({ q }, gid, clientId, ids) => seedBoarders(q, gid, clientId, ids.sites)),
+  perDemoClient("groups.visitors-slack", 11, ({ app, q, from }, gid, clientId) => seedGroupSlack(app, q, gid, clientId, from)),
+  perDemoClient("groups.add-ons", 12, ({ q }, gid, clientId) => seedGroupAddOns(q, gid, clientId)),
+];

@@ -6,8 +6,10 @@
  * data ends as it was; the log says what happened, with `seed:demo` as the call and no address
  * (no browser made them). Once, while Acme's log is empty.
  */
-import { one, type Queryable } from "./db/index.ts";
-import { auditSetting } from "./audit/context.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { auditSetting } from "./context.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { demoIds } from "../clients/seed.ts";
 
 /** How many entries the demo's changes make. */
 export const SEED_AUDIT_CHANGES = 4;
@@ -32,3 +34,17 @@ export async function seedAuditLog(q: Queryable, acmeId: number, hqId: number): 
     await q.query("SELECT set_config('gatehouse.audit', '', true)");
   }
 }
+
+/** Last: real changes to what the other steps seeded. */
+export const seedSteps: SeedStep[] = [
+  {
+    name: "audit.acme-changes",
+    since: 19,
+    async run({ q, from }) {
+      const ids = await demoIds(q);
+      const acme = ids.clients.get("eu:1");
+      const hq = ids.sites.get("acme-hq");
+      if (from < 19 && acme !== undefined && hq !== undefined) await seedAuditLog(q, acme, hq);
+    },
+  },
+];

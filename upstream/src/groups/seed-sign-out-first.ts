@@ -5,8 +5,8 @@
  * site; one of them, Leo Fischer, signed out at the front desk 90 minutes ago and is away (an open
  * departure), so Oakfield's Today shows him under "Out now".
  */
-import type { Queryable } from "./db/index.ts";
-import { one } from "./db/index.ts";
+import type { Queryable } from "../db/index.ts";
+import { one } from "../db/index.ts";
 
 export const BOARDERS = {
   group: "Boarders",

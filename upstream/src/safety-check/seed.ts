@@ -5,9 +5,11 @@
  * Record is required at sign-in for the groups its integrations tab links (Staff), every rating
  * system of the group's own list must pass, an unreachable record rejects; Staff checks softly.
  */
-import type { Queryable } from "./db/index.ts";
-import { one } from "./db/index.ts";
-import { normalise } from "./safety-check/match.ts";
+import type { Queryable } from "../db/index.ts";
+import { one } from "../db/index.ts";
+import { normalise } from "./match.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export const DEMO_BLOCK_LIST = [
   { name: "Mallory Blocked", fields: [], match_rule: "all", match_count: null, reason: "Trespass warning issued by the police", site: null },
@@ -44,3 +46,5 @@ export async function seedSafetyCheck(q: Queryable, gid: string, clientId: numbe
     );
   }
 }
+
+export const seedSteps: SeedStep[] = [perDemoClient("safety-check.demo", 25, ({ q, from }, gid, clientId, ids) => seedSafetyCheck(q, gid, clientId, ids.sites, from))];

@@ -5,10 +5,10 @@
  * revision 11 and Visitors has no Slack connection; a connection removed later stays removed. The
  * row is written directly, with a bot token the demo Slack accepts (signed with this run's secret).
  */
-import type { App } from "./runtime/app.ts";
-import { one, type Queryable } from "./db/index.ts";
-import { DEMO_BOT_USER, DEMO_TEAM, SEEDED_SLACK } from "./slack/data.ts";
-import { issueSlackToken } from "./slack/server.ts";
+import type { App } from "../runtime/app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { DEMO_BOT_USER, DEMO_TEAM, SEEDED_SLACK } from "../slack/data.ts";
+import { issueSlackToken } from "../slack/server.ts";
 
 /** Revision 11 for one demo client (`from`: the revision the database was at). */
 export async function seedGroupSlack(app: App, q: Queryable, gid: string, clientId: number, from: number): Promise<void> {

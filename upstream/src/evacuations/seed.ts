@@ -4,7 +4,9 @@
  * no evacuation yet), so the evacuation reports list and a read-only report have something real to
  * show. The drill's evacuees are members of Acme's groups; its counter matches its changes.
  */
-import { one, type Queryable } from "./db/index.ts";
+import { one, type Queryable } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { demoIds, perDemoClient } from "../clients/seed.ts";
 
 /** Assembly points per seeded site key; other standard sites get one. */
 const POINTS: Record<string, string[]> = {
@@ -101,3 +103,23 @@ export async function seedHqDrill(q: Queryable, clientId: number, siteId: number
     );
   }
 }
+
+/** Revision 4: points at every standard demo site that has none, then Head Office's drill. */
+export const seedSteps: SeedStep[] = [
+  perDemoClient("evacuations.points", 4, async ({ q }, _gid, _clientId, ids, c) => {
+    for (const s of c.sites) {
+      const siteId = ids.sites.get(s.key);
+      if (s.type === "standard" && siteId !== undefined) await seedEvacuationPoints(q, s.key, siteId);
+    }
+  }),
+  {
+    name: "evacuations.hq-drill",
+    since: 4,
+    async run({ q }) {
+      const ids = await demoIds(q);
+      const acme = ids.clients.get("eu:1");
+      const hq = ids.sites.get("acme-hq");
+      if (acme !== undefined && hq !== undefined) await seedHqDrill(q, acme, hq);
+    },
+  },
+];

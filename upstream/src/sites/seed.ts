@@ -12,8 +12,10 @@
  *  - custom fields at Dublin Office (the types Head Office does not show), a message and two
  *    sign-in points at Head Office, attendees for Acme's events.
  */
-import { sha256 } from "./auth/crypto.ts";
-import { one, type Queryable } from "./db/index.ts";
+import { sha256 } from "../auth/crypto.ts";
+import { one, type Queryable } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 /** Site limits of demo clients that have none (Acme's 10 leaves room for five more sites). */
 const SITE_LIMITS: Record<string, number> = { "eu:5": 3, "eu:6": 3, "us:3": 5 };
@@ -216,3 +218,6 @@ async function seedDetails(q: Queryable, clientId: number, siteId: number, d: Re
     ],
   );
 }
+
+/** Revision 5 (after the kiosks, whose versions it sets). */
+export const seedSteps: SeedStep[] = [perDemoClient("sites.manage-screens", 5, ({ q }, gid, clientId, ids, c) => seedManageSites(q, gid, clientId, c.sites, ids.sites))];

@@ -4,7 +4,9 @@
  * were verified); one person of that domain waits for access, so every tab of
  * /manage/account/sso shows something.
  */
-import type { Queryable } from "./db/index.ts";
+import type { Queryable } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export const PENDING_SSO_REQUEST = { email: "pat.pending@sso.example.com", name: "Pat Pending" } as const;
 
@@ -15,3 +17,6 @@ export async function seedSsoSelfService(q: Queryable, gid: string, clientId: nu
     [PENDING_SSO_REQUEST.email, clientId, PENDING_SSO_REQUEST.name],
   );
 }
+
+/** After Acme's SSO configuration (`clients.demo-accounts`). */
+export const seedSteps: SeedStep[] = [perDemoClient("sso.pending-request", 21, ({ q, from }, gid, clientId) => seedSsoSelfService(q, gid, clientId, from))];

@@ -4,7 +4,9 @@
  * starting with `=` that every export escapes), once, while Acme has no visit older than a day. One
  * set-based INSERT … SELECT. Today's visits are untouched (these all ended at least a day ago).
  */
-import { one, type Queryable } from "./db/index.ts";
+import { one, type Queryable } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export async function seedAcmeHistory(q: Queryable, gid: string, clientId: number, from: number): Promise<void> {
   if (gid !== "eu:1" || from >= 22) return;
@@ -29,3 +31,6 @@ export async function seedAcmeHistory(q: Queryable, gid: string, clientId: numbe
     [sites, groups],
   );
 }
+
+/** After Acme's sites and groups; the busy client (`seed-busy.ts`) is on demand only. */
+export const seedSteps: SeedStep[] = [perDemoClient("history.acme-visits", 22, ({ q, from }, gid, clientId) => seedAcmeHistory(q, gid, clientId, from))];

@@ -6,7 +6,9 @@
  * visitor twice on a day), and one overridden day: Kieran Walsh worked remotely two days ago,
  * set by Alice Admin (daily attendance shows it beside "absent").
  */
-import type { Queryable } from "./db/index.ts";
+import type { Queryable } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 const VISITORS: [name: string, company: string][] = [
   ["Ines Duarte", "Initrode"], ["Omar Haddad", "Hooli"], ["Mei Lin", "Vandelay Industries"], ["Ruth Adler", "Stark Industries"],
@@ -51,3 +53,5 @@ export async function seedAttendance(q: Queryable, gid: string, clientId: number
     [clientId, o.member, o.daysAgo, o.status, o.note],
   );
 }
+
+export const seedSteps: SeedStep[] = [perDemoClient("attendance.acme", 24, ({ q, from }, gid, clientId, ids) => seedAttendance(q, gid, clientId, ids.sites, from))];

@@ -5,9 +5,11 @@
  * morning, whose invitations (with their magic links) are in the outbox. Acme has the
  * `new-pre-reg-form` flag, so each invitation carries the pre-registration form link too.
  */
-import type { App } from "./runtime/app.ts";
-import { one, type Queryable } from "./db/index.ts";
-import { invite } from "./pre-registrations/pre-registrations.ts";
+import type { App } from "../runtime/app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { invite } from "./pre-registrations.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export const INTERVIEWS_GROUP = "Candidates";
 export const DEMO_PRE_REGISTRATIONS = {
@@ -48,3 +50,7 @@ export async function seedPreRegistrations(app: App, q: Queryable, gid: string, 
   await add(visitors.id, DEMO_PRE_REGISTRATIONS.today, day(0, "17 hours 30 minutes"), "expected");
   await add(visitors.id, DEMO_PRE_REGISTRATIONS.tomorrow, day(1, "9 hours 30 minutes"), "expected");
 }
+
+export const seedSteps: SeedStep[] = [
+  perDemoClient("pre-registrations.acme", 15, ({ app, q, from }, gid, clientId, ids) => seedPreRegistrations(app, q, gid, clientId, ids.sites, from)),
+];

@@ -5,11 +5,13 @@
  * Slack one for rejected sign-ins (#security; Acme's notifications workspace is the demo Slack's),
  * and a disabled SMS one for evacuations. Added once, when a database comes to revision 26.
  */
-import type { App } from "./runtime/app.ts";
-import { one, type Queryable } from "./db/index.ts";
-import { newWebhookSecret } from "./notifications/rules.ts";
-import { DEMO_BOT_USER, DEMO_CHANNELS, DEMO_TEAM } from "./slack/data.ts";
-import { issueSlackToken } from "./slack/server.ts";
+import type { App } from "../runtime/app.ts";
+import { one, type Queryable } from "../db/index.ts";
+import { newWebhookSecret } from "./rules.ts";
+import { DEMO_BOT_USER, DEMO_CHANNELS, DEMO_TEAM } from "../slack/data.ts";
+import { issueSlackToken } from "../slack/server.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export const SEEDED_NOTIFICATIONS = {
   email: "reception@acme.example",
@@ -42,3 +44,7 @@ export async function seedNotifications(app: App, q: Queryable, gid: string, cli
   await add({ site: null, trigger: "sign_in_rejected", channel: "slack", recipients: [SEEDED_NOTIFICATIONS.slackChannel.id] });
   await add({ site: null, trigger: "evacuation_started", channel: "sms", recipients: [SEEDED_NOTIFICATIONS.sms], enabled: false });
 }
+
+export const seedSteps: SeedStep[] = [
+  perDemoClient("notifications.acme", 26, ({ app, q, from }, gid, clientId, ids) => seedNotifications(app, q, gid, clientId, ids.sites, from)),
+];

@@ -7,9 +7,11 @@
  *  - Contractors: Zoe Adams (upcoming) and Ruth Ellis (archived).
  * Existing members are not changed (other demo data and tests count on them).
  */
-import type { Queryable } from "./db/index.ts";
-import { one } from "./db/index.ts";
-import { storeGroupFile } from "./sites/uploads.ts";
+import type { Queryable } from "../db/index.ts";
+import { one } from "../db/index.ts";
+import { storeGroupFile } from "../sites/uploads.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
 
 export const SEED_MEMBERS_REVISION = 13;
 
@@ -71,3 +73,5 @@ export async function seedMembers(q: Queryable, gid: string, clientId: number, f
   await add(contractors.id, "Zoe Adams", "zoe@adamsjoinery.example.com", { starts: 7, ends: 60 });
   await add(contractors.id, "Ruth Ellis", "ruth@ellisglazing.example.com", { archived: true });
 }
+
+export const seedSteps: SeedStep[] = [perDemoClient("members.acme-filters-and-tabs", SEED_MEMBERS_REVISION, ({ q, from }, gid, clientId) => seedMembers(q, gid, clientId, from))];

@@ -10,8 +10,10 @@
  * Kiosk device tokens are `demo-kiosk-{site key}` (e.g. `demo-kiosk-acme-hq`), documented in the
  * README; only their sha256 is stored.
  */
-import type { Queryable } from "./db/index.ts";
-import { sha256 } from "./auth/crypto.ts";
+import { one, type Queryable } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
+import { sha256 } from "../auth/crypto.ts";
 
 type GroupType = "standard" | "returning" | "delivery";
 type AbsenceStatus = "pending" | "approved" | "declined" | "cancelled";
@@ -355,3 +357,19 @@ export async function seedKiosk(q: Queryable, siteKey: string, siteId: number): 
     sha256(demoKioskToken(siteKey)),
   ]);
 }
+
+/** Revision 3, in the old scheme's order: each demo client's Today data (once: while it has no groups), then its kiosks. */
+export const seedSteps: SeedStep[] = [
+  perDemoClient("today.visits", 3, async ({ q, report }, gid, clientId, ids, c) => {
+    const data = visitDataFor(gid);
+    if (!data || (await one(q, "SELECT 1 FROM groups WHERE client_id = $1 LIMIT 1", [clientId]))) return;
+    await seedClientVisits(q, clientId, data, ids.sites, new Map(c.sites.map((s) => [s.key, s.timezone])));
+    report.today.push(gid);
+  }),
+  perDemoClient("today.kiosks", 3, async ({ q }, _gid, _clientId, ids, c) => {
+    for (const s of c.sites) {
+      const siteId = ids.sites.get(s.key);
+      if (s.type === "standard" && siteId !== undefined) await seedKiosk(q, s.key, siteId);
+    }
+  }),
+];
