@@ -179,10 +179,13 @@ test("upstream/src has no import cycles", () => {
  * area → `../app.ts`) is refused: what a folder needs from above moves down to it, or to a ground
  * folder (db/, http/, time/, scope/, types/, runtime/) reached by going up then down
  * (`../db/index.ts` is fine). `config.ts` is the one exception; the root's own files (the server's
- * wiring) may import anything.
+ * wiring) may import anything. A test file (`*.test.ts`, `test-*.ts`) may also import the root's
+ * test wiring — `test-support.ts` (starts a whole upstream) and `seed.ts` (the demo data's runner):
+ * it tests its area through the whole server, as the server runs it.
  */
 test("no import back up in upstream/src", () => {
   const allowed = new Set([path.join(upstreamSrc, "config.ts")]);
+  const testWiring = new Set([path.join(upstreamSrc, "test-support.ts"), path.join(upstreamSrc, "seed.ts")]);
   const offenders: string[] = [];
   for (const file of files(upstreamSrc)) {
     const from = path.dirname(file);
@@ -191,6 +194,7 @@ test("no import back up in upstream/src", () => {
       if (!spec.startsWith(".")) continue;
       const target = resolve(file, spec) ?? path.resolve(from, spec);
       if (allowed.has(target)) continue;
+      if (testWiring.has(target) && /(\.test|^test-[\w-]+)\.ts$/.test(path.basename(file))) continue;
       const to = path.dirname(target);
       if (to !== from && from.startsWith(to + path.sep)) offenders.push(`${path.relative(root, file)} -> ${spec}`);
     }
