@@ -21,13 +21,13 @@ import {
 } from "@contract";
 
 /** Each area's branch of keys ("ns:path."). */
-const AREAS = { account: ACCOUNT_KEYS, roles: ROLE_KEYS, sso: SSO_KEYS, users: USER_KEYS, safety: SAFETY_CHECK_KEYS } as const;
+const AREAS = { account: ACCOUNT_KEYS, roles: ROLE_KEYS, sso: SSO_KEYS, users: USER_KEYS, "safety-check": SAFETY_CHECK_KEYS } as const;
 export interface AreaTables {
   account: typeof ACCOUNT_MESSAGES;
   roles: typeof ROLE_MESSAGES;
   sso: typeof SSO_MESSAGES;
   users: typeof USER_MESSAGES;
-  safety: typeof SAFETY_CHECK_MESSAGES;
+  "safety-check": typeof SAFETY_CHECK_MESSAGES;
 }
 
 /** The key of the rule `name` of an area's message table. */

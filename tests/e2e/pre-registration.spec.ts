@@ -3,8 +3,8 @@
  * visitor in a group that needs approval (the dialog over Today), approves them on the list, the
  * invitation is read from the upstream's outbox, the visitor opens the link in a fresh browser
  * without signing in, completes the form (custom fields and a document), the host sees what they sent, and the link opened again
- * says it was used. axe checks each screen. (The rules in depth: upstream/src/prereg tests and
- * tests/integration/forms-prereg, without JavaScript.)
+ * says it was used. axe checks each screen. (The rules in depth: upstream/src/pre-registrations tests and
+ * tests/integration/forms-pre-registrations, without JavaScript.)
  */
 import { checkpoint, createUser, expect, heading, latestMail, settled, signIn, test, uniqueEmail } from "./fixtures";
 

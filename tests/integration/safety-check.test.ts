@@ -17,7 +17,7 @@ const notices = (page: Page) => page.notices().join(" ");
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 async function admin(client = "eu:1") {
-  const email = uniqueEmail("safety");
+  const email = uniqueEmail("safety-check");
   await createUser({ email, role: "Administrator", client, name: "Sam Safety" });
   const browser = newBrowser();
   expect((await signInWithForms(browser, email)).path).toBe("/today");

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, CHECKBOX_LABEL_REQUIRED, RECIPIENTS_REQUIRED, REPLY_T
 import { areaKey, CHECKBOX_LABEL_KEY, EMAIL_KEY, RECIPIENTS_KEY, type AreaTables } from "~/forms/area-keys";
 import { knownKey } from "~/forms/known-messages";
 
-const TABLES: { [A in keyof AreaTables]: AreaTables[A] } = { account: ACCOUNT_MESSAGES, roles: ROLE_MESSAGES, sso: SSO_MESSAGES, users: USER_MESSAGES, safety: SAFETY_CHECK_MESSAGES };
+const TABLES: { [A in keyof AreaTables]: AreaTables[A] } = { account: ACCOUNT_MESSAGES, roles: ROLE_MESSAGES, sso: SSO_MESSAGES, users: USER_MESSAGES, "safety-check": SAFETY_CHECK_MESSAGES };
 /** Rules whose words another table's key translates (the email rule, the spec's one "delete primary user" toast). */
 const SHARED = new Set(["users.email", "users.deletePrimary"]);
 

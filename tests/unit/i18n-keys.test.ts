@@ -55,11 +55,11 @@ describe("translation keys named in app/ exist in en_GB", () => {
       check(ns!, end === "${" ? key!.replace(/[^.]*$/, "") : key!);
     }
     // the file's own t("key") calls
-    const own = src.match(/useTranslation\(\s*"(\w+)"/)?.[1] ?? src.match(/\btranslator\(\s*request\s*,\s*"(\w+)"/)?.[1] ?? "common";
-    const several = new Set([...src.matchAll(/useTranslation\(\s*(?:"(\w+)")?/g)].map((m) => m[1] ?? "common"));
+    const own = src.match(/useTranslation\(\s*"([\w-]+)"/)?.[1] ?? src.match(/\btranslator\(\s*request\s*,\s*"([\w-]+)"/)?.[1] ?? "common";
+    const several = new Set([...src.matchAll(/useTranslation\(\s*(?:"([\w-]+)")?/g)].map((m) => m[1] ?? "common"));
     if (several.size > 1) return; // more than one namespace in a file: only qualified keys are checked
     // The server's translator in the same file reads the same namespace, so `t("…")` means one thing here.
-    for (const m of src.matchAll(/\btranslator\(\s*request\s*(?:,\s*"(\w+)")?\s*\)/g)) expect(m[1] ?? "common", `${file}: translator(request, "${own}")`).toBe(own);
+    for (const m of src.matchAll(/\btranslator\(\s*request\s*(?:,\s*"([\w-]+)")?\s*\)/g)) expect(m[1] ?? "common", `${file}: translator(request, "${own}")`).toBe(own);
     for (const m of src.matchAll(/\bt\(\s*["'`]([A-Za-z0-9_.\-]+)(\$\{|["'`])/g)) {
       const [, key, end] = m;
       check(own, end === "${" ? key!.replace(/[^.]*$/, "") : key!);

@@ -7,7 +7,7 @@ import { Brand } from "~/ui/form";
 import { NoticeBanner } from "~/ui/notice";
 
 export function MagicLinkPage({ heading, link, locale, sent, children }: { heading: string; link: MagicLinkView; locale: Locale; sent: boolean; children: React.ReactNode }) {
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const when = formatDateTimeAt(link.arrive_at, link.timezone, locale);
   return (
     <main id="main" className="auth-page">
@@ -15,9 +15,9 @@ export function MagicLinkPage({ heading, link, locale, sent, children }: { headi
         <Brand />
         <h1 id="magic-heading">{heading}</h1>
         {sent ? (
-          <NoticeBanner notice={{ key: "prereg:magic.sent", tone: "success" }} />
+          <NoticeBanner notice={{ key: "pre-registrations:magic.sent", tone: "success" }} />
         ) : link.state !== "open" ? (
-          <NoticeBanner notice={{ key: `prereg:magic.state.${link.state}`, tone: "error" }} />
+          <NoticeBanner notice={{ key: `pre-registrations:magic.state.${link.state}`, tone: "error" }} />
         ) : (
           <>
             <p>{t("magic.expected", { name: link.name, site: link.site, when })}</p>

@@ -44,7 +44,7 @@ export async function magicLinkLoader(request: Request, purpose: MagicLinkPurpos
     url.searchParams.set("lng", link.locale);
     throw redirect(`${url.pathname}${url.search}`);
   }
-  const { t, locale } = await translator(request, "prereg");
+  const { t, locale } = await translator(request, "pre-registrations");
   return { title: `${t(purpose === "pre-registration-form" ? "magic.form_title" : "magic.change_title")} · Gatehouse`, link, locale, action: `${url.pathname}${url.search}` };
 }
 
@@ -67,7 +67,7 @@ export async function magicLinkAction(request: Request, purpose: MagicLinkPurpos
     if (err instanceof UpstreamError && err.status === 404) throw new Response("Not found", { status: 404 });
     // No longer open (used, expired or revoked while the form was open): the page reloads and says which.
     if (err instanceof UpstreamError && err.status === 409) return answer(FORM, {}, 409);
-    return refused(err, { ...FORM, submission, fields: ["message", "change", "arrive_at"], upstreamFailed: "prereg:errors.generic" });
+    return refused(err, { ...FORM, submission, fields: ["message", "change", "arrive_at"], upstreamFailed: "pre-registrations:errors.generic" });
   }
 }
 

@@ -11,14 +11,14 @@ import { LOCAL_DATE_TIME } from "./date-time";
 
 import { postedId } from "~/forms/posted-id";
 export { postedId };
-const text = (max: number) => singleLine(z.string().trim().max(max, "prereg:validation.too_long")).optional();
+const text = (max: number) => singleLine(z.string().trim().max(max, "pre-registrations:validation.too_long")).optional();
 
 
 export const preRegisterSchema = z
   .object({
-    site_id: postedId("prereg:validation.site_required"),
-    group_id: postedId("prereg:validation.group_required"),
-    name: singleLine(z.string({ error: rule("nameRequired") }).trim().min(1, rule("nameRequired")).max(PRE_REG_LIMITS.name, "prereg:validation.too_long")),
+    site_id: postedId("pre-registrations:validation.site_required"),
+    group_id: postedId("pre-registrations:validation.group_required"),
+    name: singleLine(z.string({ error: rule("nameRequired") }).trim().min(1, rule("nameRequired")).max(PRE_REG_LIMITS.name, "pre-registrations:validation.too_long")),
     email: singleLine(
       z
         .string({ error: EMAIL_RULE })
@@ -27,7 +27,7 @@ export const preRegisterSchema = z
     ),
     company: text(PRE_REG_LIMITS.company),
     host: text(PRE_REG_LIMITS.host),
-    notes: z.string().trim().max(PRE_REG_LIMITS.notes, "prereg:validation.too_long").optional(),
+    notes: z.string().trim().max(PRE_REG_LIMITS.notes, "pre-registrations:validation.too_long").optional(),
     arrive_at: z.string({ error: rule("arrivalFuture") }).regex(LOCAL_DATE_TIME, rule("arrivalFuture")),
     locale: text(10),
     kind: z.enum(PRE_REG_KINDS).default("visit"),

@@ -12,7 +12,7 @@ import { ChoiceList, InputField, SelectField, initialValues } from "~/ui/form";
 type Field = MagicLinkView["fields"][number];
 
 export function VisitorCustomField({ form, field }: { form: FormMetadata<Record<string, unknown>, string[]>; field: Field }) {
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const meta = (form.getFieldset() as Record<string, FieldMetadata<string | undefined>>)[`field_${field.id}`]!;
   const label = field.required ? t("magic.required_field", { label: field.label }) : field.label;
   switch (field.type) {

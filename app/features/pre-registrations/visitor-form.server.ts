@@ -22,7 +22,7 @@ import { visitorFormSchema } from "./magic-schemas";
 
 const FORM = { intent: "pre-registration-form" };
 /** The file rule's message: PDF or image, at most 30 MB. */
-export const DOCUMENT_RULE = "prereg:magic.document_rules";
+export const DOCUMENT_RULE = "pre-registrations:magic.document_rules";
 /** Enough parts for many custom fields (each ticked checkbox is a part) and one file. */
 const MAX_PARTS = 300;
 const FIELD = /^field_(\d{1,9})$/;
@@ -80,9 +80,9 @@ export async function visitorFormAction(request: Request, token: string) {
       if (!received) await callUpstream("uploadMagicLinkDocument", { ...ctx, query: { token }, file: { name: posted.name, type: posted.type, data: posted } });
     } catch (err) {
       if (err instanceof UpstreamError && err.status === 413) return answer(FORM, { result: submission.reply({ fieldErrors: { file: [DOCUMENT_RULE] } }) }, 413);
-      return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "prereg:errors.generic" });
+      return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "pre-registrations:errors.generic" });
     }
-    if (uploading) return answer(FORM, { result: submission.reply(), notice: { key: "prereg:magic.document_added", values: { name: posted.name.slice(0, 200) }, tone: "success" } }, 200);
+    if (uploading) return answer(FORM, { result: submission.reply(), notice: { key: "pre-registrations:magic.document_added", values: { name: posted.name.slice(0, 200) }, tone: "success" } }, 200);
   }
   const answers: Record<string, string | string[]> = {};
   for (const key of new Set(form.keys())) {
@@ -98,7 +98,7 @@ export async function visitorFormAction(request: Request, token: string) {
       body: { token, purpose: "pre-registration-form", company: v.company ?? null, mobile: v.mobile ?? null, message: v.message ?? null, fields: answers },
     });
   } catch (err) {
-    return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "prereg:errors.generic" });
+    return linkGone(err) ?? refused(err, { ...FORM, submission, fields: formField, upstreamFailed: "pre-registrations:errors.generic" });
   }
   return data<ActionResult & { sent: true }>({ ...FORM, row: null, result: null, notice: null, sent: true });
 }

@@ -26,7 +26,7 @@ export function EntryForm({
   lastResult: SubmissionResult<string[]> | undefined;
   saveLabel: string;
 }) {
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   const [form, fields] = useSchemaForm(id, entrySchema, values, lastResult);
   const f = (name: string) => (fields as unknown as Record<string, unknown>)[name] as never;
   return (

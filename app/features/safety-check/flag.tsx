@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { Visit } from "@contract";
 
 export function SafetyFlag({ visit }: { visit: Pick<Visit, "safety_flag" | "rejection_reason" | "status"> }) {
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   if (visit.status === "rejected" && visit.rejection_reason) {
     return (
       <span className="status status--rejected safety-flag" data-safety="rejected">

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 export function SafetyCheckErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   if (isRouteErrorResponse(error) && error.status === 403 && /\/health-certificates\/?$/i.test(pathname)) {
     return (
       <>

@@ -2,7 +2,7 @@
  * The block-list entry form (ADR 029), shared by the browser (conform) and the server: name, reason,
  * site (every site, or one), the custom field values (FIELD_ROWS label/value pairs, blank pairs
  * ignored) and the match rule (all, or at least N of the fields). Its messages are the contract's
- * words' keys (area-keys: `safety:messages.*`), so the browser and the upstream say the same.
+ * words' keys (area-keys: `safety-check:messages.*`), so the browser and the upstream say the same.
  */
 import { z } from "zod";
 import { BLOCK_LIST_LIMITS as L, type BlockListEntry, type BlockListEntryInput } from "@contract";
@@ -10,7 +10,7 @@ import { singleLine } from "~/forms/control-characters";
 import { areaKey } from "~/forms/area-keys";
 import { FIELD_ROWS } from "./paths";
 
-const k = (name: Parameters<typeof areaKey<"safety">>[1]) => areaKey("safety", name);
+const k = (name: Parameters<typeof areaKey<"safety-check">>[1]) => areaKey("safety-check", name);
 const text = (max: number, tooLong: string) => singleLine(z.string().trim().max(max, tooLong)).optional();
 
 const pairs = Object.fromEntries(

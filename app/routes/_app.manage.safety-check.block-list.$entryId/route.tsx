@@ -27,7 +27,7 @@ const entryIdOf = (params: Record<string, string | undefined>) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety-check")]);
   const id = entryIdOf(params);
   const [entry, list] = await Promise.all([
     upstreamLoad(access.viewer.api("blockListEntry", { params: { entryId: id } })),
@@ -47,15 +47,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await access.viewer.api("updateBlockListEntry", { params: { entryId: id }, body: entryRequest(submission.value) });
   } catch (err) {
-    return refused(err, { ...intent, submission, fields: entryFormField, notFound: "safety:messages.entryNotFound" });
+    return refused(err, { ...intent, submission, fields: entryFormField, notFound: "safety-check:messages.entryNotFound" });
   }
-  return done(request, access.viewer, BLOCK_LIST_PATH, { key: "safety:saved", values: { name: submission.value.name }, tone: "success" });
+  return done(request, access.viewer, BLOCK_LIST_PATH, { key: "safety-check:saved", values: { name: submission.value.name }, tone: "success" });
 }
 
 export default function EditEntry() {
   const { entry, sites } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   return (
     <RouteDialog title={t("block_list.edit_title", { name: entry.name })} closeTo={BLOCK_LIST_PATH} wide>
       <EntryForm id="block-list-edit" action={`${BLOCK_LIST_PATH}/${entry.id}`} intent="save" values={entryValues(entry)} sites={sites} lastResult={resultFor(answer, "save")} saveLabel={t("block_list.save")} />

@@ -19,7 +19,7 @@ import { pageTitle } from "~/ui/meta";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety-check")]);
   const list = await upstreamLoad(access.viewer.api("blockList", { query: { page: 1 } }));
   return data({ title: `${t("block_list.add")} · Gatehouse`, sites: list.sites }, { headers: access.headers });
 }
@@ -36,13 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: entryFormField });
   }
-  return done(request, access.viewer, BLOCK_LIST_PATH, { key: "safety:added", values: { name: submission.value.name }, tone: "success" });
+  return done(request, access.viewer, BLOCK_LIST_PATH, { key: "safety-check:added", values: { name: submission.value.name }, tone: "success" });
 }
 
 export default function AddEntry() {
   const { sites } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   return (
     <RouteDialog title={t("block_list.add")} closeTo={BLOCK_LIST_PATH} wide>
       <EntryForm id="block-list-add" action={`${BLOCK_LIST_PATH}/new`} intent="add" values={{ match_rule: "all" }} sites={sites} lastResult={resultFor(answer, "add")} saveLabel={t("block_list.add_submit")} />

@@ -14,7 +14,7 @@ export async function remove(request: Request, access: Access, form: FormData) {
   try {
     await access.viewer.api("deleteBlockListEntry", { params: { entryId: id } });
   } catch (err) {
-    return refused(err, { intent: "delete", row: id, notFound: "safety:messages.entryNotFound" });
+    return refused(err, { intent: "delete", row: id, notFound: "safety-check:messages.entryNotFound" });
   }
-  return done(request, access.viewer, back(form), { key: "safety:deleted", values: { name: shownName(form.get("name")) }, tone: "success" });
+  return done(request, access.viewer, back(form), { key: "safety-check:deleted", values: { name: shownName(form.get("name")) }, tone: "success" });
 }

@@ -29,7 +29,7 @@ import { remove } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety-check")]);
   const { search, page, query } = listState(new URL(request.url));
   const list = await upstreamLoad(access.viewer.api("blockList", { query: { search: search || undefined, page } }));
   return data(
@@ -53,7 +53,7 @@ function matchText(e: BlockListEntry, t: (k: string, o?: Record<string, unknown>
 export default function BlockList() {
   const d = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   return (
     <section aria-labelledby="block-list-title" className="stack">
       <h2 id="block-list-title">{t("block_list.title")}</h2>

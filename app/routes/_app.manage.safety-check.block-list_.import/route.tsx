@@ -30,7 +30,7 @@ const IMPORT_PATH = `${BLOCK_LIST_PATH}/import`;
 const TOKEN = /^[A-Za-z0-9_-]{10,64}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety-check")]);
   const token = new URL(request.url).searchParams.get("preview") ?? "";
   let preview = null;
   let gone = false;
@@ -49,12 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function upload(request: Request, access: Access) {
   const form = { intent: "upload" };
   const outcome = await streamBlockListImport(request, access);
-  if (outcome.ok) return done(request, access.viewer, `${IMPORT_PATH}?preview=${encodeURIComponent(outcome.preview.id)}`, { key: "safety:import.ready", tone: "info" });
+  if (outcome.ok) return done(request, access.viewer, `${IMPORT_PATH}?preview=${encodeURIComponent(outcome.preview.id)}`, { key: "safety-check:import.ready", tone: "info" });
   switch (outcome.reason) {
     case "too_large":
-      return answerWith(form, { notice: noticeOf("safety:messages.fileTooLarge") }, 413);
+      return answerWith(form, { notice: noticeOf("safety-check:messages.fileTooLarge") }, 413);
     case "no_file":
-      return answerNotice(form, "safety:import.choose_file", 400);
+      return answerNotice(form, "safety-check:import.choose_file", 400);
     case "unreadable":
       return answerNotice(form, "common:errors.bad_request_body", 400);
     case "refused":
@@ -67,9 +67,9 @@ async function apply(request: Request, access: Access, form: FormData) {
   if (!TOKEN.test(token)) throw new Response("Bad request", { status: 400 });
   try {
     const applied = await access.viewer.api("applyBlockListImport", { params: { importId: token } });
-    return done(request, access.viewer, BLOCK_LIST_PATH, { key: "safety:import.applied", values: { n: applied.added }, tone: "success" });
+    return done(request, access.viewer, BLOCK_LIST_PATH, { key: "safety-check:import.applied", values: { n: applied.added }, tone: "success" });
   } catch (err) {
-    return refused(err, { intent: "apply", notFound: "safety:messages.previewGone" });
+    return refused(err, { intent: "apply", notFound: "safety-check:messages.previewGone" });
   }
 }
 
@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function BlockListImport() {
   const { preview, gone, sites } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   const siteName = (id: number | null) => (id === null ? t("entry.every_site") : (sites.find((s) => s.id === id)?.name ?? `#${id}`));
   return (
     <section aria-labelledby="import-title" className="stack">
@@ -92,7 +92,7 @@ export default function BlockListImport() {
         <a href={BLOCK_LIST_PATH}>{t("import.back")}</a>
       </p>
       <h2 id="import-title">{t("import.title")}</h2>
-      {gone ? <ActionNotice notice={{ key: "safety:messages.previewGone", tone: "error" }} /> : null}
+      {gone ? <ActionNotice notice={{ key: "safety-check:messages.previewGone", tone: "error" }} /> : null}
       <div data-import-answer>
         <ActionNotice notice={pageNotice(answer)} />
       </div>
@@ -164,8 +164,8 @@ export default function BlockListImport() {
   );
 }
 
-/** A refused row's reasons are the upstream's words; those the contract states are translated (`safety:messages.*`). */
-const REASON_KEYS: Record<string, string> = Object.fromEntries(Object.entries(SAFETY_CHECK_MESSAGES).map(([k, v]) => [v, areaKey("safety", k as keyof typeof SAFETY_CHECK_MESSAGES)]));
+/** A refused row's reasons are the upstream's words; those the contract states are translated (`safety-check:messages.*`). */
+const REASON_KEYS: Record<string, string> = Object.fromEntries(Object.entries(SAFETY_CHECK_MESSAGES).map(([k, v]) => [v, areaKey("safety-check", k as keyof typeof SAFETY_CHECK_MESSAGES)]));
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary inShell />;

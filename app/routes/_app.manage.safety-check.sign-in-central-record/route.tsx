@@ -26,7 +26,7 @@ import { centralRecordSchema } from "./schema";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety-check")]);
   const page = await upstreamLoad(access.viewer.api("centralRecordSignIn", {}));
   return data({ title: `${t("central_record.title")} · Gatehouse`, page }, { headers: access.headers });
 }
@@ -46,13 +46,13 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (err) {
     return refused(err, { ...intent, submission, fields: ["enabled", "groups", "group_ids", "rating_systems", "minimum_rating", "when_unreachable"] });
   }
-  return done(request, access.viewer, CENTRAL_RECORD_PATH, { key: "safety:central_record.saved", tone: "success" });
+  return done(request, access.viewer, CENTRAL_RECORD_PATH, { key: "safety-check:central_record.saved", tone: "success" });
 }
 
 export default function CentralRecordAtSignIn() {
   const { page } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("safety");
+  const { t } = useTranslation("safety-check");
   const s = page.settings;
   const [form, fields] = useSchemaForm("central-record-sign-in", centralRecordSchema, { ...s, enabled: s.enabled ? "on" : undefined, group_ids: s.group_ids.map(String) }, resultFor(answer, "save"));
   const f = (name: string) => (fields as unknown as Record<string, { initialValue?: unknown; errorId: string; errors?: string[] }>)[name]!;
@@ -60,7 +60,7 @@ export default function CentralRecordAtSignIn() {
     <section aria-labelledby="central-record-title" className="stack">
       <h2 id="central-record-title">{t("central_record.title")}</h2>
       <p className="hint">{t("central_record.intro")}</p>
-      {page.error ? <NoticeBanner notice={{ key: "safety:central_record.unreachable", tone: "error" }} /> : null}
+      {page.error ? <NoticeBanner notice={{ key: "safety-check:central_record.unreachable", tone: "error" }} /> : null}
       <ValidatedForm form={form} action={CENTRAL_RECORD_PATH} preventScrollReset>
         <FormErrors formId={form.id} />
         <CheckField field={f("enabled") as never} label={t("central_record.enabled")} hint={t("central_record.enabled_hint")} />

@@ -8,8 +8,8 @@ const choice = "common:fields.invalid_choice";
 export const centralRecordSchema = z.object({
   enabled: z.boolean({ error: choice }).optional(),
   groups: z.enum(CENTRAL_RECORD_GROUP_MODES, { error: choice }),
-  group_ids: z.array(z.coerce.number({ error: areaKey("safety", "group") }).int().positive().max(999_999_999)).max(500).optional(),
-  rating_systems: z.array(z.string().trim().min(1).max(100, areaKey("safety", "ratingSystem"))).max(50).optional(),
+  group_ids: z.array(z.coerce.number({ error: areaKey("safety-check", "group") }).int().positive().max(999_999_999)).max(500).optional(),
+  rating_systems: z.array(z.string().trim().min(1).max(100, areaKey("safety-check", "ratingSystem"))).max(50).optional(),
   minimum_rating: z.enum(CENTRAL_RECORD_MINIMUM_RATINGS, { error: choice }),
   when_unreachable: z.enum(CENTRAL_RECORD_UNREACHABLE, { error: choice }),
 });

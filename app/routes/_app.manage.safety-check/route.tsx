@@ -18,14 +18,14 @@ import { TabbedPage } from "~/ui/tab-bar";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety")]);
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "safety-check")]);
   return data({ title: `${t("title")} · Gatehouse`, tabs: tabBar(SAFETY_PATH, {}, access.ctx) }, { headers: access.headers });
 }
 
 export default function SafetyCheck() {
   const { tabs } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("safety");
-  return <TabbedPage back={{ to: "/manage", label: t("back") }} title={t("title")} subtitle={t("intro")} tabsLabel={t("tabs")} tabs={tabs} ns="safety" />;
+  const { t } = useTranslation("safety-check");
+  return <TabbedPage back={{ to: "/manage", label: t("back") }} title={t("title")} subtitle={t("intro")} tabsLabel={t("tabs")} tabs={tabs} ns="safety-check" />;
 }
 
 export const ErrorBoundary = SafetyCheckErrorBoundary;

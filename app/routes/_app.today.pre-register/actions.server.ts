@@ -19,10 +19,10 @@ import { UpstreamError } from "~/upstream/errors";
 
 /** The CSV import: where, for whom, and the file (at most PRE_REG_LIMITS.csvBytes). Checked here only: the file is read here. */
 const importSchema = z.object({
-  site_id: postedId("prereg:validation.site_required"),
-  group_id: postedId("prereg:validation.group_required"),
-  host: singleLine(z.string().trim().max(PRE_REG_LIMITS.host, "prereg:validation.too_long")).optional(),
-  file: z.instanceof(File, { message: "prereg:import.file_required" }).refine((f) => f.size > 0, "prereg:import.file_required").refine((f) => f.size <= PRE_REG_LIMITS.csvBytes, "prereg:import.too_large"),
+  site_id: postedId("pre-registrations:validation.site_required"),
+  group_id: postedId("pre-registrations:validation.group_required"),
+  host: singleLine(z.string().trim().max(PRE_REG_LIMITS.host, "pre-registrations:validation.too_long")).optional(),
+  file: z.instanceof(File, { message: "pre-registrations:import.file_required" }).refine((f) => f.size > 0, "pre-registrations:import.file_required").refine((f) => f.size <= PRE_REG_LIMITS.csvBytes, "pre-registrations:import.too_large"),
 });
 
 interface Args {
@@ -54,9 +54,9 @@ export async function preRegister({ request, access, form }: Args) {
         redisplay: v.kind === "scheduled" ? (v.redisplay ?? null) : null,
       },
     });
-    return done(request, access.viewer, LIST, { key: p.status === "pending" ? "prereg:toast.created_pending" : "prereg:toast.created", values: { name: p.name }, tone: "success" });
+    return done(request, access.viewer, LIST, { key: p.status === "pending" ? "pre-registrations:toast.created_pending" : "pre-registrations:toast.created", values: { name: p.name }, tone: "success" });
   } catch (err) {
-    return refused(err, { ...FORM, submission, fields: FIELDS, upstreamFailed: "prereg:errors.create_failed" });
+    return refused(err, { ...FORM, submission, fields: FIELDS, upstreamFailed: "pre-registrations:errors.create_failed" });
   }
 }
 
@@ -70,23 +70,23 @@ export async function importCsv({ request, access, form }: Args) {
   requireRight(access, RIGHTS);
   const FORM = { intent: "import" };
   const file = form.get("file");
-  if (file instanceof File && file.size > PRE_REG_LIMITS.csvBytes) return fileTooLarge(FORM, "file", "prereg:import.too_large");
+  if (file instanceof File && file.size > PRE_REG_LIMITS.csvBytes) return fileTooLarge(FORM, "file", "pre-registrations:import.too_large");
   const submission = parseSubmission(form, { schema: importSchema });
   if (submission.status !== "success") return invalid(FORM, submission, ["site_id", "group_id", "host", "file"]);
   const v = submission.value;
   try {
     const csv = await v.file.text();
     const r = await access.viewer.api("importPreRegistrations", { body: { site_id: v.site_id, group_id: v.group_id, host: v.host ?? null, csv } });
-    if (r.errors.length === 0) return done(request, access.viewer, LIST, { key: "prereg:toast.imported", values: { count: r.created }, tone: "success" });
+    if (r.errors.length === 0) return done(request, access.viewer, LIST, { key: "pre-registrations:toast.imported", values: { count: r.created }, tone: "success" });
     const report: ImportReport = { created: r.created, errors: r.errors.map((e) => ({ line: e.line, reasons: e.reason.split("; ").map(messageKey) })) };
     return data<ActionResult & { report: ImportReport }>(
-      { intent: FORM.intent, row: null, result: submission.reply({ resetForm: true }), notice: { key: "prereg:import.partial", values: { created: r.created, failed: r.errors.length }, tone: r.created ? "info" : "error" }, report },
+      { intent: FORM.intent, row: null, result: submission.reply({ resetForm: true }), notice: { key: "pre-registrations:import.partial", values: { created: r.created, failed: r.errors.length }, tone: r.created ? "info" : "error" }, report },
       { status: r.created ? 200 : 422 },
     );
   } catch (err) {
     if (err instanceof UpstreamError && err.status === 422 && err.body.errors?.csv) {
       return answer(FORM, { result: { status: "error", initialValue: null, error: { file: err.body.errors.csv.map(messageKey) } } }, 422);
     }
-    return refused(err, { ...FORM, submission, fields: ["site_id", "group_id", "host"], upstreamFailed: "prereg:errors.import_failed" });
+    return refused(err, { ...FORM, submission, fields: ["site_id", "group_id", "host"], upstreamFailed: "pre-registrations:errors.import_failed" });
   }
 }

@@ -29,7 +29,7 @@ import { importCsv, preRegister, type ImportReport } from "./actions.server";
 export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "prereg")]);
+  const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "pre-registrations")]);
   requireRight(access, ["Today.viewer", "Today.signInOut"]);
   const options = await upstreamLoad(access.viewer.api("preRegistrationOptions"));
   // The language names come from the server: the browser's bundle keeps LOCALE_NAMES out of the chunk /login shares.
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function SiteAndGroup({ fields, sites, groups }: { fields: { site_id: never; group_id: never }; sites: { id: number; name: string }[]; groups: { id: number; name: string; approval_required: boolean }[] }) {
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   return (
     <>
       <SelectField field={fields.site_id} label={t("fields.site")}>
@@ -71,7 +71,7 @@ function SiteAndGroup({ fields, sites, groups }: { fields: { site_id: never; gro
 export default function PreRegister() {
   const { options, locale, languages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const hydrated = useHydrated();
   const single = resultFor(actionData, "pre-register");
   const [kind, setKind] = useState(String(single?.initialValue?.kind ?? "visit"));

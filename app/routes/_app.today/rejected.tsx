@@ -12,7 +12,7 @@ export function RejectedToday({ visits, timezone, locale }: { visits: Visit[]; t
   return (
     <section className="today__section" aria-labelledby="rejected-heading">
       <h3 id="rejected-heading">
-        {t("safety:today.rejected_heading")} <span className="count-badge">{visits.length}</span>
+        {t("safety-check:today.rejected_heading")} <span className="count-badge">{visits.length}</span>
       </h3>
       <div className="table-wrap">
         <table className="table">
@@ -20,9 +20,9 @@ export function RejectedToday({ visits, timezone, locale }: { visits: Visit[]; t
             <tr>
               <th scope="col">{t("column.name")}</th>
               <th scope="col">{t("column.company")}</th>
-              <th scope="col">{t("safety:today.group")}</th>
-              <th scope="col">{t("safety:today.at")}</th>
-              <th scope="col">{t("safety:today.reason")}</th>
+              <th scope="col">{t("safety-check:today.group")}</th>
+              <th scope="col">{t("safety-check:today.at")}</th>
+              <th scope="col">{t("safety-check:today.reason")}</th>
             </tr>
           </thead>
           <tbody>

@@ -104,12 +104,12 @@ export default function Today() {
             ) : null}
             {d.can.signInOut ? (
               <Link to="/today/pre-register" className="button button--secondary">
-                {t("prereg:today.pre_register")}
+                {t("pre-registrations:today.pre_register")}
               </Link>
             ) : null}
             {d.can.view ? (
               <Link to="/today/pre-registrations" className="button button--secondary">
-                {t("prereg:today.list")}
+                {t("pre-registrations:today.list")}
               </Link>
             ) : null}
             {d.can.signOutAll && sections.length > 0 ? (

@@ -16,10 +16,10 @@ export interface RowArgs {
 
 type Route = "approvePreRegistration" | "declinePreRegistration" | "signInPreRegistration" | "cancelPreRegistration";
 const ACTS: Record<string, { rights: Rights; route: Route; done: string; failed: string }> = {
-  approve: { rights: ["Today.viewer", "Today.approve"], route: "approvePreRegistration", done: "prereg:toast.approved", failed: "prereg:toast.approve_failed" },
-  decline: { rights: ["Today.viewer", "Today.approve"], route: "declinePreRegistration", done: "prereg:toast.declined", failed: "prereg:toast.decline_failed" },
-  "sign-in": { rights: ["Today.viewer", "Today.signInOut"], route: "signInPreRegistration", done: "prereg:toast.signed_in", failed: "prereg:toast.sign_in_failed" },
-  delete: { rights: ["Today.viewer", "Today.signInOut"], route: "cancelPreRegistration", done: "prereg:toast.cancelled", failed: "prereg:toast.cancel_failed" },
+  approve: { rights: ["Today.viewer", "Today.approve"], route: "approvePreRegistration", done: "pre-registrations:toast.approved", failed: "pre-registrations:toast.approve_failed" },
+  decline: { rights: ["Today.viewer", "Today.approve"], route: "declinePreRegistration", done: "pre-registrations:toast.declined", failed: "pre-registrations:toast.decline_failed" },
+  "sign-in": { rights: ["Today.viewer", "Today.signInOut"], route: "signInPreRegistration", done: "pre-registrations:toast.signed_in", failed: "pre-registrations:toast.sign_in_failed" },
+  delete: { rights: ["Today.viewer", "Today.signInOut"], route: "cancelPreRegistration", done: "pre-registrations:toast.cancelled", failed: "pre-registrations:toast.cancel_failed" },
 };
 
 /** Where the list was (its filters and page), from the posted `back` (a query string only). */

@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = pageTitle;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "prereg")]);
+  const [access, { t, locale }] = await Promise.all([requireAccess(request), translator(request, "pre-registrations")]);
   const url = new URL(request.url);
   const site = url.searchParams.get("site") ?? "";
   const date = url.searchParams.get("date") ?? "";
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PreRegistrations() {
   const d = useLoaderData<typeof loader>();
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const pages = pageCount(d.list.total, d.list.per_page);
   const keep = { site: d.filters.site, date: d.filters.date };
   const back = new URLSearchParams(Object.entries({ ...keep, page: d.list.page > 1 ? String(d.list.page) : "" }).filter(([, v]) => v !== "")).toString();

@@ -27,7 +27,7 @@ function RowButton({ intent, p, back, label, variant = "secondary" }: { intent: 
 }
 
 export function PreRegistrationRow({ p, can, locale, back }: { p: PreRegistration; can: RowCan; locale: Locale; back: string }) {
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const at = (iso: string) => formatDateTimeAt(iso, p.site.timezone, locale);
   return (
     <tr>

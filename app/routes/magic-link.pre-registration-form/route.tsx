@@ -33,7 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) => magicLinkAction(reque
 export default function PreRegistrationForm() {
   const { link, locale, action: to } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const sent = !!actionData && "sent" in actionData;
   const [form, fields] = useForm<z.input<typeof visitorFormSchema>, z.output<typeof visitorFormSchema>>({
     id: "pre-registration-form",

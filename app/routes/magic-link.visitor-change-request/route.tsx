@@ -28,7 +28,7 @@ export const action = ({ request }: ActionFunctionArgs) => magicLinkAction(reque
 export default function VisitorChangeRequest() {
   const { link, locale, action: to } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("prereg");
+  const { t } = useTranslation("pre-registrations");
   const sent = !!actionData && "sent" in actionData;
   const [form, fields] = useForm<z.input<typeof changeRequestSchema>, z.output<typeof changeRequestSchema>>({
     id: "visitor-change-request",

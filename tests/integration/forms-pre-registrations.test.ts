@@ -13,7 +13,7 @@ import { createUser, failuresOf, hook, newBrowser, newClient, signIn, signInWith
 const notices = (page: Page) => page.notices().join(" ");
 
 async function user(role: string, name = "Pat Prereg") {
-  const email = uniqueEmail("prereg");
+  const email = uniqueEmail("pre-registrations");
   await createUser({ email, role, client: "eu:1", name });
   const browser = newBrowser();
   expect((await signInWithForms(browser, email)).path).toBe("/today");
