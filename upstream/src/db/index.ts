@@ -149,8 +149,9 @@ async function openPglite(dir: string): Promise<Db> {
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 
-/** `001_init.sql` … `039_….sql`: the numbered migrations, closed (ADR 033). */
+/** `001_init.sql` … `039_….sql`: the numbered migrations, closed (ADR 033): a new one is named by time. */
 const NUMBERED = /^(\d{3})_[a-z0-9_]+\.sql$/;
+const LAST_NUMBERED = 39;
 /** `20261128T1230_seed_steps.sql`: every later one, named by the UTC time it was written (ADR 033). */
 const STAMPED = /^(20\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3])[0-5]\d)_[a-z0-9_]+\.sql$/;
 
@@ -167,7 +168,7 @@ export function migrationOrder(files: readonly string[]): string[] {
     .map((f) => {
       const numbered = NUMBERED.exec(f);
       const prefix = (numbered ?? STAMPED.exec(f))?.[1];
-      if (!prefix) throw new Error(`Migration ${f}: name it by the UTC time, YYYYMMDDTHHMM_what.sql (ADR 033).`);
+      if (!prefix || (numbered && Number(prefix) > LAST_NUMBERED)) throw new Error(`Migration ${f}: name it by the UTC time, YYYYMMDDTHHMM_what.sql (ADR 033).`);
       const other = seen.get(prefix);
       if (other) throw new Error(`Migrations ${other} and ${f} share the prefix ${prefix}: give the newer one a fresh UTC timestamp (ADR 033).`);
       seen.set(prefix, f);

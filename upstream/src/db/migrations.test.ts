@@ -18,8 +18,12 @@ describe("migrationOrder", () => {
   });
 
   it("refuses two migrations with the same number, or the same minute, naming both", () => {
-    expect(() => migrationOrder(["001_init.sql", "040_invites.sql", "040_badges.sql"])).toThrow(/040_invites\.sql and 040_badges\.sql share the prefix 040/);
+    expect(() => migrationOrder(["001_init.sql", "038_invites.sql", "038_badges.sql"])).toThrow(/038_invites\.sql and 038_badges\.sql share the prefix 038/);
     expect(() => migrationOrder(["20261201T0800_a.sql", "20261201T0800_b.sql"])).toThrow(/share the prefix 20261201T0800/);
+  });
+
+  it("refuses a new numbered one: the numbers stop at 039, a branch names its migration by time", () => {
+    expect(() => migrationOrder(["001_init.sql", "039_api_client_creator_membership.sql", "040_spaces.sql"])).toThrow(/040_spaces\.sql: name it by the UTC time/);
   });
 
   it("refuses a name of neither form (no order could be trusted)", () => {
