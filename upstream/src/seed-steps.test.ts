@@ -1,8 +1,7 @@
 /** The demo data's steps (ADR 033) and the migration that recorded them for databases seeded before. */
 import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
-import { SEED_STEPS } from "./seed-steps.ts";
-import { SEED_REVISION } from "./seed.ts";
+import { SEED_REVISION, SEED_STEPS } from "./seed.ts";
 
 it("every step is named <area>.<what>, once", () => {
   const names = SEED_STEPS.map((s) => s.name);

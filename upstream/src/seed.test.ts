@@ -1,8 +1,7 @@
 /** The seed runner (ADR 033): steps by name, each once, recorded in the same transaction. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeedStep } from "./runtime/seed-step.ts";
-import { SEED_REVISION, seedDemoData } from "./seed.ts";
-import { SEED_STEPS } from "./seed-steps.ts";
+import { SEED_REVISION, SEED_STEPS, seedDemoData } from "./seed.ts";
 import { startTestUpstream, type TestUpstream } from "./test-support.ts";
 
 let up: TestUpstream;

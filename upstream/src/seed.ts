@@ -1,9 +1,9 @@
 /**
  * Demo data, in named steps (ADR 033). Each area exports its steps from `<area>/seed.ts`
- * (`runtime/seed-step.ts`); on every start `seedDemoData` runs, in the order of `seed-steps.ts`, each
- * step whose name is not yet in `seed_steps`, and records it there in the same transaction (one
- * transaction for the run; concurrent starts are serialised). A change to the demo data is a new
- * step, never an edit of one a database already ran.
+ * (`runtime/seed-step.ts`) and names them in its `area.ts`; on every start `seedDemoData` runs, in
+ * the order of the areas' index (`areas.ts`), each step whose name is not yet in `seed_steps`, and
+ * records it there in the same transaction (one transaction for the run; concurrent starts are
+ * serialised). A change to the demo data is a new step, never an edit of one a database already ran.
  *
  * Before ADR 033 one number, `seed_state.revision`, said how far a database was seeded. It stays,
  * frozen at its last value (`SEED_REVISION`, 27): the migration that made `seed_steps` recorded the
@@ -14,12 +14,15 @@
 import type { App } from "./runtime/app.ts";
 import { one } from "./db/index.ts";
 import type { SeedReport, SeedStep } from "./runtime/seed-step.ts";
-import { SEED_STEPS } from "./seed-steps.ts";
+import { AREAS } from "./areas.ts";
 
 export type { SeedReport as SeedResult } from "./runtime/seed-step.ts";
 
 /** The last revision of the old scheme: frozen (new demo data is a new step). */
 export const SEED_REVISION = 27;
+
+/** Every area's steps, in the areas' order (`areas.ts`): an area's run after those above it. */
+export const SEED_STEPS: readonly SeedStep[] = AREAS.flatMap((a): readonly SeedStep[] => ("seedSteps" in a ? a.seedSteps : []));
 
 const names = new Set<string>();
 for (const s of SEED_STEPS) {

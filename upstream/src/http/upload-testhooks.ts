@@ -5,10 +5,16 @@
  */
 import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import type { Router } from "./router.ts";
+import type { TestHook } from "./testhooks.ts";
 
-export function registerUploadTestHooks(router: Router): void {
-  router.get("/__test/uploads", async () => ({
-    body: { rss: process.memoryUsage().rss, tmpdir: tmpdir(), entries: (await readdir(tmpdir()).catch(() => [])).sort() },
-  }));
+export function testHooks(): TestHook[] {
+  return [
+    {
+      method: "GET",
+      path: "/__test/uploads",
+      handler: async () => ({
+        body: { rss: process.memoryUsage().rss, tmpdir: tmpdir(), entries: (await readdir(tmpdir()).catch(() => [])).sort() },
+      }),
+    },
+  ];
 }

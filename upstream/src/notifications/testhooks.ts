@@ -11,8 +11,8 @@ import { z } from "zod";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TRIGGERS } from "../../contract/notification-messages.ts";
 import type { App } from "../runtime/app.ts";
 import { settleBackground } from "../runtime/background.ts";
-import { notFound, validation, zodErrors } from "../http/errors.ts";
-import type { Router } from "../http/router.ts";
+import { notFound } from "../http/errors.ts";
+import { parseTestInput, type TestHook } from "../http/testhooks.ts";
 import { findClientByGlobalId } from "../clients/model.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
 import { deliveriesIdle, runDueDeliveries } from "./delivery.ts";
@@ -35,39 +35,51 @@ const NotificationBody = z.object({
 
 const FaultBody = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/), status: z.number().int().min(100).max(599), count: z.number().int().min(0).max(100) });
 
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const r = schema.safeParse(raw);
-  if (!r.success) throw validation(zodErrors(r.error));
-  return r.data;
-}
-
-export function registerNotificationTestHooks(router: Router, app: App): void {
-  router.post("/__test/notifications", async (ctx) => {
-    const b = parse(NotificationBody, await ctx.readBody());
-    const client = await findClientByGlobalId(app.db, b.client);
-    if (!client) throw notFound("Unknown client.");
-    const [{ id }] = await app.db.query<{ id: number }>(
-      `INSERT INTO notifications (client_id, site_id, group_id, trigger, channel, recipients, url, secret, subject, filters, filter_match, enabled)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12) RETURNING id`,
-      [client.id, b.site_id, b.group_id, b.trigger, b.channel, b.recipients, b.url, b.secret, b.subject, JSON.stringify(b.filters), b.filter_match, b.enabled],
-    );
-    return { status: 201, body: { id } };
-  });
-  router.post("/__test/notifications/deliveries/run", async (ctx) => {
-    const raw = (await ctx.readBody()) as { due?: boolean } | null;
-    await settleBackground(app);
-    await deliveriesIdle(app);
-    if (raw?.due !== false) await app.db.query("UPDATE notification_deliveries SET next_attempt_at = now() WHERE status IN ('pending', 'retrying')");
-    return { body: { attempts: await runDueDeliveries(app) } };
-  });
-  router.post("/__test/notifications/receiver-fault", async (ctx) => {
-    const b = parse(FaultBody, await ctx.readBody());
-    setReceiverFault(app, b.name, b.status, b.count);
-    return { body: { ok: true } };
-  });
-  router.post("/__test/notifications/auto-sign-out", async () => {
-    const n = await autoSignOut(app);
-    await settleBackground(app);
-    return { body: { signed_out: n } };
-  });
+export function testHooks(app: App): TestHook[] {
+  return [
+    {
+      method: "POST",
+      path: "/__test/notifications",
+      handler: async (ctx) => {
+        const b = parseTestInput(NotificationBody, await ctx.readBody());
+        const client = await findClientByGlobalId(app.db, b.client);
+        if (!client) throw notFound("Unknown client.");
+        const [{ id }] = await app.db.query<{ id: number }>(
+          `INSERT INTO notifications (client_id, site_id, group_id, trigger, channel, recipients, url, secret, subject, filters, filter_match, enabled)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12) RETURNING id`,
+          [client.id, b.site_id, b.group_id, b.trigger, b.channel, b.recipients, b.url, b.secret, b.subject, JSON.stringify(b.filters), b.filter_match, b.enabled],
+        );
+        return { status: 201, body: { id } };
+      },
+    },
+    {
+      method: "POST",
+      path: "/__test/notifications/deliveries/run",
+      handler: async (ctx) => {
+        const raw = (await ctx.readBody()) as { due?: boolean } | null;
+        await settleBackground(app);
+        await deliveriesIdle(app);
+        if (raw?.due !== false) await app.db.query("UPDATE notification_deliveries SET next_attempt_at = now() WHERE status IN ('pending', 'retrying')");
+        return { body: { attempts: await runDueDeliveries(app) } };
+      },
+    },
+    {
+      method: "POST",
+      path: "/__test/notifications/receiver-fault",
+      handler: async (ctx) => {
+        const b = parseTestInput(FaultBody, await ctx.readBody());
+        setReceiverFault(app, b.name, b.status, b.count);
+        return { body: { ok: true } };
+      },
+    },
+    {
+      method: "POST",
+      path: "/__test/notifications/auto-sign-out",
+      handler: async () => {
+        const n = await autoSignOut(app);
+        await settleBackground(app);
+        return { body: { signed_out: n } };
+      },
+    },
+  ];
 }

@@ -1,6 +1,6 @@
 /**
  * A step of the demo data (ADR 033). Each area exports its steps from `<area>/seed.ts`; the runner
- * (`src/seed.ts`) runs, in the areas' order (`src/seed-steps.ts`), every step whose name is not yet
+ * (`src/seed.ts`) runs, in the areas' order (`src/areas.ts`), every step whose name is not yet
  * recorded in `seed_steps`, and records it in the same transaction.
  */
 import type { App } from "../runtime/app.ts";

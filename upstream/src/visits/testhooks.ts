@@ -1,5 +1,5 @@
 /**
- * Test hooks of visit management (registered with the others when UPSTREAM_TEST_HOOKS=1):
+ * Test hooks of visit management (registered with the others when UPSTREAM_TEST_HOOKS=1, `area.ts`):
  * POST /__test/visits/retention runs the data retention sweep now; POST /__test/visits/{id} makes a
  * visit an old, finished one (`days_ago`: made, signed in and, an hour later, signed out that many
  * days ago) or a rejected sign-in (`rejection_reason`), so tests own their history.
@@ -8,8 +8,8 @@ import { z } from "zod";
 import { VISIT_REJECTION_REASONS } from "../../contract/index.ts";
 import type { App } from "../runtime/app.ts";
 import { one } from "../db/index.ts";
-import { notFound, validation, zodErrors } from "../http/errors.ts";
-import type { Router } from "../http/router.ts";
+import { notFound } from "../http/errors.ts";
+import { parseTestInput, pathId, type TestHook } from "../http/testhooks.ts";
 import { removeExpiredVisits } from "./retention.ts";
 
 const VisitBody = z.object({
@@ -17,22 +17,26 @@ const VisitBody = z.object({
   rejection_reason: z.enum(VISIT_REJECTION_REASONS).optional(),
 });
 
-export function registerVisitTestHooks(router: Router, app: App): void {
-  router.post("/__test/visits/retention", async () => ({ body: { removed: await removeExpiredVisits(app) } }));
-  router.post("/__test/visits/:id", async (ctx) => {
-    const id = /^\d{1,9}$/.test(ctx.params.id) ? Number(ctx.params.id) : NaN;
-    if (Number.isNaN(id) || !(await one(app.db, "SELECT 1 FROM visits WHERE id = $1", [id]))) throw notFound("Unknown visit.");
-    const parsed = VisitBody.safeParse(await ctx.readBody());
-    if (!parsed.success) throw validation(zodErrors(parsed.error));
-    const b = parsed.data;
-    if (b.days_ago !== undefined) {
-      await app.db.query(
-        `UPDATE visits SET status = 'signed_out', created_at = now() - make_interval(days => $2::int),
-                signed_in_at = now() - make_interval(days => $2::int), signed_out_at = now() - make_interval(days => $2::int) + interval '1 hour' WHERE id = $1`,
-        [id, b.days_ago],
-      );
-    }
-    if (b.rejection_reason) await app.db.query("UPDATE visits SET status = 'rejected', signed_in_at = NULL, signed_out_at = NULL, rejection_reason = $2 WHERE id = $1", [id, b.rejection_reason]);
-    return { body: await one(app.db, "SELECT id, status, created_at, rejection_reason FROM visits WHERE id = $1", [id]) };
-  });
+export function testHooks(app: App): TestHook[] {
+  return [
+    { method: "POST", path: "/__test/visits/retention", handler: async () => ({ body: { removed: await removeExpiredVisits(app) } }) },
+    {
+      method: "POST",
+      path: "/__test/visits/:id",
+      handler: async (ctx) => {
+        const id = pathId(ctx.params.id);
+        if (Number.isNaN(id) || !(await one(app.db, "SELECT 1 FROM visits WHERE id = $1", [id]))) throw notFound("Unknown visit.");
+        const b = parseTestInput(VisitBody, await ctx.readBody());
+        if (b.days_ago !== undefined) {
+          await app.db.query(
+            `UPDATE visits SET status = 'signed_out', created_at = now() - make_interval(days => $2::int),
+                    signed_in_at = now() - make_interval(days => $2::int), signed_out_at = now() - make_interval(days => $2::int) + interval '1 hour' WHERE id = $1`,
+            [id, b.days_ago],
+          );
+        }
+        if (b.rejection_reason) await app.db.query("UPDATE visits SET status = 'rejected', signed_in_at = NULL, signed_out_at = NULL, rejection_reason = $2 WHERE id = $1", [id, b.rejection_reason]);
+        return { body: await one(app.db, "SELECT id, status, created_at, rejection_reason FROM visits WHERE id = $1", [id]) };
+      },
+    },
+  ];
 }

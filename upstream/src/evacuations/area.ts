@@ -1,0 +1,6 @@
+/** The evacuations area: its handlers and its demo data's steps (gathered by the one index, ../areas.ts). */
+import type { Area } from "../runtime/area.ts";
+import { evacuationHandlers } from "./handlers.ts";
+import { seedSteps } from "./seed.ts";
+
+export const area = { name: "evacuations", handlers: evacuationHandlers, seedSteps } satisfies Area;

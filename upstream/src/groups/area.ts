@@ -1,0 +1,7 @@
+/** The groups area: its handlers, its demo data's steps and its test hooks (gathered by the one index, ../areas.ts). */
+import type { Area } from "../runtime/area.ts";
+import { groupHandlers } from "./handlers.ts";
+import { seedSteps } from "./seed.ts";
+import { testHooks } from "./testhooks.ts";
+
+export const area = { name: "groups", handlers: groupHandlers, seedSteps, testHooks } satisfies Area;

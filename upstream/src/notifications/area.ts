@@ -1,0 +1,7 @@
+/** The notifications area: its handlers, its demo data's steps and its test hooks (gathered by the one index, ../areas.ts). */
+import type { Area } from "../runtime/area.ts";
+import { notificationHandlers } from "./handlers.ts";
+import { seedSteps } from "./seed.ts";
+import { testHooks } from "./testhooks.ts";
+
+export const area = { name: "notifications", handlers: notificationHandlers, seedSteps, testHooks } satisfies Area;

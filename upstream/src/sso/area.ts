@@ -1,0 +1,6 @@
+/** The sso area: its handlers and its demo data's steps (gathered by the one index, ../areas.ts). */
+import type { Area } from "../runtime/area.ts";
+import { ssoHandlers } from "./handlers.ts";
+import { seedSteps } from "./seed.ts";
+
+export const area = { name: "sso", handlers: ssoHandlers, seedSteps } satisfies Area;
