@@ -7,6 +7,7 @@
  * spec's catalogue (platform §8).
  */
 import { data, redirect } from "@remix-run/node";
+import { badRequest } from "~/forms/intents.server";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Config, Site } from "@contract";
 import type { Viewer } from "~/session/auth.server";
@@ -130,7 +131,7 @@ export function postedId(value: FormDataEntryValue | null | undefined): number |
 /** A row id posted by a form (a positive integer), or a 400: never sent upstream unparsed. */
 export function requirePostedId(value: FormDataEntryValue | null): number {
   const id = postedId(value);
-  if (id === null) throw new Response("Bad request", { status: 400 });
+  if (id === null) badRequest();
   return id;
 }
 

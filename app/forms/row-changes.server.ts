@@ -6,6 +6,7 @@
  * tab's notice.
  */
 import type { Notice } from "~/forms/action-result";
+import { badRequest } from "~/forms/intents.server";
 import { answerNotice, done, refused, requirePostedId } from "./action-result.server";
 import type { Viewer } from "~/session/auth.server";
 
@@ -60,7 +61,7 @@ export async function deleteRow<Row extends { id: number }>({ request, viewer, f
  * belongs elsewhere or is gone). Moving the first row up or the last down changes nothing.
  */
 export function movedOrder(ids: readonly number[], id: number, direction: FormDataEntryValue | null): number[] | null {
-  if (direction !== "up" && direction !== "down") throw new Response("Bad request", { status: 400 });
+  if (direction !== "up" && direction !== "down") badRequest();
   const at = ids.indexOf(id);
   if (at < 0) return null;
   const to = direction === "up" ? at - 1 : at + 1;

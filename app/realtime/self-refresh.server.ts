@@ -5,6 +5,7 @@
  * is never lost), and not when the user turned it off (WCAG 2.2.1: a time limit the user controls).
  */
 import { redirect, type HeadersFunction } from "@remix-run/node";
+import { badRequest } from "~/forms/intents.server";
 import { env } from "~/env.server";
 import { cookieValue } from "~/session/request-context.server";
 
@@ -32,7 +33,7 @@ export const REFRESH_INTENT = "auto-refresh";
 /** The answer to a post of the self-refresh switch: remember the choice, back to `page`. */
 export function refreshChoice(request: Request, form: FormData, page: string): Response {
   const value = form.get("value");
-  if (value !== "on" && value !== "off") throw new Response("Bad request", { status: 400 });
+  if (value !== "on" && value !== "off") badRequest();
   const secure = new URL(request.url).protocol === "https:";
   return redirect(page, { status: 303, headers: { "Set-Cookie": refreshChoiceCookie(value === "on", secure) } });
 }

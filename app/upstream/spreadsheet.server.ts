@@ -6,6 +6,7 @@
  * first byte (rights, a range too long) is the catalogue's answer (`refusalResponse`).
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { badRequest } from "~/forms/intents.server";
 import { SHEET_FORMATS, type RouteName, type SheetFormat } from "@contract";
 import type { Access } from "~/access/guard.server";
 import { refusalResponse } from "~/upstream/refusal.server";
@@ -21,7 +22,7 @@ const DISPOSITION = /^attachment; filename="[A-Za-z0-9._ -]{1,200}"; filename\*=
 /** `?format=` of the request: csv when absent; anything else is a 400. */
 export function sheetFormat(request: Request): SheetFormat {
   const asked = new URL(request.url).searchParams.get("format") ?? "csv";
-  if (!(SHEET_FORMATS as readonly string[]).includes(asked)) throw new Response("Bad request", { status: 400 });
+  if (!(SHEET_FORMATS as readonly string[]).includes(asked)) badRequest();
   return asked as SheetFormat;
 }
 

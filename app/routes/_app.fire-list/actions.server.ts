@@ -4,6 +4,7 @@
  * spec's "{site}: starting the evacuation failed" in the session (platform §8).
  */
 import type { Access } from "~/access/guard.server";
+import { badRequest } from "~/forms/intents.server";
 import { done, failed, isUpstreamFailure, postedSite } from "~/forms/action-result.server";
 import { evacuationPermissions } from "~/features/evacuations/evacuations.server";
 import { reportPath } from "~/features/evacuations/paths";
@@ -11,7 +12,7 @@ import { reportPath } from "~/features/evacuations/paths";
 export async function start({ request, access, form }: { request: Request; access: Access; form: FormData }) {
   const { viewer, config } = access;
   const site = postedSite(config, form.get("siteId"));
-  if (!site) throw new Response("Bad request", { status: 400 });
+  if (!site) badRequest();
   try {
     const started = await viewer.api("startEvacuation", { params: { siteId: site.id }, body: {} });
     const to = evacuationPermissions(access).view ? reportPath(started.id) : "/fire-list";

@@ -5,6 +5,7 @@
  * Each succeeds back on the report as it was (day, site, group).
  */
 import type { Access } from "~/access/guard.server";
+import { badRequest } from "~/forms/intents.server";
 import { done, invalid, refused, requirePostedId, shownName } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { refusalOf } from "~/upstream/refusal.server";
@@ -34,7 +35,7 @@ export function backTo(request: Request): string {
 function target(form: FormData) {
   const memberId = requirePostedId(form.get("member_id"));
   const day = String(form.get("day") ?? "");
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Response("Bad request", { status: 400 });
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) badRequest();
   return { memberId, day, name: shownName(form.get("name")) };
 }
 

@@ -4,6 +4,7 @@
  * session, a refusal as the global error dialog (platform §8).
  */
 import { requireEdit, type Access } from "~/access/guard.server";
+import { badRequest } from "~/forms/intents.server";
 import { done, failed, isUpstreamFailure, shownName } from "~/forms/action-result.server";
 import { parseSubmission } from "~/forms/submission";
 import { reportPath } from "~/features/evacuations/paths";
@@ -14,7 +15,7 @@ export async function mark({ request, access, id, form }: { request: Request; ac
   requireEdit(access);
   const { viewer } = access;
   const submission = parseSubmission(form, { schema: MarkSchema });
-  if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
+  if (submission.status !== "success") badRequest();
   const { evacueeId, status, pointId } = submission.value;
   const name = shownName(form.get("name"));
   try {
