@@ -84,7 +84,14 @@ if (wants("build") || wants("unit") || wants("integration") || wants("e2e")) {
  * they run, have a stack of their own (`integration-own-stack`, tests/vitest.config.ts) and run
  * beside the other integration files instead of after them.
  */
-const projects = ["unit", "integration", "integration-own-stack"].filter((p) => wants(p) || (p === "integration-own-stack" && wants("integration")));
+const projects = ["unit", "integration", "integration-own-stack", "integration-walk"].filter((p) => wants(p) || (p.startsWith("integration-") && wants("integration")));
+/**
+ * Projects that run one after the other in one slot: the access walk (its own stack, reading only)
+ * starts once the timer-bound own-stack files end, so they never share the machine with it, and
+ * Playwright no longer waits for the walk (ADR 012).
+ */
+const after = { "integration-walk": "integration-own-stack" };
+const redisOffset = { "integration-own-stack": 1, "integration-walk": 3 };
 /**
  * A long-lived Redis (REDIS_URL) is shared by the stacks that run at once: each uses a database
  * of its own (`offset` after the given one), so one's throttle counts, sessions and locks never
@@ -131,11 +138,13 @@ const overlap = process.env.GATEHOUSE_TEST_SERIAL !== "1";
 const done = new Set();
 if (projects.length) {
   const started = Date.now();
+  const finished = {};
   await Promise.all(
     projects.map(async (project) => {
+      if (after[project] && projects.includes(after[project])) await new Promise((resolve) => (finished[after[project]] = resolve));
       const report = path.join(tmp, `vitest-${project}.json`);
       fs.rmSync(report, { force: true });
-      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], project === "integration-own-stack" ? redisDb(1) : {});
+      await runAsync(`vitest ${project}`, "npx", ["vitest", "run", "--config", "tests/vitest.config.ts", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], redisDb(redisOffset[project] ?? 0));
       if (fs.existsSync(report)) {
         const r = JSON.parse(fs.readFileSync(report, "utf8"));
         totals.passed += r.numPassedTests;
@@ -144,6 +153,7 @@ if (projects.length) {
         if (r.numTotalTests === 0) failedSteps.push(`vitest ${project} ran no test`);
       } else failedSteps.push(`vitest ${project} report missing`);
       done.add(project);
+      finished[project]?.();
       // Playwright waits for the unit files and for the timer-bound files of the own stack (token
       // lifetimes, streams within 2 s), which a loaded machine makes late; it runs beside the rest.
       if (overlap && ["unit", "integration-own-stack"].every((p) => !projects.includes(p) || done.has(p))) startE2e();

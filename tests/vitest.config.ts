@@ -4,7 +4,9 @@ import { defineConfig } from "vitest/config";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Integration files that run on a stack of their own (the project `integration-own-stack`). */
-const OWN_STACK = ["tests/integration/session.test.ts", "tests/integration/realtime.test.ts", "tests/integration/access.test.ts"];
+const OWN_STACK = ["tests/integration/session.test.ts", "tests/integration/realtime.test.ts"];
+/** The access walk: a stack of its own too, after the own-stack files (tests/run.mjs). */
+const WALK = ["tests/integration/access.test.ts"];
 
 export default defineConfig({
   root,
@@ -30,6 +32,10 @@ export default defineConfig({
           // The upstream's files call a real upstream and database; beside the integration and
           // end-to-end projects on two cores a call can take seconds (upstream/vitest.config.ts: 60 s).
           testTimeout: 30_000,
+          // One module graph per worker, not per file: each upstream file imported the whole
+          // upstream again (~80 s of a run's CPU). The files restore what they change (timers,
+          // TMPDIR, globals) themselves.
+          isolate: false,
         },
       },
       {
@@ -37,7 +43,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: OWN_STACK,
+          exclude: [...OWN_STACK, ...WALK],
           globalSetup: ["tests/integration/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
@@ -54,6 +60,20 @@ export default defineConfig({
         test: {
           name: "integration-own-stack",
           include: OWN_STACK,
+          globalSetup: ["tests/integration/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The access walk: every route of the table for every role fixture in four spellings, some
+      // thousands of page loads that only read the demo data as seeded. Its own stack, started
+      // by tests/run.mjs once the own-stack files end; Playwright does not wait for it.
+      {
+        extends: true,
+        test: {
+          name: "integration-walk",
+          include: WALK,
           globalSetup: ["tests/integration/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
