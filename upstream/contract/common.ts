@@ -53,6 +53,8 @@ export interface RouteDef {
   summary: string;
   /** A POST that only reads (changes nothing the caller's config or data shows). */
   readOnly?: true;
+  /** Answers beyond the ones every route of its kind has (`knownErrors`): status → what it means. */
+  errors?: Readonly<Record<string, string>>;
 }
 
 /** The spreadsheet formats every export offers (`?format=`), streamed by the upstream. */

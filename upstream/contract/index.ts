@@ -70,6 +70,8 @@ export * from "./account-values.ts";
 export * from "./account.ts";
 export * from "./attendance.ts";
 export * from "./attendance-messages.ts";
+export * from "./spaces.ts";
+export * from "./spaces-messages.ts";
 export * from "./safety-check-messages.ts";
 export * from "./safety-check.ts";
 export * from "./notification-messages.ts";
@@ -112,6 +114,7 @@ import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
+import { spaceRoutes } from "./spaces.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
@@ -150,6 +153,7 @@ export const routes = {
   ...historyRoutes,
   ...accountRoutes,
   ...attendanceRoutes,
+  ...spaceRoutes,
   ...safetyCheckRoutes,
   ...notificationRoutes,
   ...notificationDeliveryRoutes,
@@ -177,12 +181,30 @@ export function knownErrors(r: RouteDef): Record<string, string> {
   if (r.upload || r.rawFile) out["413"] = "The file is too large";
   if (r.body || r.upload || r.rawFile || r.method === "GET") out["422"] = "Validation errors (field → messages)";
   if (r.auth === "none") out["429"] = "Too many attempts: try again later";
-  return out;
+  return { ...out, ...r.errors };
+}
+
+/**
+ * A schema as JSON Schema for the document: a recursive one (a spaces layout's tree) names its
+ * definitions (`.meta({ id })`); they move to `components.schemas`, where its `$ref`s point.
+ */
+function documentSchema(schema: z.ZodType, components: Record<string, unknown>, opts: { io?: "input" | "output" } = {}): unknown {
+  const { $defs, ...out } = z.toJSONSchema(schema, { ...opts, unrepresentable: "any" }) as Record<string, unknown> & { $defs?: Record<string, unknown> };
+  if (!$defs) return out;
+  const rewrite = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(rewrite)
+      : v && typeof v === "object"
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === "$ref" && typeof x === "string" ? x.replace(/^#\/\$defs\//, "#/components/schemas/") : rewrite(x)]))
+        : v;
+  for (const [name, def] of Object.entries($defs)) components[name] = rewrite(def);
+  return rewrite(out);
 }
 
 /** Build an OpenAPI 3.1 document from the route table. */
 export function openApiDocument(servers: { url: string; description: string }[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, unknown> = {};
   const errorContent = { "application/json": { schema: z.toJSONSchema(ErrorBody, { unrepresentable: "any" }) } };
   for (const [name, r] of Object.entries(routes) as [string, RouteDef][]) {
     const p = `/${r.path}`;
@@ -201,7 +223,7 @@ export function openApiDocument(servers: { url: string; description: string }[])
       // A public call says so (`security: []`) rather than saying nothing.
       security: r.auth === "bearer" ? [{ bearer: [] }] : [],
       ...(r.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(r.body, { io: "input", unrepresentable: "any" }) } } } }
+        ? { requestBody: { required: true, content: { "application/json": { schema: documentSchema(r.body, schemas, { io: "input" }) } } } }
         : {}),
       ...(r.upload
         ? {
@@ -221,7 +243,7 @@ export function openApiDocument(servers: { url: string; description: string }[])
       responses: {
         "200": r.download
           ? { description: "A file", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
-          : { description: "OK", content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } } },
+          : { description: "OK", content: { "application/json": { schema: documentSchema(r.response, schemas) } } },
         ...Object.fromEntries(Object.entries(knownErrors(r)).map(([status, description]) => [status, { description, content: errorContent }])),
         default: { description: "Error", content: errorContent },
       },
@@ -231,7 +253,7 @@ export function openApiDocument(servers: { url: string; description: string }[])
     openapi: "3.1.0",
     info: { title: "Gatehouse regional API and auth service", version: "2", license: { name: "Proprietary" } },
     servers,
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } }, ...(Object.keys(schemas).length ? { schemas } : {}) },
     paths,
   };
 }

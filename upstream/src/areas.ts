@@ -18,6 +18,7 @@ import { area as history } from "./history/area.ts";
 import { area as visits } from "./visits/area.ts";
 import { area as account } from "./account/area.ts";
 import { area as attendance } from "./attendance/area.ts";
+import { area as spaces } from "./spaces/area.ts";
 import { area as safetyCheck } from "./safety-check/area.ts";
 import { area as notifications } from "./notifications/area.ts";
 import { area as apiClients } from "./api-clients/area.ts";
@@ -41,6 +42,7 @@ export const AREAS = [
   visits,
   account,
   attendance,
+  spaces,
   safetyCheck,
   notifications,
   apiClients,

@@ -28,6 +28,7 @@ import { registerClientApi } from "./api-clients/server.ts";
 import { startAuditSweep } from "./audit/log.ts";
 import { startRetention } from "./visits/retention.ts";
 import { startDeliveryWorker } from "./notifications/delivery.ts";
+import { AREAS } from "./areas.ts";
 import { registerNotificationStandIns } from "./notifications/stand-ins.ts";
 import { startAutoSignOut } from "./visits/auto-sign-out.ts";
 import { pointDemoWebhook } from "./notifications/stand-ins.ts";
@@ -214,6 +215,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   const stopAutoSignOut = startAutoSignOut(app);
   // Notification delivery: the worker sends due deliveries (notifications/delivery.ts; ADR 028).
   const stopDeliveries = startDeliveryWorker(app);
+  // Each area's own scheduled work (spaces: the auto-release of unused desks; ADR 036).
+  const stopAreaJobs = AREAS.flatMap((a) => ("jobs" in a && a.jobs ? [a.jobs(app)] : []));
 
   let closing: Promise<void> | null = null;
   return {
@@ -223,6 +226,7 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
       closing ??= (async () => {
         stopRetention();
         stopAutoSignOut();
+        for (const stop of stopAreaJobs) stop();
         // Events still being queued, then the worker's run in flight (its sends end within 10 s).
         await settleBackground(app);
         await stopDeliveries();

@@ -122,7 +122,9 @@ async function openPg(url: string): Promise<Db> {
 async function openPglite(dir: string): Promise<Db> {
   await mkdir(dir, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
+  // btree_gist: the spaces bookings' exclusion constraints (ADR 036).
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+  const db = await PGlite.create(dir, { extensions: { btree_gist } });
   type PgliteLike = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (sql: string) => Promise<unknown> };
   const wrap = (c: PgliteLike): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {

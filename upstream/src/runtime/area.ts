@@ -16,4 +16,6 @@ export interface Area {
   handlers?: Partial<Impl>;
   seedSteps?: readonly SeedStep[];
   testHooks?: (app: App) => TestHook[];
+  /** Scheduled work the server starts with the area (`schedule`, ./background.ts); returns its stop. */
+  jobs?: (app: App) => () => void;
 }

@@ -44,7 +44,9 @@ export type RowKind =
   | "api-client"
   | "role"
   | "audit-entry"
-  | "group";
+  | "group"
+  | "space"
+  | "booking";
 
 /** What the module needs of a principal (`Principal` of `clients/regional.ts` fits). */
 export interface ScopeSubject {

@@ -129,3 +129,12 @@ export function shiftRange(date: LocalDate, start: LocalTime, end: LocalTime, zo
 
 /** The local date it is now (or at `at`) in `zone`: what "today" means at a site. */
 export const localToday = (zone: string, at: Date = new Date()): LocalDate => localParts(at, zone).date;
+
+/** `instant` as ISO 8601 in `zone`'s wall-clock time with its offset: 2026-12-01T09:00:00+00:00. */
+export function isoInZone(instant: Date, zone: string): string {
+  const { date, time } = localParts(instant, zone);
+  const offset = offsetAt(zone, instant);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return `${date}T${time}:${pad(new Date(instant).getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

@@ -13,6 +13,7 @@
  * visit (`departAt`), their return closes it as `returned` (`returnAway`, or `signInAt` for a member
  * who is away). Neither is on site, so neither changes the count.
  */
+import { markBookingsUsed } from "../spaces/check-in.ts";
 import type { z } from "zod";
 import {
   ALREADY_AWAY_MESSAGE,
@@ -158,6 +159,8 @@ export async function signInAt(app: App, site: SiteRef, body: z.infer<typeof Sig
         safety.action === "flag" ? safety.reason : null,
       ],
     );
+    // Signing in is the check-in of the member's booking here (spaces/check-in.ts; ADR 036).
+    if (memberId !== null && status === "signed_in") await markBookingsUsed(q, site.id, memberId);
     newVisit = true;
     return id;
   });

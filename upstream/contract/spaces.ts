@@ -1,0 +1,147 @@
+// ---------------------------------------------------------------------------------------------
+// Spaces (issue 26; platform §3, §5, §7, §8, §9; groups spec §3, §6; ADR 036): a site's layout — a
+// tree of zones and spaces — and its bookings. The five calls of platform §7 (`GET spaces/{siteId}`,
+// the bookings' list, create, change — a POST with the method-override header — and cancel).
+//
+// Times are instants written in ISO 8601 with an offset; the upstream answers them in the site's
+// own offset at that instant. A booking holds its space for [start, end + the site's buffer): the
+// database refuses an overlap (an exclusion constraint), so two bookings of one space never meet,
+// however many arrive at once (409 with platform §8's message and the nearest free alternative).
+// ---------------------------------------------------------------------------------------------
+import { z } from "zod";
+import type { RouteDef } from "./common.ts";
+import { ADVANCE_LIMIT_UNITS, REPEAT_EVERY, SPACE_CATEGORIES, SPACES_LIMITS } from "./spaces-messages.ts";
+
+export const SPACES_RIGHTS = {
+  view: "Spaces.viewer",
+  edit: "Spaces.editor",
+  delete: "Spaces.delete",
+  book: "Spaces.book",
+  overrideZones: "Spaces.overrideZones",
+  report: "BookingsReport.viewer",
+} as const;
+
+/** Where a space sits on its floor plan: fractions of the plan's width and height (0–1). */
+export const SpacePlacement = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
+
+/** A zone (a floor, a wing) or a space (a desk, a room…) of a site's layout. */
+export interface SpaceNode {
+  id: number;
+  type: "zone" | "space";
+  name: string;
+  /** A space's category; null for a zone. */
+  category: (typeof SPACE_CATEGORIES)[number] | null;
+  tags: string[];
+  /** The ids of the zones above it, outermost first. */
+  zone_path: number[];
+  /** A space's place on the floor plan of its nearest zone that has one. */
+  placement: z.infer<typeof SpacePlacement> | null;
+  children: SpaceNode[];
+}
+export const SpaceNode: z.ZodType<SpaceNode> = z.object({
+  id: z.number().int(),
+  type: z.enum(["zone", "space"]),
+  name: z.string(),
+  category: z.enum(SPACE_CATEGORIES).nullable(),
+  tags: z.array(z.string()),
+  zone_path: z.array(z.number().int()),
+  placement: SpacePlacement.nullable(),
+  get children() {
+    return z.array(SpaceNode);
+  },
+}).meta({ id: "SpaceNode" });
+
+export const AdvanceLimit = z.object({ unit: z.enum(ADVANCE_LIMIT_UNITS), value: z.number().int().min(1).max(SPACES_LIMITS.advanceValue).nullable() });
+export type AdvanceLimit = z.infer<typeof AdvanceLimit>;
+
+/** GET spaces/{siteId}: platform §3's spaces data of a site. */
+export const SpacesSite = z.object({
+  site_id: z.number().int(),
+  timezone: z.string(),
+  layout: z.array(SpaceNode),
+  /** A space's photo: a file of the site (`files/{name}`, as a site's branding image). */
+  photos: z.array(z.object({ space_id: z.number().int(), file: z.string() })),
+  /** A zone's floor plan: a file of the site. */
+  floor_plans: z.array(z.object({ zone_id: z.number().int(), file: z.string() })),
+  /** The caller's secret iCalendar feeds (their own bookings; a space's, for a spaces editor). */
+  calendar_urls: z.array(z.object({ kind: z.enum(["person", "space"]), space_id: z.number().int().nullable(), url: z.string() })),
+  booking_advance_limit: AdvanceLimit,
+  /** Kept free after each booking of a space (platform §9: minutes or hours). */
+  buffer_minutes: z.number().int(),
+  /** A desk or parking space not signed in for this long after its start is released; null: never. */
+  release_after_minutes: z.number().int().nullable(),
+  /** What the caller may do here. */
+  can: z.object({ book: z.boolean(), book_for_others: z.boolean(), view_all: z.boolean(), edit: z.boolean(), override_zones: z.boolean() }),
+});
+export type SpacesSite = z.infer<typeof SpacesSite>;
+
+export const BookingPerson = z.object({ kind: z.enum(["user", "member"]), id: z.number().int(), name: z.string() });
+export type BookingPerson = z.infer<typeof BookingPerson>;
+export const BOOKING_STATUSES = ["active", "cancelled", "released"] as const;
+
+export const Booking = z.object({
+  id: z.number().int(),
+  site_id: z.number().int(),
+  space_id: z.number().int(),
+  space_name: z.string(),
+  category: z.enum(SPACE_CATEGORIES),
+  zone_path: z.array(z.number().int()),
+  start: z.string(),
+  end: z.string(),
+  /** Who it is for, and who made it. */
+  person: BookingPerson,
+  booked_by: BookingPerson,
+  status: z.enum(BOOKING_STATUSES),
+  /** When its person signed in at the site during it (the check-in). */
+  used_at: z.string().nullable(),
+  /** When it was released unused, or cancelled. */
+  ended_at: z.string().nullable(),
+  /** A repeating booking's series (its other days share it). */
+  series_id: z.number().int().nullable(),
+  note: z.string().nullable(),
+  /** The caller may change or cancel it. */
+  can_change: z.boolean(),
+});
+export type Booking = z.infer<typeof Booking>;
+
+/** GET spaces/{siteId}/bookings. */
+export const Bookings = z.object({ from: z.string(), to: z.string(), bookings: z.array(Booking) });
+export type Bookings = z.infer<typeof Bookings>;
+
+const when = z.string().max(40);
+/** POST spaces/{siteId}/bookings. Without `person`, the booking is the caller's own. */
+export const BookingInput = z.object({
+  space_id: z.number().int().positive(),
+  start: when,
+  end: when,
+  person: z.object({ kind: z.enum(["user", "member"]), id: z.number().int().positive() }).optional(),
+  note: z.string().max(SPACES_LIMITS.note).nullable().optional(),
+  repeat: z.object({ every: z.enum(REPEAT_EVERY), until: z.string().max(10) }).optional(),
+});
+export type BookingInput = z.infer<typeof BookingInput>;
+
+/** PATCH spaces/{siteId}/bookings/{id}: another space or time, or the note. */
+export const BookingUpdate = z.object({
+  space_id: z.number().int().positive().optional(),
+  start: when.optional(),
+  end: when.optional(),
+  note: z.string().max(SPACES_LIMITS.note).nullable().optional(),
+});
+export type BookingUpdate = z.infer<typeof BookingUpdate>;
+
+/** A 409's `data`: the nearest free space of the same category in the same zone for that time. */
+export const SpaceAlternative = z.object({ space_id: z.number().int(), name: z.string(), zone_path: z.array(z.number().int()) });
+export type SpaceAlternative = z.infer<typeof SpaceAlternative>;
+
+/** A created series: every booking made (one unless it repeats). */
+export const BookingsCreated = z.object({ bookings: z.array(Booking) });
+
+const conflict = { "409": "This space is unavailable for the requested time period (`space_unavailable`; `data.alternative`, `data.clashes`)" };
+
+export const spaceRoutes = {
+  spacesOfSite: { method: "GET", path: "spaces/{siteId}", base: "regional", auth: "bearer", response: SpacesSite, summary: "A site's spaces: the layout (zones and spaces as a tree), photos, floor plans, calendar URLs, the advance limit and buffer (Spaces.viewer or Spaces.book; the spaces feature on)" },
+  listBookings: { method: "GET", path: "spaces/{siteId}/bookings", base: "regional", auth: "bearer", response: Bookings, summary: "A site's bookings overlapping from–to (ISO 8601; at most 62 days); query space, zone, person (user:ID or member:ID), mine=1, status. Everyone's with Spaces.viewer, else the caller's own" },
+  createBooking: { method: "POST", path: "spaces/{siteId}/bookings", base: "regional", auth: "bearer", body: BookingInput, response: BookingsCreated, errors: conflict, summary: "Book a space (Spaces.book; for someone else Spaces.editor), once or repeating; all or nothing" },
+  updateBooking: { method: "PATCH", path: "spaces/{siteId}/bookings/{bookingId}", base: "regional", auth: "bearer", body: BookingUpdate, response: Booking, errors: conflict, summary: "Change a booking's space, times or note (its booker or person; anyone's with Spaces.editor)" },
+  cancelBooking: { method: "DELETE", path: "spaces/{siteId}/bookings/{bookingId}", base: "regional", auth: "bearer", response: BookingsCreated, summary: "Cancel a booking; `?following=1` cancels the rest of its series too (its booker or person; anyone's with Spaces.delete)" },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,37 @@
+/**
+ * Spaces (issue 26; ADR 036).
+ * This area's handlers of the contract's routes (the whole table is assembled in ../areas.ts).
+ */
+import type { spaceRoutes, SpacesSite } from "../../contract/index.ts";
+import type { Handlers } from "../http/contract-handlers.ts";
+import type { App } from "../runtime/app.ts";
+import type { Principal } from "../clients/regional.ts";
+import { cancelBooking, createBooking, listBookings, updateBooking } from "./bookings.ts";
+import { layoutOf, spacesAt } from "./site.ts";
+
+async function spacesOfSite(app: App, p: Principal, siteIdParam: string): Promise<SpacesSite> {
+  const at = await spacesAt(app.db, p, siteIdParam);
+  const layout = await layoutOf(app.db, at.site.id);
+  const nodes = [...layout.byId.values()];
+  return {
+    site_id: at.site.id,
+    timezone: at.site.timezone,
+    layout: layout.tree,
+    photos: nodes.flatMap((n) => (n.type === "space" && n.photo ? [{ space_id: n.id, file: n.photo }] : [])),
+    floor_plans: nodes.flatMap((n) => (n.type === "zone" && n.floor_plan ? [{ zone_id: n.id, file: n.floor_plan }] : [])),
+    // The secret iCalendar feeds come with the calendar feeds (issue 26 item 5).
+    calendar_urls: [],
+    booking_advance_limit: at.rules.advance,
+    buffer_minutes: at.rules.bufferMinutes,
+    release_after_minutes: at.rules.releaseAfterMinutes,
+    can: { book: at.can.book, book_for_others: at.can.book_for_others, view_all: at.can.view_all, edit: at.can.edit, override_zones: at.can.override_zones },
+  };
+}
+
+export const spaceHandlers = {
+  spacesOfSite: ({ app, principal, ctx }) => spacesOfSite(app, principal, ctx.params.siteId!),
+  listBookings: ({ app, principal, ctx }) => listBookings(app, principal, ctx.params.siteId!, ctx.url),
+  createBooking: ({ app, principal, ctx, body }) => createBooking(app, principal, ctx.params.siteId!, body),
+  updateBooking: ({ app, principal, ctx, body }) => updateBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, body),
+  cancelBooking: ({ app, principal, ctx }) => cancelBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, ctx.url),
+} satisfies Handlers<keyof typeof spaceRoutes>;
