@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { upstreamAccess } from "../support/access";
 import { h1, messages } from "../support/client";
-import { createUpstreamRole, createUpstreamSite, kioskSignIn } from "../support/hooks";
+import { createUpstreamRole, createUpstreamSite, kioskSignIn, upstreamHook } from "../support/hooks";
 import { createUser, newClient, signIn, uniqueEmail, upstreamUrl } from "./helpers";
 
 /** A fresh site with two people on it, an evacuation of it, and a signed-in user of that site. */
@@ -144,5 +144,33 @@ describe("what each action does", () => {
     r = await e.client.post(`${e.path}/delete`, {});
     expect(messages(r.body).join(" ")).toContain("The evacuation report has been deleted.");
     expect((await e.client.request(e.path)).res.status).toBe(404);
+  });
+});
+
+describe("space bookings (ADR 036)", () => {
+  test("the report lists the bookings under way when it started: who signed in by zone, and who booked but did not, apart", async () => {
+    const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name: `IT evac spaces ${Math.random().toString(36).slice(2, 7)}`, all_groups: true });
+    const hook = (path: string, body: unknown) => upstreamHook<{ id: number }>(upstreamUrl(), "POST", path, body);
+    await hook(`sites/${site.id}/spaces`, {});
+    const floor = (await hook(`sites/${site.id}/spaces/nodes`, { name: "Floor 3" })).id;
+    const bay = (await hook(`sites/${site.id}/spaces/nodes`, { name: "Quiet bay", parent_id: floor })).id;
+    const q1 = (await hook(`sites/${site.id}/spaces/nodes`, { name: "Q1", parent_id: bay, category: "desk" })).id;
+    const q2 = (await hook(`sites/${site.id}/spaces/nodes`, { name: "Q2", parent_id: bay, category: "desk" })).id;
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    await hook(`sites/${site.id}/spaces/bookings`, { space_id: q1, person_name: "Dana Desk", starts_at: from, ends_at: to, used: true });
+    await hook(`sites/${site.id}/spaces/bookings`, { space_id: q2, person_name: "Ozzy Offsite", starts_at: from, ends_at: to, used: false });
+    const email = uniqueEmail("evac-it-spaces");
+    await createUser({ email, role: "Administrator", site_ids: [site.id] });
+    const admin = await upstreamAccess(upstreamUrl(), email);
+    const started = await admin.send("POST", `sites/${site.id}/evacuations`, {});
+    expect(started.status).toBe(200);
+    const client = newClient();
+    await signIn(client, email);
+    const { res, body } = await client.request(`/reports/evacuations/${started.json.id as number}`);
+    expect(res.status).toBe(200);
+    const text = body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("Signed in, by zone Floor 3 › Quiet bay Dana Desk · Q1");
+    expect(text).toContain("Booked, not signed in Ozzy Offsite · Q2 (Floor 3 › Quiet bay)");
   });
 });

@@ -63,7 +63,11 @@ export const EvacuationReport = z.object({
   participants: z.array(z.object({ id: z.number().int(), name: z.string() })),
   evacuation_points: z.array(z.object({ id: z.number().int(), title: z.string() })),
   offline_devices: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  bookings: z.array(z.object({ id: z.number().int(), name: z.string(), space: z.string() })),
+  /**
+   * The space bookings under way when it started (ADR 036): the person, the space, its zone path's
+   * names, and whether the person had signed in (`used`); the others are booked but not on site.
+   */
+  bookings: z.array(z.object({ id: z.number().int(), name: z.string(), space: z.string(), space_id: z.number().int(), zone: z.string(), used: z.boolean() })),
   /** How each participant reached the report. */
   accessed_via: z.array(z.object({ participant_id: z.number().int(), via: z.enum(["portal", "companion", "kiosk"]) })),
 });

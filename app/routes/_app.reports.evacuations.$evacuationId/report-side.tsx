@@ -64,16 +64,56 @@ export function ReportSide({ report, at }: { report: EvacuationReport; at: (iso:
         {report.bookings.length === 0 ? (
           <p className="muted">{t("report.none")}</p>
         ) : (
-          <ul>
-            {report.bookings.map((b) => (
-              <li key={b.id}>
-                {b.name} · {b.space}
-              </li>
-            ))}
-          </ul>
+          <BookingLists bookings={report.bookings} />
         )}
       </section>
     </div>
+    </>
+  );
+}
+
+type ReportBooking = EvacuationReport["bookings"][number];
+
+/**
+ * The bookings under way when the evacuation started (ADR 036): the people who had signed in, by
+ * zone, and apart the people who booked but had not — whom to look for is not a colour, it is a list.
+ */
+function BookingLists({ bookings }: { bookings: ReportBooking[] }) {
+  const { t } = useTranslation("evacuations");
+  const inUse = bookings.filter((b) => b.used);
+  const absent = bookings.filter((b) => !b.used);
+  const zones = [...new Set(inUse.map((b) => b.zone))];
+  return (
+    <>
+      {inUse.length > 0 && (
+        <>
+          <h3>{t("report.bookings_in_use")}</h3>
+          {zones.map((zone) => (
+            <section key={zone} aria-label={zone}>
+              <h4>{zone}</h4>
+              <ul>
+                {inUse.filter((b) => b.zone === zone).map((b) => (
+                  <li key={b.id}>
+                    {b.name} · {b.space}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      )}
+      {absent.length > 0 && (
+        <>
+          <h3>{t("report.bookings_absent")}</h3>
+          <ul>
+            {absent.map((b) => (
+              <li key={b.id}>
+                {`${b.name} · ${b.space} (${b.zone})`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </>
   );
 }

@@ -11,6 +11,7 @@
  * broadcast on `private-Site.{siteId}` (EvacuationCreatedEvent / EvacuationCompleteEvent
  * `{evacuation}`). A completed evacuation is locked for good (422).
  */
+import { bookingsAt } from "../spaces/on-site.ts";
 import type { z } from "zod";
 import { MANAGE_LIMITS } from "../../contract/index.ts";
 import type {
@@ -225,8 +226,8 @@ export async function getEvacuation(app: App, p: Principal, idParam: string): Pr
       participants: participants.map((x) => ({ id: x.user_id, name: x.name })),
       evacuation_points: await pointsOf(q, ev.site_id),
       offline_devices: offline,
-      // Space bookings come later (spaces are not modelled yet): always empty for now.
-      bookings: [],
+      // The space bookings under way when it started, in use or not (spaces/on-site.ts).
+      bookings: await bookingsAt(q, ev.site_id, new Date(ev.started_at)),
       accessed_via: participants.map((x) => ({ participant_id: x.user_id, via: x.via })),
     };
   });

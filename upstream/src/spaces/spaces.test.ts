@@ -220,5 +220,11 @@ describe("signing in is the check-in", () => {
     expect(rows.map((r) => [r.status, r.used_at !== null])).toEqual([["active", true], ["released", false]]);
     const mail = await up.app.db.query<{ subject: string }>("SELECT subject FROM outbox WHERE to_email = 'nat.noflag@example.com'");
     expect(mail.map((m) => m.subject)).toEqual(["Your booking of W1 was released"]);
+    // An evacuation started once the booking is under way lists it, in use, with its zone.
+    await up.app.db.query("UPDATE space_bookings SET starts_at = now() - interval '1 minute', held = tstzrange(now() - interval '1 minute', upper(held), '[)') WHERE id = $1", [used]);
+    const e = await admin.post(`sites/${site}/evacuations`, {});
+    expect(e.status, JSON.stringify(e.json)).toBe(200);
+    const report = await admin.get(`evacuations/${e.json.id}`);
+    expect(report.json.bookings).toEqual([{ id: used, name: bea.name, space: "E1", space_id: desks[0], zone: "Floor 1 › East", used: true }]);
   });
 });

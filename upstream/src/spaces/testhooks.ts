@@ -53,6 +53,22 @@ export function testHooks(app: App): TestHook[] {
       },
     },
     {
+      // A booking as it stands, rules unchecked (one already under way, used or not): for the pages that show bookings.
+      method: "POST",
+      path: "/__test/sites/:id/spaces/bookings",
+      handler: async (ctx) => {
+        const b = parseTestInput(z.object({ space_id: z.number().int(), person_name: z.string(), starts_at: z.string(), ends_at: z.string(), used: z.boolean().default(false) }), await ctx.readBody());
+        const [row] = await app.db.query<{ id: number }>(
+          `INSERT INTO space_bookings (site_id, space_id, category, starts_at, ends_at, held, person_kind, person_id, person_name, booked_by_kind, booked_by_id, booked_by_name, used_at)
+           SELECT n.site_id, n.id, n.category, $2::timestamptz, $3::timestamptz, tstzrange($2::timestamptz, $3::timestamptz, '[)'), 'member', -nextval('space_bookings_id_seq')::int, $4::text, 'member', 0, $4::text, CASE WHEN $5::boolean THEN $2::timestamptz END
+             FROM space_nodes n WHERE n.id = $1::int AND n.site_id = $6::int AND n.type = 'space' RETURNING id`,
+          [b.space_id, b.starts_at, b.ends_at, b.person_name, b.used, pathId(ctx.params.id)],
+        );
+        if (!row) throw notFound("Unknown space.");
+        return { status: 201, body: { id: row.id } };
+      },
+    },
+    {
       method: "POST",
       path: "/__test/spaces/release",
       handler: async (ctx) => {
