@@ -70,6 +70,10 @@ export const SPACES_MESSAGES = {
   range: "Choose a range of at most 62 days",
   time: "Enter a date and time with its offset, for example 2026-12-01T09:00:00+00:00",
   status: "Choose active, cancelled, released or all",
+  reportUnauthorised: "You are not authorised to view the bookings report.",
+  reportZone: "Choose a zone of the chosen site",
+  category: "Choose one of the categories",
+  outcome: "Choose used, released, cancelled or not used",
 } as const;
 
 /** Spaces (ADR 036): the catalogue (ADR 035). */

@@ -145,3 +145,45 @@ export const spaceRoutes = {
   updateBooking: { method: "PATCH", path: "spaces/{siteId}/bookings/{bookingId}", base: "regional", auth: "bearer", body: BookingUpdate, response: Booking, errors: conflict, summary: "Change a booking's space, times or note (its booker or person; anyone's with Spaces.editor)" },
   cancelBooking: { method: "DELETE", path: "spaces/{siteId}/bookings/{bookingId}", base: "regional", auth: "bearer", response: BookingsCreated, summary: "Cancel a booking; `?following=1` cancels the rest of its series too (its booker or person; anyone's with Spaces.delete)" },
 } as const satisfies Record<string, RouteDef>;
+
+// ---------------------------------------------------------------------------------------------
+// The bookings report (issue 26 item 7; platform §2 `/reports/bookings`, BookingsReport.viewer):
+// one row per booking per local day it covers (a multi-day booking counts on each day), at the
+// caller's sites, with how each day went — used (its person signed in), released unused, cancelled,
+// or not used (yet). The export has the history export's rules: 31 days, CSV or XLSX, streamed,
+// formula cells escaped.
+// ---------------------------------------------------------------------------------------------
+export const BOOKING_OUTCOMES = ["used", "released", "cancelled", "unused"] as const;
+
+export const BookingsReportRow = z.object({
+  day: z.string(),
+  booking_id: z.number().int(),
+  site_id: z.number().int(),
+  site_name: z.string(),
+  zone: z.string(),
+  space_id: z.number().int(),
+  space: z.string(),
+  category: z.enum(SPACE_CATEGORIES),
+  person: z.string(),
+  start: z.string(),
+  end: z.string(),
+  outcome: z.enum(BOOKING_OUTCOMES),
+});
+export type BookingsReportRow = z.infer<typeof BookingsReportRow>;
+
+export const BookingsReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Booking-days of the whole range and filters, by outcome. */
+  totals: z.object({ days: z.number().int(), used: z.number().int(), released: z.number().int(), cancelled: z.number().int(), unused: z.number().int() }),
+  rows: z.array(BookingsReportRow),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type BookingsReport = z.infer<typeof BookingsReport>;
+
+export const bookingsReportRoutes = {
+  bookingsReport: { method: "GET", path: "reports/bookings", base: "regional", auth: "bearer", response: BookingsReport, summary: "Bookings per local day: query from, to (YYYY-MM-DD, at most 31 days), site_id, zone_id, category, person (a name), outcome, page (BookingsReport.viewer; the caller's sites)" },
+  bookingsReportExport: { method: "GET", path: "reports/bookings/export", base: "regional", auth: "bearer", download: true, response: z.void(), summary: "The bookings report as CSV or XLSX (`?format=` and the report's filters), streamed; formula cells escaped" },
+} as const satisfies Record<string, RouteDef>;

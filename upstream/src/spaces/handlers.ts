@@ -2,12 +2,13 @@
  * Spaces (issue 26; ADR 036).
  * This area's handlers of the contract's routes (the whole table is assembled in ../areas.ts).
  */
-import type { spaceRoutes, SpacesSite } from "../../contract/index.ts";
+import type { bookingsReportRoutes, spaceRoutes, SpacesSite } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import type { App } from "../runtime/app.ts";
 import type { Principal } from "../clients/regional.ts";
 import { cancelBooking, createBooking, listBookings, updateBooking } from "./bookings.ts";
 import { layoutOf, spacesAt } from "./site.ts";
+import { bookingsReport, exportBookingsReport } from "./report.ts";
 
 async function spacesOfSite(app: App, p: Principal, siteIdParam: string): Promise<SpacesSite> {
   const at = await spacesAt(app.db, p, siteIdParam);
@@ -34,4 +35,6 @@ export const spaceHandlers = {
   createBooking: ({ app, principal, ctx, body }) => createBooking(app, principal, ctx.params.siteId!, body),
   updateBooking: ({ app, principal, ctx, body }) => updateBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, body),
   cancelBooking: ({ app, principal, ctx }) => cancelBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, ctx.url),
-} satisfies Handlers<keyof typeof spaceRoutes>;
+  bookingsReport: ({ app, principal, ctx }) => bookingsReport(app, principal, ctx.url),
+  bookingsReportExport: ({ app, principal, ctx }) => exportBookingsReport(app, principal, ctx),
+} satisfies Handlers<keyof typeof spaceRoutes | keyof typeof bookingsReportRoutes>;
