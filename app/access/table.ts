@@ -156,7 +156,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/reports/history/visits/:visitId/documents", rule: { rights: { allOf: ["GroupMember.viewer"] } }, screen: true },
   { path: "/reports/history/visits/:visitId/manage", rule: { activeOnly: true, rights: { anyOf: ["Visit.editor", "Visit.notes", "History.delete", "History.protect"] } }, screen: true },
   { path: "/reports/timesheets", rule: { activeOnly: true, rights: { allOf: ["TimeSheet.viewer"] } } },
-  { path: "/reports/bookings", rule: { rights: { allOf: ["BookingsReport.viewer"] } } },
+  { path: "/reports/bookings", rule: { activeOnly: true, rights: { allOf: ["BookingsReport.viewer"] } }, screen: true },
+  { path: "/reports/bookings/export", rule: {}, screen: true },
   { path: "/reports/absences", rule: { rights: { allOf: ["AbsenceReport.view"] } } },
   // Attendance reports (issue 17 §4; ADR 027): site attendance with the client's flag; daily
   // attendance with .view to open and .edit to override a day; each exported for its filter.

@@ -115,7 +115,7 @@ async function reportRows(app: App, f: Filters): Promise<BookingsReportRow[]> {
 export async function bookingsReport(app: App, p: Principal, url: URL): Promise<BookingsReport> {
   const f = await filtersOf(app, p, url);
   const pageParam = url.searchParams.get("page");
-  const page = pageParam === null || pageParam === "" ? 1 : /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : NaN;
+  const page = pageParam === null || pageParam === "" ? 1 : /^\d{1,9}$/.test(pageParam) ? Number(pageParam) : NaN;
   if (!(page >= 1)) throw validation({ page: ["The page must be a positive whole number"] });
   const rows = await reportRows(app, f);
   const count = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
