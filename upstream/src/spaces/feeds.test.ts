@@ -209,5 +209,8 @@ describe("bad tokens", () => {
     // The right token at another region's base is not there either.
     expect((await fetch(`${up.url}/us/api/v2/calendar/${token}.ics`)).status).toBe(404);
     expect((await fetchFeed(feed.url)).status).toBe(200);
+    // The served OpenAPI document lists the feed as a public call.
+    const doc = (await (await fetch(`${up.url}/api/v2/openapi.json`)).json()) as { paths: Record<string, { get: { security: unknown } }> };
+    expect(doc.paths["/calendar/{token}.ics"].get.security).toEqual([]);
   });
 });
