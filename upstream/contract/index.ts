@@ -114,7 +114,7 @@ import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
-import { bookingsReportRoutes, spaceRoutes } from "./spaces.ts";
+import { bookingsReportRoutes, spaceFeedRoutes, spaceRoutes } from "./spaces.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
@@ -155,6 +155,7 @@ export const routes = {
   ...attendanceRoutes,
   ...spaceRoutes,
   ...bookingsReportRoutes,
+  ...spaceFeedRoutes,
   ...safetyCheckRoutes,
   ...notificationRoutes,
   ...notificationDeliveryRoutes,

@@ -76,5 +76,17 @@ export const SPACES_MESSAGES = {
   outcome: "Choose used, released, cancelled or not used",
 } as const;
 
+/** Calendar feeds (issue 26 item 5; ADR 036). */
+export const SPACE_FEED_MESSAGES = {
+  feedNeedsViewer: "You are not authorised to subscribe to everyone's bookings of a space.",
+  feedGone: "This calendar feed no longer exists",
+  feedRevoked: "The calendar feed was revoked",
+} as const;
+
 /** Spaces (ADR 036): the catalogue (ADR 035). */
-export const SPACES_CATALOGUE: Catalogue = { tables: [{ branch: SPACE_KEYS, messages: SPACES_MESSAGES }] };
+export const SPACES_CATALOGUE: Catalogue = {
+  tables: [
+    { branch: SPACE_KEYS, messages: SPACES_MESSAGES },
+    { branch: SPACE_KEYS, messages: SPACE_FEED_MESSAGES },
+  ],
+};

@@ -9,7 +9,7 @@
 // however many arrive at once (409 with platform §8's message and the nearest free alternative).
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
-import type { RouteDef } from "./common.ts";
+import { Ok, type RouteDef } from "./common.ts";
 import { ADVANCE_LIMIT_UNITS, REPEAT_EVERY, SPACE_CATEGORIES, SPACES_LIMITS } from "./spaces-messages.ts";
 
 export const SPACES_RIGHTS = {
@@ -54,6 +54,10 @@ export const SpaceNode: z.ZodType<SpaceNode> = z.object({
 export const AdvanceLimit = z.object({ unit: z.enum(ADVANCE_LIMIT_UNITS), value: z.number().int().min(1).max(SPACES_LIMITS.advanceValue).nullable() });
 export type AdvanceLimit = z.infer<typeof AdvanceLimit>;
 
+/** One of the caller's live calendar feeds at a site, without its secret URL (shown once, on creation). */
+export const CalendarFeedListed = z.object({ id: z.number().int(), kind: z.enum(["person", "space"]), space_id: z.number().int().nullable(), created_at: z.string() });
+export type CalendarFeedListed = z.infer<typeof CalendarFeedListed>;
+
 /** GET spaces/{siteId}: platform §3's spaces data of a site. */
 export const SpacesSite = z.object({
   site_id: z.number().int(),
@@ -63,8 +67,8 @@ export const SpacesSite = z.object({
   photos: z.array(z.object({ space_id: z.number().int(), file: z.string() })),
   /** A zone's floor plan: a file of the site. */
   floor_plans: z.array(z.object({ zone_id: z.number().int(), file: z.string() })),
-  /** The caller's secret iCalendar feeds (their own bookings; a space's, for a spaces editor). */
-  calendar_urls: z.array(z.object({ kind: z.enum(["person", "space"]), space_id: z.number().int().nullable(), url: z.string() })),
+  /** The caller's live iCalendar feeds here (their own bookings; a space's): never their secret URL. */
+  calendar_urls: z.array(CalendarFeedListed),
   booking_advance_limit: AdvanceLimit,
   /** Kept free after each booking of a space (platform §9: minutes or hours). */
   buffer_minutes: z.number().int(),
@@ -186,4 +190,30 @@ export type BookingsReport = z.infer<typeof BookingsReport>;
 export const bookingsReportRoutes = {
   bookingsReport: { method: "GET", path: "reports/bookings", base: "regional", auth: "bearer", response: BookingsReport, summary: "Bookings per local day: query from, to (YYYY-MM-DD, at most 31 days), site_id, zone_id, category, person (a name), outcome, page (BookingsReport.viewer; the caller's sites)" },
   bookingsReportExport: { method: "GET", path: "reports/bookings/export", base: "regional", auth: "bearer", download: true, response: z.void(), summary: "The bookings report as CSV or XLSX (`?format=` and the report's filters), streamed; formula cells escaped" },
+} as const satisfies Record<string, RouteDef>;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar feeds (issue 26 item 5; platform §9; ADR 036): a secret iCalendar URL per person or per
+// space that calendar apps subscribe to — `GET {regional}/calendar/{token}.ics`, no bearer (the
+// token is the credential; served beside the contract's routes, as files are). Creating a feed of
+// a kind (and space) again makes a new token and revokes the previous one: a reset link.
+// ---------------------------------------------------------------------------------------------
+
+/** The path of a feed below the regional base; `{token}` is 64 hexadecimal digits. */
+export const CALENDAR_FEED_PATH = "calendar/{token}.ics";
+
+/** POST spaces/{siteId}/calendar-feeds: the caller's own bookings at the site, or a space's. */
+export const CalendarFeedInput = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("person") }),
+  z.object({ kind: z.literal("space"), space_id: z.number().int().positive() }),
+]);
+export type CalendarFeedInput = z.infer<typeof CalendarFeedInput>;
+
+/** A feed just made: its URL, shown this once. */
+export const CalendarFeedCreated = CalendarFeedListed.extend({ url: z.string() });
+export type CalendarFeedCreated = z.infer<typeof CalendarFeedCreated>;
+
+export const spaceFeedRoutes = {
+  createCalendarFeed: { method: "POST", path: "spaces/{siteId}/calendar-feeds", base: "regional", auth: "bearer", body: CalendarFeedInput, response: CalendarFeedCreated, summary: "A secret iCalendar feed: `person` (the caller's own bookings here; Spaces.book or Spaces.viewer) or `space` (that space's bookings; Spaces.viewer). Its URL is shown only now; creating one again revokes the previous one of the same kind and space (a reset link)" },
+  revokeCalendarFeed: { method: "DELETE", path: "spaces/{siteId}/calendar-feeds/{feedId}", base: "regional", auth: "bearer", response: Ok, summary: "Revoke a calendar feed: its URL answers 404 from now on (its creator; anyone's at the site with Spaces.editor)" },
 } as const satisfies Record<string, RouteDef>;

@@ -13,6 +13,7 @@ import { registerContractRoutes } from "./routes.ts";
 import { kioskOpenApiPaths, registerKioskRoutes } from "./devices/kiosk.ts";
 import { deviceCodeOpenApiPaths, registerDeviceCodeRoutes } from "./devices/devices.ts";
 import { registerFileRoutes } from "./sites/uploads.ts";
+import { calendarFeedOpenApiPaths, registerCalendarFeedRoutes } from "./spaces/feed-route.ts";
 import { seedDemoData } from "./seed.ts";
 import { seedBusyClient } from "./history/seed-busy.ts";
 import { createRealtime } from "./realtime/server.ts";
@@ -120,6 +121,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   const openapi = openApiDocument(servers);
   // The kiosk calls (front-desk devices; not in the portal's contract), under the regional bases.
   Object.assign(openapi.paths, kioskOpenApiPaths(), deviceCodeOpenApiPaths());
+  // Spaces' calendar feeds (a secret token in the path, no bearer; text/calendar).
+  Object.assign(openapi.paths, calendarFeedOpenApiPaths());
   Object.assign(openapi.components.securitySchemes, {
     device: { type: "apiKey", in: "header", name: "Authorization", description: "`Device <token>` of a kiosk device" },
   });
@@ -146,6 +149,8 @@ export async function startUpstream(input: Partial<UpstreamOptions> = {}): Promi
   // Uploaded files (branding images, welcome videos, evacuation point photos, message attachments),
   // to entitled callers only: GET {region}/api/v2/files/{name}.
   registerFileRoutes(router, app);
+  // Spaces' calendar feeds (iCalendar, the token is the credential): GET {region}/api/v2/calendar/{token}.ics.
+  registerCalendarFeedRoutes(router, app);
   // The demo directory (Azure AD, Google Apps, Brivo) that groups connect to: /directory/{provider}/….
   registerDirectory(router, app);
   // The demo Central Record (organisations and rating systems) that groups' integrations read: /central-record/api/v1/….

@@ -2,11 +2,12 @@
  * Spaces (issue 26; ADR 036).
  * This area's handlers of the contract's routes (the whole table is assembled in ../areas.ts).
  */
-import type { bookingsReportRoutes, spaceRoutes, SpacesSite } from "../../contract/index.ts";
+import type { bookingsReportRoutes, spaceFeedRoutes, spaceRoutes, SpacesSite } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import type { App } from "../runtime/app.ts";
 import type { Principal } from "../clients/regional.ts";
 import { cancelBooking, createBooking, listBookings, updateBooking } from "./bookings.ts";
+import { createFeed, liveFeeds, revokeFeed } from "./feeds.ts";
 import { layoutOf, spacesAt } from "./site.ts";
 import { bookingsReport, exportBookingsReport } from "./report.ts";
 
@@ -20,8 +21,8 @@ async function spacesOfSite(app: App, p: Principal, siteIdParam: string): Promis
     layout: layout.tree,
     photos: nodes.flatMap((n) => (n.type === "space" && n.photo ? [{ space_id: n.id, file: n.photo }] : [])),
     floor_plans: nodes.flatMap((n) => (n.type === "zone" && n.floor_plan ? [{ zone_id: n.id, file: n.floor_plan }] : [])),
-    // The secret iCalendar feeds come with the calendar feeds (issue 26 item 5).
-    calendar_urls: [],
+    // The caller's live calendar feeds here, without their secret (shown once, on creation).
+    calendar_urls: await liveFeeds(app.db, p, at),
     booking_advance_limit: at.rules.advance,
     buffer_minutes: at.rules.bufferMinutes,
     release_after_minutes: at.rules.releaseAfterMinutes,
@@ -37,4 +38,6 @@ export const spaceHandlers = {
   cancelBooking: ({ app, principal, ctx }) => cancelBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, ctx.url),
   bookingsReport: ({ app, principal, ctx }) => bookingsReport(app, principal, ctx.url),
   bookingsReportExport: ({ app, principal, ctx }) => exportBookingsReport(app, principal, ctx),
-} satisfies Handlers<keyof typeof spaceRoutes | keyof typeof bookingsReportRoutes>;
+  createCalendarFeed: ({ app, principal, ctx, body }) => createFeed(app, principal, ctx.params.siteId!, body),
+  revokeCalendarFeed: ({ app, principal, ctx }) => revokeFeed(app, principal, ctx.params.siteId!, ctx.params.feedId!),
+} satisfies Handlers<keyof typeof spaceRoutes | keyof typeof bookingsReportRoutes | keyof typeof spaceFeedRoutes>;

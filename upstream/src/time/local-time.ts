@@ -138,3 +138,6 @@ export function isoInZone(instant: Date, zone: string): string {
   const abs = Math.abs(offset);
   return `${date}T${time}:${pad(new Date(instant).getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** `instant` as a date that reads `zone`'s wall-clock time (a TZDate: iCalendar writers take it as local time there). */
+export const dateInZone = (instant: Date, zone: string): TZDate => new TZDate(instant, zone);
