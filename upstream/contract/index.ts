@@ -114,7 +114,7 @@ import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
-import { spaceRoutes } from "./spaces.ts";
+import { spaceDesignRoutes, spaceRoutes } from "./spaces.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
@@ -154,6 +154,7 @@ export const routes = {
   ...accountRoutes,
   ...attendanceRoutes,
   ...spaceRoutes,
+  ...spaceDesignRoutes,
   ...safetyCheckRoutes,
   ...notificationRoutes,
   ...notificationDeliveryRoutes,

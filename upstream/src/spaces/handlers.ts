@@ -2,11 +2,13 @@
  * Spaces (issue 26; ADR 036).
  * This area's handlers of the contract's routes (the whole table is assembled in ../areas.ts).
  */
-import type { spaceRoutes, SpacesSite } from "../../contract/index.ts";
+import type { spaceDesignRoutes, spaceRoutes, SpacesSite } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import type { App } from "../runtime/app.ts";
 import type { Principal } from "../clients/regional.ts";
 import { cancelBooking, createBooking, listBookings, updateBooking } from "./bookings.ts";
+import { createNode, deleteNode, updateNode, updateSettings } from "./design.ts";
+import { setNodeFile } from "./design-files.ts";
 import { layoutOf, spacesAt } from "./site.ts";
 
 async function spacesOfSite(app: App, p: Principal, siteIdParam: string): Promise<SpacesSite> {
@@ -34,4 +36,13 @@ export const spaceHandlers = {
   createBooking: ({ app, principal, ctx, body }) => createBooking(app, principal, ctx.params.siteId!, body),
   updateBooking: ({ app, principal, ctx, body }) => updateBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, body),
   cancelBooking: ({ app, principal, ctx }) => cancelBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, ctx.url),
-} satisfies Handlers<keyof typeof spaceRoutes>;
+  // The designer (./design.ts, ./design-files.ts): a change answers the site's spaces as GET spaces/{siteId} would.
+  updateSpacesSettings: async ({ app, principal, ctx, body }) => (await updateSettings(app, principal, ctx.params.siteId!, body), spacesOfSite(app, principal, ctx.params.siteId!)),
+  createSpaceNode: ({ app, principal, ctx, body }) => createNode(app, principal, ctx.params.siteId!, body),
+  updateSpaceNode: ({ app, principal, ctx, body }) => updateNode(app, principal, ctx.params.siteId!, ctx.params.nodeId!, body),
+  deleteSpaceNode: async ({ app, principal, ctx }) => (await deleteNode(app, principal, ctx.params.siteId!, ctx.params.nodeId!, ctx.url), spacesOfSite(app, principal, ctx.params.siteId!)),
+  uploadSpaceFloorPlan: async ({ app, principal, ctx, body }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "floor_plan", body), spacesOfSite(app, principal, ctx.params.siteId!)),
+  deleteSpaceFloorPlan: async ({ app, principal, ctx }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "floor_plan", null), spacesOfSite(app, principal, ctx.params.siteId!)),
+  uploadSpacePhoto: async ({ app, principal, ctx, body }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "photo", body), spacesOfSite(app, principal, ctx.params.siteId!)),
+  deleteSpacePhoto: async ({ app, principal, ctx }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "photo", null), spacesOfSite(app, principal, ctx.params.siteId!)),
+} satisfies Handlers<keyof typeof spaceRoutes | keyof typeof spaceDesignRoutes>;
