@@ -109,6 +109,7 @@ export const hasBookingsMessage = (count: number) => SPACES_DESIGN_MESSAGES.hasB
 export const SPACES_CATALOGUE: Catalogue = {
   tables: [
     { branch: SPACE_KEYS, messages: SPACES_MESSAGES },
-    { branch: SPACE_KEYS, messages: SPACES_DESIGN_MESSAGES },
+    // "The name must be at most 100 characters" is the safety check's words too: its catalogue translates them.
+    { branch: SPACE_KEYS, messages: SPACES_DESIGN_MESSAGES, except: ["nameTooLong"] },
   ],
 };
