@@ -114,7 +114,7 @@ import { visitRoutes } from "./visits.ts";
 import { historyRoutes } from "./history.ts";
 import { accountRoutes } from "./account.ts";
 import { attendanceRoutes } from "./attendance.ts";
-import { bookingsReportRoutes, spaceFeedRoutes, spaceRoutes } from "./spaces.ts";
+import { bookingsReportRoutes, spaceDesignRoutes, spaceFeedRoutes, spaceRoutes } from "./spaces.ts";
 import { safetyCheckRoutes } from "./safety-check.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
@@ -156,6 +156,7 @@ export const routes = {
   ...spaceRoutes,
   ...bookingsReportRoutes,
   ...spaceFeedRoutes,
+  ...spaceDesignRoutes,
   ...safetyCheckRoutes,
   ...notificationRoutes,
   ...notificationDeliveryRoutes,
@@ -188,19 +189,26 @@ export function knownErrors(r: RouteDef): Record<string, string> {
 
 /**
  * A schema as JSON Schema for the document: a recursive one (a spaces layout's tree) names its
- * definitions (`.meta({ id })`); they move to `components.schemas`, where its `$ref`s point.
+ * definitions (`.meta({ id })`); they move to `components.schemas`, where its `$ref`s point. A named
+ * schema that is itself the whole body or answer (a spaces node) refers to itself as `#`, which in
+ * the document would be the document: it moves to `components.schemas` too, and is referred to.
  */
 function documentSchema(schema: z.ZodType, components: Record<string, unknown>, opts: { io?: "input" | "output" } = {}): unknown {
   const { $defs, ...out } = z.toJSONSchema(schema, { ...opts, unrepresentable: "any" }) as Record<string, unknown> & { $defs?: Record<string, unknown> };
-  if (!$defs) return out;
+  const root = typeof out.id === "string" ? out.id : null;
+  if (!$defs && !root) return out;
+  const target = (ref: string) => (ref === "#" && root ? `#/components/schemas/${root}` : ref.replace(/^#\/\$defs\//, "#/components/schemas/"));
   const rewrite = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(rewrite)
       : v && typeof v === "object"
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === "$ref" && typeof x === "string" ? x.replace(/^#\/\$defs\//, "#/components/schemas/") : rewrite(x)]))
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === "$ref" && typeof x === "string" ? target(x) : rewrite(x)]))
         : v;
-  for (const [name, def] of Object.entries($defs)) components[name] = rewrite(def);
-  return rewrite(out);
+  for (const [name, def] of Object.entries($defs ?? {})) components[name] = rewrite(def);
+  if (!root) return rewrite(out);
+  const { $schema: _, ...named } = out;
+  components[root] = rewrite(named);
+  return { $ref: `#/components/schemas/${root}` };
 }
 
 /** Build an OpenAPI 3.1 document from the route table. */

@@ -83,10 +83,44 @@ export const SPACE_FEED_MESSAGES = {
   feedRevoked: "The calendar feed was revoked",
 } as const;
 
+/** The designer (issue 26 item 4; ADR 036): a site's booking rules, zones and spaces, floor plans and photos. */
+export const SPACES_DESIGN_MESSAGES = {
+  cannotDelete: "You are not authorised to delete zones or spaces.",
+  advanceValue: "Enter a number of weeks, months or years from 1 to 99, or choose no limit",
+  buffer: "The buffer must be a whole number of minutes or hours, at most 24 hours",
+  release: "Release unused bookings after 1 to 1440 minutes, or never",
+  nameRequired: "Enter a name",
+  nameTooLong: "The name must be at most 100 characters",
+  nameOneLine: "The name must be one line of text",
+  nameTaken: "Another zone or space here has this name",
+  tagTooLong: "A tag must be at most 40 characters",
+  tooManyTags: "A space has at most 20 tags",
+  spaceCategory: "Choose a category for the space",
+  zoneCategory: "A zone has no category",
+  zonePlacement: "Only a space is placed on a floor plan",
+  placement: "Place it with x and y from 0 to 1 (fractions of the floor plan)",
+  parent: "Choose a zone of this site",
+  intoItself: "A zone cannot be moved into itself or a zone inside it",
+  tooDeep: "Zones nest at most 6 deep",
+  tooMany: "A site has at most 2000 zones and spaces",
+  position: "Choose a position from 0",
+  nodeGone: "This zone or space no longer exists",
+  hasChildren: "This zone still holds zones or spaces: delete them first, or delete it with everything in it",
+  /** `{{count}}`: how many active bookings that have not ended (the 422 also has code `space_has_bookings` and `data.bookings`). */
+  hasBookings: "This has active bookings that have not ended ({{count}}): cancel them first, or delete it and cancel them",
+  floorPlanZone: "Only a zone has a floor plan",
+  photoSpace: "Only a space has a photo",
+} as const;
+
+/** The refusal of a delete that would drop bookings, with their number. */
+export const hasBookingsMessage = (count: number) => SPACES_DESIGN_MESSAGES.hasBookings.replace("{{count}}", String(count));
+
 /** Spaces (ADR 036): the catalogue (ADR 035). */
 export const SPACES_CATALOGUE: Catalogue = {
   tables: [
     { branch: SPACE_KEYS, messages: SPACES_MESSAGES },
     { branch: SPACE_KEYS, messages: SPACE_FEED_MESSAGES },
+    // "The name must be at most 100 characters" is the safety check's words too: its catalogue translates them.
+    { branch: SPACE_KEYS, messages: SPACES_DESIGN_MESSAGES, except: ["nameTooLong"] },
   ],
 };

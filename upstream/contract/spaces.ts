@@ -10,7 +10,8 @@
 // ---------------------------------------------------------------------------------------------
 import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
-import { ADVANCE_LIMIT_UNITS, REPEAT_EVERY, SPACE_CATEGORIES, SPACES_LIMITS } from "./spaces-messages.ts";
+import { imageUpload } from "./shared.ts";
+import { ADVANCE_LIMIT_UNITS, BUFFER_UNITS, REPEAT_EVERY, SPACE_CATEGORIES, SPACES_DESIGN_MESSAGES, SPACES_LIMITS } from "./spaces-messages.ts";
 
 export const SPACES_RIGHTS = {
   view: "Spaces.viewer",
@@ -216,4 +217,81 @@ export type CalendarFeedCreated = z.infer<typeof CalendarFeedCreated>;
 export const spaceFeedRoutes = {
   createCalendarFeed: { method: "POST", path: "spaces/{siteId}/calendar-feeds", base: "regional", auth: "bearer", body: CalendarFeedInput, response: CalendarFeedCreated, summary: "A secret iCalendar feed: `person` (the caller's own bookings here; Spaces.book or Spaces.viewer) or `space` (that space's bookings; Spaces.viewer). Its URL is shown only now; creating one again revokes the previous one of the same kind and space (a reset link)" },
   revokeCalendarFeed: { method: "DELETE", path: "spaces/{siteId}/calendar-feeds/{feedId}", base: "regional", auth: "bearer", response: Ok, summary: "Revoke a calendar feed: its URL answers 404 from now on (its creator; anyone's at the site with Spaces.editor)" },
+} as const satisfies Record<string, RouteDef>;
+
+// ---------------------------------------------------------------------------------------------
+// The designer (issue 26 item 4; ADR 036; Spaces.editor, deleting Spaces.delete): a site's booking
+// rules, its zones and spaces (add, rename, category, tags, placement, move and reorder, delete),
+// a zone's floor plan and a space's photo (multipart uploads, as a site's branding image).
+// ---------------------------------------------------------------------------------------------
+const D = SPACES_DESIGN_MESSAGES;
+
+/** A node's name: trimmed, 1–100 characters, one line. */
+const nodeName = z
+  .string(D.nameRequired)
+  .max(SPACES_LIMITS.name * 4, D.nameTooLong)
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, D.nameRequired).max(SPACES_LIMITS.name, D.nameTooLong).refine((s) => !/[\u0000-\u001f\u007f]/.test(s), D.nameOneLine));
+
+/** Tags: each trimmed, 1–40 characters; at most 20 once the repeats (ignoring case) are dropped. */
+const nodeTags = z
+  .array(z.string().max(SPACES_LIMITS.tag * 4, D.tagTooLong).transform((s) => s.trim()).pipe(z.string().max(SPACES_LIMITS.tag, D.tagTooLong)))
+  .max(SPACES_LIMITS.tags * 5, D.tooManyTags)
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => t !== "" && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  })
+  .pipe(z.array(z.string()).max(SPACES_LIMITS.tags, D.tooManyTags));
+
+const coordinate = z.number(D.placement).min(0, D.placement).max(1, D.placement);
+const placement = z.object({ x: coordinate, y: coordinate }, D.placement);
+
+/** PATCH spaces/{siteId}/settings: what is sent changes; the rest stays. */
+export const SpacesSettingsInput = z.object({
+  booking_advance_limit: z
+    .object({ unit: z.enum(ADVANCE_LIMIT_UNITS), value: z.number().int(D.advanceValue).min(1, D.advanceValue).max(SPACES_LIMITS.advanceValue, D.advanceValue).nullable().optional() })
+    .refine((a) => (a.unit === "none") === (a.value === null || a.value === undefined), { message: D.advanceValue, path: ["value"] })
+    .optional(),
+  /** Platform §9: minutes or hours; stored in minutes, at most 24 hours. */
+  buffer: z
+    .object({ value: z.number(D.buffer).int(D.buffer).min(0, D.buffer), unit: z.enum(BUFFER_UNITS) })
+    .refine((b) => b.value * (b.unit === "hours" ? 60 : 1) <= SPACES_LIMITS.bufferMinutes, { message: D.buffer, path: ["value"] })
+    .optional(),
+  /** null: never release. */
+  release_after_minutes: z.number(D.release).int(D.release).min(1, D.release).max(SPACES_LIMITS.releaseMinutes, D.release).nullable().optional(),
+});
+export type SpacesSettingsInput = z.infer<typeof SpacesSettingsInput>;
+
+/** POST spaces/{siteId}/nodes: a zone, or a space with its category; added after its siblings. */
+export const SpaceNodeInput = z.object({
+  type: z.enum(["zone", "space"]),
+  /** The zone it goes in; null: the top of the site. */
+  parent_id: z.number().int().positive().nullable().default(null),
+  name: nodeName,
+  category: z.enum(SPACE_CATEGORIES, D.spaceCategory).nullable().optional(),
+  tags: nodeTags.default([]),
+  placement: placement.nullable().optional(),
+});
+export type SpaceNodeInput = z.infer<typeof SpaceNodeInput>;
+
+/** PATCH spaces/{siteId}/nodes/{nodeId}: what is sent changes. `parent_id` moves it; `position` places it among its (new) siblings, from 0. */
+export const SpaceNodeUpdate = z.object({
+  name: nodeName.optional(),
+  category: z.enum(SPACE_CATEGORIES, D.spaceCategory).optional(),
+  tags: nodeTags.optional(),
+  placement: placement.nullable().optional(),
+  parent_id: z.number().int().positive().nullable().optional(),
+  position: z.number(D.position).int(D.position).min(0, D.position).max(SPACES_LIMITS.nodes, D.position).optional(),
+});
+export type SpaceNodeUpdate = z.infer<typeof SpaceNodeUpdate>;
+
+export const spaceDesignRoutes = {
+  updateSpacesSettings: { method: "PATCH", path: "spaces/{siteId}/settings", base: "regional", auth: "bearer", body: SpacesSettingsInput, response: SpacesSite, summary: "A site's booking rules: the advance limit, the buffer (minutes or hours, at most 24 h) and when unused desks are released (Spaces.editor)" },
+  createSpaceNode: { method: "POST", path: "spaces/{siteId}/nodes", base: "regional", auth: "bearer", body: SpaceNodeInput, response: SpaceNode, summary: "Add a zone or a space (Spaces.editor); at most 2000 per site, zones 6 deep, names unique among siblings" },
+  updateSpaceNode: { method: "PATCH", path: "spaces/{siteId}/nodes/{nodeId}", base: "regional", auth: "bearer", body: SpaceNodeUpdate, response: SpaceNode, summary: "Rename a zone or space, change a space's category, tags or placement, move it under another zone or among its siblings (Spaces.editor)" },
+  deleteSpaceNode: { method: "DELETE", path: "spaces/{siteId}/nodes/{nodeId}", base: "regional", auth: "bearer", response: SpacesSite, summary: "Delete a zone or space (Spaces.delete); a zone with children needs `?with_children=1`, one with active bookings `?cancel_bookings=1` (they are cancelled and their people emailed)" },
+  uploadSpaceFloorPlan: { method: "POST", path: "spaces/{siteId}/nodes/{nodeId}/floor-plan", base: "regional", auth: "bearer", upload: imageUpload, response: SpacesSite, summary: "A zone's floor plan (multipart `file`: PNG, JPEG, GIF or WebP, at most 10 MB; Spaces.editor)" },
+  deleteSpaceFloorPlan: { method: "DELETE", path: "spaces/{siteId}/nodes/{nodeId}/floor-plan", base: "regional", auth: "bearer", response: SpacesSite, summary: "Remove a zone's floor plan (Spaces.editor)" },
+  uploadSpacePhoto: { method: "POST", path: "spaces/{siteId}/nodes/{nodeId}/photo", base: "regional", auth: "bearer", upload: imageUpload, response: SpacesSite, summary: "A space's photo (multipart `file`: PNG, JPEG, GIF or WebP, at most 10 MB; Spaces.editor)" },
+  deleteSpacePhoto: { method: "DELETE", path: "spaces/{siteId}/nodes/{nodeId}/photo", base: "regional", auth: "bearer", response: SpacesSite, summary: "Remove a space's photo (Spaces.editor)" },
 } as const satisfies Record<string, RouteDef>;

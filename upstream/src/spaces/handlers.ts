@@ -2,12 +2,14 @@
  * Spaces (issue 26; ADR 036).
  * This area's handlers of the contract's routes (the whole table is assembled in ../areas.ts).
  */
-import type { bookingsReportRoutes, spaceFeedRoutes, spaceRoutes, SpacesSite } from "../../contract/index.ts";
+import type { bookingsReportRoutes, spaceDesignRoutes, spaceFeedRoutes, spaceRoutes, SpacesSite } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import type { App } from "../runtime/app.ts";
 import type { Principal } from "../clients/regional.ts";
 import { cancelBooking, createBooking, listBookings, updateBooking } from "./bookings.ts";
 import { createFeed, liveFeeds, revokeFeed } from "./feeds.ts";
+import { createNode, deleteNode, updateNode, updateSettings } from "./design.ts";
+import { setNodeFile } from "./design-files.ts";
 import { layoutOf, spacesAt } from "./site.ts";
 import { bookingsReport, exportBookingsReport } from "./report.ts";
 
@@ -40,4 +42,13 @@ export const spaceHandlers = {
   bookingsReportExport: ({ app, principal, ctx }) => exportBookingsReport(app, principal, ctx),
   createCalendarFeed: ({ app, principal, ctx, body }) => createFeed(app, principal, ctx.params.siteId!, body),
   revokeCalendarFeed: ({ app, principal, ctx }) => revokeFeed(app, principal, ctx.params.siteId!, ctx.params.feedId!),
-} satisfies Handlers<keyof typeof spaceRoutes | keyof typeof bookingsReportRoutes | keyof typeof spaceFeedRoutes>;
+  // The designer (./design.ts, ./design-files.ts): a change answers the site's spaces as GET spaces/{siteId} would.
+  updateSpacesSettings: async ({ app, principal, ctx, body }) => (await updateSettings(app, principal, ctx.params.siteId!, body), spacesOfSite(app, principal, ctx.params.siteId!)),
+  createSpaceNode: ({ app, principal, ctx, body }) => createNode(app, principal, ctx.params.siteId!, body),
+  updateSpaceNode: ({ app, principal, ctx, body }) => updateNode(app, principal, ctx.params.siteId!, ctx.params.nodeId!, body),
+  deleteSpaceNode: async ({ app, principal, ctx }) => (await deleteNode(app, principal, ctx.params.siteId!, ctx.params.nodeId!, ctx.url), spacesOfSite(app, principal, ctx.params.siteId!)),
+  uploadSpaceFloorPlan: async ({ app, principal, ctx, body }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "floor_plan", body), spacesOfSite(app, principal, ctx.params.siteId!)),
+  deleteSpaceFloorPlan: async ({ app, principal, ctx }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "floor_plan", null), spacesOfSite(app, principal, ctx.params.siteId!)),
+  uploadSpacePhoto: async ({ app, principal, ctx, body }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "photo", body), spacesOfSite(app, principal, ctx.params.siteId!)),
+  deleteSpacePhoto: async ({ app, principal, ctx }) => (await setNodeFile(app, principal, ctx.params.siteId!, ctx.params.nodeId!, "photo", null), spacesOfSite(app, principal, ctx.params.siteId!)),
+} satisfies Handlers<keyof typeof spaceRoutes | keyof typeof bookingsReportRoutes | keyof typeof spaceFeedRoutes | keyof typeof spaceDesignRoutes>;
