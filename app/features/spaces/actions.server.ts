@@ -81,7 +81,7 @@ export async function book({ request, access, form, site }: SpacesAction) {
   } catch (err) {
     return refusedBooking(err, "book", null, submission, form);
   }
-  return done(request, access.viewer, backTo(request, site, v.day), { key: made > 1 ? "spaces:notice.booked_many" : "spaces:notice.booked", values: { count: made }, tone: "success" });
+  return done(request, access.viewer, backTo(request, site, v.day), { key: made > 1 ? "spaces:notice.booked_series" : "spaces:notice.booked", values: { count: made }, tone: "success" });
 }
 
 export async function change({ request, access, form, site }: SpacesAction) {
@@ -111,7 +111,7 @@ export async function cancel({ request, access, form, site }: SpacesAction) {
   } catch (err) {
     return refused(err, { intent: "cancel", row: bookingId, notFound: GONE });
   }
-  return done(request, access.viewer, backTo(request, site), { key: count > 1 ? "spaces:notice.cancelled_many" : "spaces:notice.cancelled", values: { count }, tone: "success" });
+  return done(request, access.viewer, backTo(request, site), { key: count > 1 ? "spaces:notice.cancelled_series" : "spaces:notice.cancelled", values: { count }, tone: "success" });
 }
 
 /** The intents of both booking screens (ADR 035): every one needs Spaces.book (the table's edit right too). */
