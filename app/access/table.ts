@@ -131,9 +131,13 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/fire-list", rule: { activeOnly: true, rights: { allOf: ["EvacList.viewer"] } }, screen: true, nav: { labelKey: "shell.nav.fire_list", order: 2 } },
   { path: "/admin", rule: { superOnly: true }, nav: { labelKey: "shell.nav.admin", order: 9 } },
   { path: "/admin/:clientId", rule: {} },
-  { path: "/spaces", rule: { rights: { allOf: ["Spaces.viewer"] }, when: ["spacesEnabled"] }, nav: { labelKey: "shell.nav.spaces", order: 5 } },
-  { path: "/spaces/:site_id?/bookings", rule: {} },
-  { path: "/spaces/:site_id/bookings/:id?", rule: {} },
+  // Spaces (issue 26; ADR 036): seeing them needs Spaces.viewer or Spaces.book and the feature on;
+  // every POST Spaces.book, and each intent its own on top (app/features/spaces/actions.server.ts:
+  // booking for someone else Spaces.editor; the upstream lets only Spaces.delete or .editor cancel
+  // someone else's). Active clients only, as the upstream's spaces calls.
+  { path: "/spaces", rule: { activeOnly: true, rights: { anyOf: ["Spaces.viewer", "Spaces.book"] }, when: ["spacesEnabled"] }, screen: true, nav: { labelKey: "shell.nav.spaces", order: 5 } },
+  { path: "/spaces/:site_id?/bookings", rule: {}, edit: ["Spaces.book"], screen: true },
+  { path: "/spaces/:site_id/bookings/:id?", rule: {}, edit: ["Spaces.book"], screen: true },
   { path: "/manage/spaces/:id", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["spacesEnabled"] } },
 
   // --- Reports --------------------------------------------------------------------------------

@@ -82,6 +82,9 @@ async function walk(email: string): Promise<Map<string, string>> {
     // Pages whose own loader sends you on once the rule lets you in.
     if (expected === "view" && path === "/trial-ended" && !ctx.expired) expected = "redirect /today";
     if (expected === "view" && path === "/select-site") expected = "redirect /today";
+    // The spaces landing goes straight to the bookings of the user's one spaces site.
+    const spacesSites = config.sites.filter((s) => s.spaces_enabled);
+    if (expected === "view" && path === "/spaces" && spacesSites.length === 1) expected = `redirect /spaces/${spacesSites[0]!.id}/bookings`;
     if (expected === "view" && path === "/403") expected = "forbidden";
     if (expected === "view" && path === "/realtime") expected = "status 400"; // no channels asked for
     // The SSO landing sends you to the first tab you may open, none: 403.

@@ -87,12 +87,17 @@ describe("spec §2 routes, by role", () => {
 });
 
 describe("client settings and flags in rules", () => {
-  test("spaces needs Spaces.viewer and the spaces feature", () => {
+  test("spaces needs Spaces.viewer or Spaces.book and the spaces feature; booking needs Spaces.book", () => {
+    const booker: AccessContext = { ...base, abilities: new Set(["Spaces.book"]) };
     expect(kind("/spaces", standard)).toBe("view");
+    expect(kind("/spaces", booker)).toBe("view");
     expect(kind("/spaces", { ...standard, spacesEnabled: false })).toBe("forbidden");
     expect(kind("/spaces", custom)).toBe("forbidden");
-    expect(kind("/spaces/12/bookings", standard)).toBe("view");
-    expect(kind("/spaces/bookings", standard)).toBe("view");
+    expect(kind("/spaces", expired)).toBe("trial-ended");
+    for (const p of ["/spaces/12/bookings", "/spaces/bookings", "/spaces/12/bookings/5"]) {
+      expect([p, kind(p, standard), kind(p, booker), kind(p, custom)]).toEqual([p, "view", "view", "forbidden"]);
+      expect([p, permissionsAt(p, standard).edit, permissionsAt(p, booker).edit, permissionsAt(p, admin).edit]).toEqual([p, false, true, true]);
+    }
   });
   test("add-on discovery pages follow scheduling status, spaces and T&A flags", () => {
     expect(kind("/manage/addons/scheduling", admin)).toBe("view");
@@ -208,7 +213,7 @@ describe("feature flags", () => {
 
 describe("navigation", () => {
   test("shows only areas whose screens exist and the user may open", () => {
-    expect(navigationFor(admin).map((n) => n.to)).toEqual(ACCESS_TABLE.filter((e) => e.nav && e.screen).map((e) => e.path).filter((p) => p !== "/admin"));
+    expect(navigationFor(admin).map((n) => n.to)).toEqual(ACCESS_TABLE.filter((e) => e.nav && e.screen).sort((a, b) => a.nav!.order - b.nav!.order).map((e) => e.path).filter((p) => p !== "/admin"));
     expect(navigationFor(standard).every((n) => outcomeFor(n.to, standard).kind === "view")).toBe(true);
   });
 });

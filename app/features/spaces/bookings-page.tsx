@@ -1,0 +1,153 @@
+/**
+ * The bookings list (issue 26; ADR 036): the search (a GET form), every space free or booked in the
+ * chosen window grouped by zone path and category — the status in words — with a one-click "Book"
+ * (a plain POST form) on each free one, the new-booking form for `?space=`, and the day's "My
+ * bookings" and "Everyone's bookings" tables. Shared by the two routes that answer the URL.
+ */
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageNotice } from "~/forms/action-result";
+import { FieldErrors, SubmitButton } from "~/ui/form";
+import { ActionNotice } from "~/ui/notice";
+import type { SpacesResult } from "./actions.server";
+import { AlternativeOffer, BookingTable, Hidden, NewBooking } from "./booking-parts";
+import type { listLoader } from "./list.server";
+
+function Filter({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactElement }) {
+  return (
+    <div className="field field--inline">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <FieldErrors id={`${id}-error`} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
+const invalidProps = (id: string, error?: string) => ({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined });
+
+export function BookingsPage() {
+  const d = useLoaderData<typeof listLoader>();
+  const answer = useActionData<SpacesResult>();
+  const { t } = useTranslation("spaces");
+  const p = d.problems;
+  const s = d.search;
+  const query = new URLSearchParams({ day: s.day, from: s.from, to: s.to, ...(s.category ? { category: s.category } : {}), ...(s.zone ? { zone: s.zone } : {}) });
+  const list = `/spaces/${d.site.id}/bookings`;
+  const here = `${list}?${query}`;
+  return (
+    <div className="spaces-bookings">
+      <div className="page-heading">
+        <h1>{t("bookings.heading", { site: d.site.name })}</h1>
+      </div>
+      <p>{t("bookings.intro", { zone: d.site.timezone })}</p>
+      <Form method="get" action={list} className="filter-bar" aria-label={t("search.label")}>
+        <Filter id="spaces-day" label={t("search.day")} error={p.day}>
+          <input {...invalidProps("spaces-day", p.day)} name="day" type="date" defaultValue={s.day} key={s.day} max="2037-12-31" />
+        </Filter>
+        <Filter id="spaces-from" label={t("search.from")} error={p.from}>
+          <input {...invalidProps("spaces-from", p.from)} name="from" type="time" defaultValue={s.from} key={s.from} />
+        </Filter>
+        <Filter id="spaces-to" label={t("search.to")} error={p.to}>
+          <input {...invalidProps("spaces-to", p.to)} name="to" type="time" defaultValue={s.to} key={s.to} />
+        </Filter>
+        <Filter id="spaces-category" label={t("search.category")} error={p.category}>
+          <select {...invalidProps("spaces-category", p.category)} name="category" defaultValue={s.category} key={s.category}>
+            <option value="">{t("search.any_category")}</option>
+            {d.categories.map((c) => (
+              <option key={c} value={c}>
+                {t(`category.${c}`)}
+              </option>
+            ))}
+          </select>
+        </Filter>
+        <Filter id="spaces-zone" label={t("search.zone")} error={p.zone}>
+          <select {...invalidProps("spaces-zone", p.zone)} name="zone" defaultValue={s.zone} key={s.zone}>
+            <option value="">{t("search.any_zone")}</option>
+            {d.zones.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.name}
+              </option>
+            ))}
+          </select>
+        </Filter>
+        <button type="submit" className="button button--secondary">
+          {t("search.submit")}
+        </button>
+      </Form>
+      {p.space ? <FieldErrors id="spaces-space-error" errors={[p.space]} /> : null}
+      <ActionNotice notice={answer?.alternative ? null : pageNotice(answer)} />
+      {answer?.alternative ? <AlternativeOffer answer={answer} action={here} /> : null}
+      {d.newSpace ? (
+        <NewBooking key={d.newSpace.id} space={d.newSpace} search={s} can={d.can} action={`${here}&space=${d.newSpace.id}`} back={here} />
+      ) : d.groups === null ? null : (
+        <>
+          <h2>{t("list.heading", { day: d.dayLabel, from: s.from, to: s.to })}</h2>
+          {d.groups.length === 0 ? <p className="empty-state">{t("list.empty")}</p> : null}
+          {d.groups.map((g) => (
+            <section key={g.key} aria-labelledby={`spaces-group-${g.key}`} className="spaces-group">
+              <h3 id={`spaces-group-${g.key}`}>{[g.zonePath, t(`category.${g.category}`)].filter(Boolean).join(" · ")}</h3>
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("column.space")}</th>
+                      <th scope="col">{t("column.status")}</th>
+                      <th scope="col">
+                        <span className="visually-hidden">{t("column.actions")}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {g.spaces.map((sp) => (
+                      <tr key={sp.id} data-space-id={sp.id}>
+                        <th scope="row">
+                          {sp.name}
+                          {sp.tags.length ? <span className="muted"> · {sp.tags.join(", ")}</span> : null}
+                        </th>
+                        <td>
+                          {sp.booked.length === 0 ? (
+                            <span className="space-status space-status--free">{t("list.free")}</span>
+                          ) : (
+                            sp.booked.map((b, i) => (
+                              <div key={i} className="space-status space-status--booked">
+                                {t("list.booked_by", { name: b.person, from: b.from, to: b.to })}
+                              </div>
+                            ))
+                          )}
+                        </td>
+                        <td>
+                          {d.can.book && sp.booked.length === 0 ? (
+                            <>
+                              <Form method="post" action={here} className="inline-form">
+                                <Hidden values={{ space_id: String(sp.id), day: s.day, from: s.from, to: s.to }} />
+                                <SubmitButton name="intent" value="book" variant="secondary">
+                                  {t("list.book")}
+                                  <span className="visually-hidden"> {sp.name}</span>
+                                </SubmitButton>
+                              </Form>{" "}
+                              <Link to={`${here}&space=${sp.id}`}>
+                                {t("list.options")}
+                                <span className="visually-hidden"> {sp.name}</span>
+                              </Link>
+                            </>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ))}
+          <h2 id="spaces-mine">{t("mine.heading")}</h2>
+          <BookingTable rows={d.mine} labelledBy="spaces-mine" siteId={d.site.id} query={query.toString()} action={here} answer={answer} />
+          {d.everyone ? (
+            <>
+              <h2 id="spaces-everyone">{t("everyone.heading")}</h2>
+              <BookingTable rows={d.everyone} labelledBy="spaces-everyone" siteId={d.site.id} query={query.toString()} action={here} answer={answer} />
+            </>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The bookings list's loader and action (issue 26; ADR 036), shared by `/spaces/:site_id?/bookings`
+ * and `/spaces/:site_id/bookings/:id?` without an id (both match that URL). Without a site: the
+ * user's current spaces site. The search (search.server.ts) picks a day and times; every space of
+ * the layout is shown free or booked in that window, grouped by zone path and category; "My
+ * bookings" and, with Spaces.viewer, "Everyone's bookings" of the day. `?space=` is the new-booking
+ * form for that space.
+ */
+import { data, redirect } from "@remix-run/node";
+import type { Booking } from "@contract";
+import { requireAccess, requireEdit } from "~/access/guard.server";
+import { dispatch } from "~/forms/intents.server";
+import type { Locale } from "~/i18n/config";
+import { formatDay, formatTimeAt } from "~/i18n/format";
+import { translator } from "~/i18n/i18n.server";
+import { upstreamLoad } from "~/upstream/load.server";
+import { BOOKING_INTENTS } from "./actions.server";
+import { instantAt, readSearch, todayIn } from "./search.server";
+import { currentSpacesSite, flatten, loadSpaces, notFound, siteOf } from "./site.server";
+
+type Params = { site_id?: string };
+
+export interface BookingRow {
+  id: number;
+  space: string;
+  zonePath: string;
+  /** The booking's first local day (its page's `on`). */
+  on: string;
+  from: string;
+  to: string;
+  person: string;
+  bookedBy: string;
+  status: "active" | "cancelled" | "released";
+  used: boolean;
+  series: boolean;
+  canChange: boolean;
+}
+
+export function bookingRows(list: Booking[], zonePaths: Map<number, string>, zone: string, locale: Locale): BookingRow[] {
+  return list.map((b) => ({
+    id: b.id,
+    space: b.space_name,
+    zonePath: zonePaths.get(b.space_id) ?? "",
+    on: todayIn(zone, new Date(b.start)),
+    from: formatTimeAt(b.start, zone, locale),
+    to: formatTimeAt(b.end, zone, locale),
+    person: b.person.name,
+    bookedBy: b.booked_by.name,
+    status: b.status,
+    used: b.used_at !== null,
+    series: b.series_id !== null,
+    canChange: b.can_change,
+  }));
+}
+
+export async function listLoader({ request, params }: { request: Request; params: Params }) {
+  const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "spaces")]);
+  const url = new URL(request.url);
+  if (!params.site_id) {
+    const current = (await currentSpacesSite(access)) ?? notFound();
+    throw redirect(`/spaces/${current.id}/bookings${url.search}`, { headers: access.headers });
+  }
+  const site = siteOf(access, params.site_id);
+  const zone = site.timezone || "UTC";
+  const locale = access.viewer.locale as Locale;
+  const read = readSearch(url, zone);
+  const search = read.search;
+  const problems: Record<string, string> = read.problems;
+  const spaces = await loadSpaces(access, site.id);
+  const { spaces: all, zones } = flatten(spaces.layout);
+  if (search.zone && !problems.zone && !zones.some((z) => String(z.id) === search.zone)) problems.zone = "spaces:search.zone_invalid";
+  const spaceParam = url.searchParams.get("space");
+  const newSpace = spaceParam === null ? null : (all.find((s) => String(s.id) === spaceParam) ?? null);
+  if (spaceParam !== null && !newSpace) problems.space = "spaces:messages.notASpace";
+  const base = {
+    title: `${t("bookings.title", { site: site.name })} · Gatehouse`,
+    site: { id: site.id, name: site.name, timezone: zone },
+    can: spaces.can,
+    advance: spaces.booking_advance_limit,
+    search,
+    problems,
+    zones,
+    categories: [...new Set(all.map((s) => s.category))],
+    spaceOptions: all.map((s) => ({ id: s.id, name: s.zonePath ? `${s.name} (${s.zonePath})` : s.name })),
+    dayLabel: problems.day ? search.day : formatDay(search.day, locale),
+    newSpace,
+  };
+  if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null }, { status: 400, headers: access.headers });
+  const list = (mine: boolean) =>
+    upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } })).then((r) => r.bookings);
+  const [everyone, mine] = await Promise.all([spaces.can.view_all ? list(false) : Promise.resolve(null), list(true)]);
+  const start = instantAt(search.day, search.from, zone).getTime();
+  const end = instantAt(search.day, search.to, zone).getTime();
+  const known = everyone ?? mine;
+  const shown = all.filter((s) => (!search.category || s.category === search.category) && (!search.zone || s.zoneIds.includes(Number(search.zone))));
+  const groups: { key: string; zonePath: string; category: string; spaces: { id: number; name: string; tags: string[]; booked: { person: string; from: string; to: string }[] }[] }[] = [];
+  for (const s of shown) {
+    const key = `${s.zonePath}|${s.category}`;
+    let g = groups.find((x) => x.key === key);
+    if (!g) groups.push((g = { key, zonePath: s.zonePath, category: s.category, spaces: [] }));
+    const booked = known
+      .filter((b) => b.space_id === s.id && b.status === "active" && Date.parse(b.start) < end && Date.parse(b.end) > start)
+      .map((b) => ({ person: b.person.name, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale) }));
+    g.spaces.push({ id: s.id, name: s.name, tags: s.tags, booked });
+  }
+  const paths = new Map(all.map((s) => [s.id, s.zonePath]));
+  return data({ ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyone ? bookingRows(everyone, paths, zone, locale) : null }, { headers: access.headers });
+}
+
+export async function listAction({ request, params }: { request: Request; params: Params }) {
+  const access = await requireAccess(request);
+  requireEdit(access);
+  const site = siteOf(access, params.site_id);
+  const form = await request.formData();
+  return dispatch(form, BOOKING_INTENTS, { request, access, form, site });
+}
