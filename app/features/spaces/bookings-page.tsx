@@ -4,10 +4,10 @@
  * (a plain POST form) on each free one, the new-booking form for `?space=`, and the day's "My
  * bookings" and "Everyone's bookings" tables. Shared by the two routes that answer the URL.
  */
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageNotice } from "~/forms/action-result";
-import { FieldErrors, SubmitButton } from "~/ui/form";
+import { FieldErrors } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
 import type { SpacesResult } from "./actions.server";
 import { AlternativeOffer, BookingTable, Hidden, NewBooking } from "./booking-parts";
@@ -82,10 +82,12 @@ export function BookingsPage() {
         <>
           <h2>{t("list.heading", { day: d.dayLabel, from: s.from, to: s.to })}</h2>
           {d.groups.length === 0 ? <p className="empty-state">{t("list.empty")}</p> : null}
-          {d.groups.map((g) => (
-            <section key={g.key} aria-labelledby={`spaces-group-${g.key}`} className="spaces-group">
-              <h3 id={`spaces-group-${g.key}`}>{[g.zonePath, t(`category.${g.category}`)].filter(Boolean).join(" · ")}</h3>
-              <div className="table-wrap">
+          {d.groups.map((g, gi) => (
+            <section key={g.key} aria-labelledby={`spaces-group-${gi}`} className="spaces-group">
+              <h3 id={`spaces-group-${gi}`}>{[g.zonePath, t(`category.${g.category}`)].filter(Boolean).join(" · ")}</h3>
+              {/* One form per group: each free space's button posts its own id (a floor of 500 spaces renders 1 form a group, not 1 a space). */}
+              <Form method="post" action={here} className="table-wrap" id={`spaces-book-${gi}`}>
+                {d.can.book ? <Hidden values={{ intent: "book", day: s.day, from: s.from, to: s.to }} /> : null}
                 <table className="table">
                   <thead>
                     <tr>
@@ -117,17 +119,14 @@ export function BookingsPage() {
                         <td>
                           {d.can.book && sp.booked.length === 0 ? (
                             <>
-                              <Form method="post" action={here} className="inline-form">
-                                <Hidden values={{ space_id: String(sp.id), day: s.day, from: s.from, to: s.to }} />
-                                <SubmitButton name="intent" value="book" variant="secondary">
-                                  {t("list.book")}
-                                  <span className="visually-hidden"> {sp.name}</span>
-                                </SubmitButton>
-                              </Form>{" "}
-                              <Link to={`${here}&space=${sp.id}`}>
+                              <button type="submit" name="space_id" value={sp.id} className="button button--secondary">
+                                {t("list.book")}
+                                <span className="visually-hidden"> {sp.name}</span>
+                              </button>{" "}
+                              <a href={`${here}&space=${sp.id}`}>
                                 {t("list.options")}
                                 <span className="visually-hidden"> {sp.name}</span>
-                              </Link>
+                              </a>
                             </>
                           ) : null}
                         </td>
@@ -135,7 +134,7 @@ export function BookingsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </Form>
             </section>
           ))}
           <h2 id="spaces-mine">{t("mine.heading")}</h2>

@@ -81,7 +81,6 @@ export async function listLoader({ request, params }: { request: Request; params
     problems,
     zones,
     categories: [...new Set(all.map((s) => s.category))],
-    spaceOptions: all.map((s) => ({ id: s.id, name: s.zonePath ? `${s.name} (${s.zonePath})` : s.name })),
     dayLabel: problems.day ? search.day : formatDay(search.day, locale),
     newSpace,
   };
@@ -93,15 +92,25 @@ export async function listLoader({ request, params }: { request: Request; params
   const end = instantAt(search.day, search.to, zone).getTime();
   const known = everyone ?? mine;
   const shown = all.filter((s) => (!search.category || s.category === search.category) && (!search.zone || s.zoneIds.includes(Number(search.zone))));
-  const groups: { key: string; zonePath: string; category: string; spaces: { id: number; name: string; tags: string[]; booked: { person: string; from: string; to: string }[] }[] }[] = [];
+  type Group = { key: string; zonePath: string; category: string; spaces: { id: number; name: string; tags: string[]; booked: { person: string; from: string; to: string }[] }[] };
+  const groups: Group[] = [];
+  const byKey = new Map<string, Group>();
+  // The window's bookings by space, once (a floor of 500 spaces and its day's bookings: no scan per space).
+  const bySpace = new Map<number, { person: string; from: string; to: string }[]>();
+  for (const b of known) {
+    if (b.status !== "active" || Date.parse(b.start) >= end || Date.parse(b.end) <= start) continue;
+    const entry = { person: b.person.name, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale) };
+    bySpace.set(b.space_id, [...(bySpace.get(b.space_id) ?? []), entry]);
+  }
   for (const s of shown) {
     const key = `${s.zonePath}|${s.category}`;
-    let g = groups.find((x) => x.key === key);
-    if (!g) groups.push((g = { key, zonePath: s.zonePath, category: s.category, spaces: [] }));
-    const booked = known
-      .filter((b) => b.space_id === s.id && b.status === "active" && Date.parse(b.start) < end && Date.parse(b.end) > start)
-      .map((b) => ({ person: b.person.name, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale) }));
-    g.spaces.push({ id: s.id, name: s.name, tags: s.tags, booked });
+    let g = byKey.get(key);
+    if (!g) {
+      g = { key, zonePath: s.zonePath, category: s.category, spaces: [] };
+      byKey.set(key, g);
+      groups.push(g);
+    }
+    g.spaces.push({ id: s.id, name: s.name, tags: s.tags, booked: bySpace.get(s.id) ?? [] });
   }
   const paths = new Map(all.map((s) => [s.id, s.zonePath]));
   return data({ ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyone ? bookingRows(everyone, paths, zone, locale) : null }, { headers: access.headers });
