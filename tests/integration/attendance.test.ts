@@ -214,9 +214,10 @@ describe("the reports index", () => {
     const expected = (names: string[]) => names.filter((n) => n !== "Visit history" || historyBuilt);
     const admin = await browserFor(await userOf("Administrator"));
     const page = await admin.open("/reports");
-    expect(page.main().links().map((l) => l.name)).toEqual(expected(["Evacuation reports", "Visit history", "Site attendance", "Daily attendance"]));
+    expect(page.main().links().map((l) => l.name)).toEqual(expected(["Evacuation reports", "Visit history", "Bookings report", "Site attendance", "Daily attendance"]));
     expect(page.main().text()).toContain("People on site per site and day");
+    expect(page.main().text()).toContain("Every booking of desks, rooms and parking on each day it covers");
     const standard = await browserFor(await userOf("Standard User"));
-    expect((await standard.open("/reports")).main().links().map((l) => l.name)).toEqual(expected(["Evacuation reports", "Visit history", "Site attendance"]));
+    expect((await standard.open("/reports")).main().links().map((l) => l.name)).toEqual(expected(["Evacuation reports", "Visit history", "Bookings report", "Site attendance"]));
   });
 });

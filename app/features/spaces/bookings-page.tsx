@@ -4,11 +4,12 @@
  * (a plain POST form) on each free one, the new-booking form for `?space=`, and the day's "My
  * bookings" and "Everyone's bookings" tables. Shared by the two routes that answer the URL.
  */
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageNotice } from "~/forms/action-result";
 import { FieldErrors } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
+import { useRealtime } from "~/realtime/use-realtime";
 import type { SpacesResult } from "./actions.server";
 import { AlternativeOffer, BookingTable, Hidden, NewBooking } from "./booking-parts";
 import type { listLoader } from "./list.server";
@@ -27,6 +28,10 @@ const invalidProps = (id: string, error?: string) => ({ id, "aria-invalid": erro
 export function BookingsPage() {
   const d = useLoaderData<typeof listLoader>();
   const answer = useActionData<SpacesResult>();
+  const revalidator = useRevalidator();
+  const reload = () => revalidator.state === "idle" && revalidator.revalidate();
+  // Someone else booked, changed or cancelled here (or a desk was released): load the list again.
+  useRealtime(d.channels, (m) => m.event === "BookingsChangedEvent" && reload(), reload);
   const { t } = useTranslation("spaces");
   const p = d.problems;
   const s = d.search;

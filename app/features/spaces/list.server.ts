@@ -17,6 +17,7 @@ import { upstreamLoad } from "~/upstream/load.server";
 import { BOOKING_INTENTS } from "./actions.server";
 import { instantAt, readSearch, todayIn } from "./search.server";
 import { currentSpacesSite, flatten, loadSpaces, notFound, siteOf } from "./site.server";
+import { siteChannel } from "~/features/today/today.server";
 
 type Params = { site_id?: string };
 
@@ -75,6 +76,8 @@ export async function listLoader({ request, params }: { request: Request; params
   const base = {
     title: `${t("bookings.title", { site: site.name })} · Gatehouse`,
     site: { id: site.id, name: site.name, timezone: zone },
+    // Another person's booking here shows without a reload (BookingsChangedEvent on the site's channel).
+    channels: [siteChannel(site.id)],
     can: spaces.can,
     advance: spaces.booking_advance_limit,
     search,

@@ -15,6 +15,7 @@ import { zonePermitted, resolvePerson, type Person } from "./people.ts";
 import { BOOKING_COLS, canChange, isOwn, toBooking, type BookingRow } from "./rows.ts";
 import { occurrences, parseInstant, timeProblems } from "./rules.ts";
 import { layoutOf, spacesAt, type Layout, type SpacesAt } from "./site.ts";
+import { announceBookings } from "./announce.ts";
 
 type Range = { start: Date; end: Date };
 const MINUTE = 60_000;
@@ -134,6 +135,7 @@ export async function createBooking(app: App, p: Principal, siteIdParam: string,
       }
       return out;
     });
+    announceBookings(app, at.site.id);
     return { bookings: rows.map((b) => toBooking(b, layout, at, p)) };
   } catch (err) {
     throw await refusal(err, app.db, at, layout, space.id, ranges, person, null);
@@ -207,6 +209,7 @@ export async function updateBooking(app: App, p: Principal, siteIdParam: string,
       [b.id, space.id, space.category, start!.toISOString(), end!.toISOString(), held(ranges[0]!, at).end.toISOString(), body.note === undefined ? b.note : body.note?.trim() || null],
     );
     if (!row) throw validation({ booking: [SPACES_MESSAGES.notActive] });
+    announceBookings(app, at.site.id);
     return toBooking(row, layout, at, p);
   } catch (err) {
     throw await refusal(err, app.db, at, layout, space.id, ranges, person, b.id);
@@ -235,5 +238,6 @@ export async function cancelBooking(app: App, p: Principal, siteIdParam: string,
     [b.id, following, b.series_id, new Date(b.starts_at).toISOString()],
   );
   const layout = await layoutOf(app.db, at.site.id);
+  if (rows.length) announceBookings(app, at.site.id);
   return { bookings: rows.sort((x, y) => new Date(x.starts_at).getTime() - new Date(y.starts_at).getTime()).map((r) => toBooking(r, layout, at, p)) };
 }

@@ -10,6 +10,7 @@ import { RELEASABLE_CATEGORIES } from "../../contract/index.ts";
 import type { Queryable } from "../db/index.ts";
 import type { App } from "../runtime/app.ts";
 import { schedule } from "../runtime/background.ts";
+import { announceBookings } from "./announce.ts";
 
 /** Who a sign-in was: a member of a group of the site's client, by id. */
 const PERSON_MATCH = `(
@@ -43,13 +44,13 @@ export async function releaseUnused(app: App, now: Date = new Date()): Promise<n
     [at],
   );
   return app.db.tx(async (q) => {
-    const released = await q.query<{ id: number; person_kind: string; person_id: number; person_name: string; space: string; site: string; starts_at: Date }>(
+    const released = await q.query<{ id: number; site_id: number; person_kind: string; person_id: number; person_name: string; space: string; site: string; starts_at: Date }>(
       `UPDATE space_bookings b SET status = 'released', ended_at = $1::timestamptz
          FROM space_settings st, space_nodes n, sites s
         WHERE st.site_id = b.site_id AND st.release_after_minutes IS NOT NULL AND n.id = b.space_id AND s.id = b.site_id
           AND b.status = 'active' AND b.used_at IS NULL AND b.category = ANY($2::text[])
           AND b.starts_at + make_interval(mins => st.release_after_minutes) <= $1::timestamptz
-        RETURNING b.id, b.person_kind, b.person_id, b.person_name, n.name AS space, s.name AS site, b.starts_at`,
+        RETURNING b.id, b.site_id, b.person_kind, b.person_id, b.person_name, n.name AS space, s.name AS site, b.starts_at`,
       [at, [...RELEASABLE_CATEGORIES]],
     );
     for (const b of released) {
@@ -64,6 +65,9 @@ export async function releaseUnused(app: App, now: Date = new Date()): Promise<n
         `Hello ${b.person_name},\n\nYou did not sign in at ${b.site} after your booking of ${b.space} started, so it was released for others to book.\n`,
       ]);
     }
+    return released;
+  }).then((released) => {
+    for (const siteId of new Set(released.map((b) => b.site_id))) announceBookings(app, siteId);
     return released.length;
   });
 }

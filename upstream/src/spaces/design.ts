@@ -6,6 +6,7 @@
  * them. `sites.space_exists` follows the nodes (the add-on pages read it). Floor plans and photos:
  * ./design-files.ts.
  */
+import { announceBookings } from "./announce.ts";
 import {
   SPACES_DESIGN_MESSAGES as M,
   SPACES_MESSAGES,
@@ -230,6 +231,8 @@ export async function deleteNode(app: App, p: Principal, siteIdParam: string, no
     await renumber(q, ordered(childrenOf(nodes, node.parent_id).filter((n) => n.id !== node.id)).map((n) => n.id));
     await q.query("UPDATE sites SET space_exists = EXISTS (SELECT 1 FROM space_nodes WHERE site_id = $1 AND type = 'space') WHERE id = $1", [at.site.id]);
   });
+  // The booking pages at the site load again (a space gone, its bookings cancelled).
+  announceBookings(app, at.site.id);
 }
 
 /** Cancel the active bookings of `spaceIds` that have not ended, and email each person (the outbox, as the auto-release does). */

@@ -10,6 +10,7 @@ import { Booking, Bookings, SPACES_MESSAGES, SpacesSite } from "../../contract/i
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { addLocalDays, localToday, zonedInstant } from "../time/local-time.ts";
+import { TestClient, type Received } from "../realtime/test-client.ts";
 
 let up: TestUpstream;
 let serverErrors: Record<string, unknown>[] = [];
@@ -228,3 +229,23 @@ describe("signing in is the check-in", () => {
     expect(report.json.bookings).toEqual([{ id: used, name: bea.name, space: "E1", space_id: desks[0], zone: "Floor 1 › East", used: true }]);
   });
 });
+
+describe("live", () => {
+  it("a booking made, changed or cancelled says so on the site's channel, with nothing but the site", async () => {
+    const c = new TestClient(`ws://127.0.0.1:${up.app.opts.port}/app/${up.app.opts.pusherAppKey}?protocol=7&client=js&version=8.6.0&flash=false`);
+    const socketId = await c.established();
+    const channel = `private-Site.${site}`;
+    const auth = await admin.post("broadcasting/auth", { socket_id: socketId, channel_name: [channel] });
+    c.send({ event: "pusher:subscribe", data: { channel, auth: auth.json.channels[channel].data.auth } });
+    await c.next((f: Received) => f.event === "pusher_internal:subscription_succeeded" && f.channel === channel);
+    const events = () => c.frames.filter((f: Received) => f.channel === channel && f.event === "BookingsChangedEvent");
+    const made = (await book(admin, { space_id: desks[2], start: at(12, "09:00"), end: at(12, "10:00") })).json.bookings[0] as Booking;
+    await admin.patch(`spaces/${site}/bookings/${made.id}`, { note: "Window seat" });
+    await admin.del(`spaces/${site}/bookings/${made.id}`);
+    const until = Date.now() + 5000;
+    while (events().length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(events().map((f) => JSON.parse(f.data))).toEqual([{ site_id: site }, { site_id: site }, { site_id: site }]);
+    c.close();
+  });
+});
+
