@@ -172,5 +172,10 @@ describe("space bookings (ADR 036)", () => {
     const text = body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
     expect(text).toContain("Signed in, by zone Floor 3 › Quiet bay Dana Desk · Q1");
     expect(text).toContain("Booked, not signed in Ozzy Offsite · Q2 (Floor 3 › Quiet bay)");
+    // The fire list shows the same now, apart from the people signed in.
+    const fire = await client.request("/fire-list");
+    const fireText = fire.body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(fireText).toContain("Space bookings Signed in, by zone Floor 3 › Quiet bay Dana Desk · Q1");
+    expect(fireText).toContain("Booked, not signed in Ozzy Offsite · Q2 (Floor 3 › Quiet bay)");
   });
 });

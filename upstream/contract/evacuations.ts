@@ -54,6 +54,14 @@ export const EvacuationComment = z.object({
 });
 export type EvacuationComment = z.infer<typeof EvacuationComment>;
 
+/**
+ * A space booking under way at a site (ADR 036): the person, the space, its zone path's names, and
+ * whether the person had signed in (`used`); the others are booked but not on site. The fire list
+ * shows them now, an evacuation report as they were when it started.
+ */
+export const BookingOnSite = z.object({ id: z.number().int(), name: z.string(), space: z.string(), space_id: z.number().int(), zone: z.string(), used: z.boolean() });
+export type BookingOnSite = z.infer<typeof BookingOnSite>;
+
 /** GET evacuations/{id} (spec §3 evacuation report). */
 export const EvacuationReport = z.object({
   evacuation: EvacuationSummary,
@@ -63,11 +71,8 @@ export const EvacuationReport = z.object({
   participants: z.array(z.object({ id: z.number().int(), name: z.string() })),
   evacuation_points: z.array(z.object({ id: z.number().int(), title: z.string() })),
   offline_devices: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  /**
-   * The space bookings under way when it started (ADR 036): the person, the space, its zone path's
-   * names, and whether the person had signed in (`used`); the others are booked but not on site.
-   */
-  bookings: z.array(z.object({ id: z.number().int(), name: z.string(), space: z.string(), space_id: z.number().int(), zone: z.string(), used: z.boolean() })),
+  /** The space bookings under way when it started (ADR 036). */
+  bookings: z.array(BookingOnSite),
   /** How each participant reached the report. */
   accessed_via: z.array(z.object({ participant_id: z.number().int(), via: z.enum(["portal", "companion", "kiosk"]) })),
 });
@@ -92,6 +97,8 @@ export const FireList = z.object({
   evacuation_points: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** The evacuation in progress at this site, if any. */
   active_evacuation: EvacuationSummary.nullable(),
+  /** The space bookings under way now: who signed in, by zone, and who booked but has not (ADR 036). */
+  bookings: z.array(BookingOnSite),
 });
 export type FireList = z.infer<typeof FireList>;
 

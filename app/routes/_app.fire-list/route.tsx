@@ -19,6 +19,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt, formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { useRealtime } from "~/realtime/use-realtime";
+import { BookingLists } from "~/features/evacuations/booking-lists";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { NoticeBanner } from "~/ui/notice";
 import { upstreamLoad } from "~/upstream/load.server";
@@ -62,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           report: evacuationPermissions(access).view ? reportPath(list.active_evacuation.id) : null,
         },
         total: list.people.length,
+        bookings: list.bookings,
         groups: list.groups
           .map((g) => ({
             ...g,
@@ -187,6 +189,12 @@ export default function FireList() {
           </table>
         </section>
       ))}
+      {list.bookings.length > 0 ? (
+        <section className="fire-list__group" aria-labelledby="fire-bookings">
+          <h2 id="fire-bookings">{t("report.bookings")}</h2>
+          <BookingLists bookings={list.bookings} />
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 /** The evacuation report's comments, and its participants, offline devices and bookings. */
 import { useTranslation } from "react-i18next";
 import type { EvacuationReport } from "@contract";
+import { BookingLists } from "~/features/evacuations/booking-lists";
 
 export function ReportSide({ report, at }: { report: EvacuationReport; at: (iso: string) => string }) {
   const { t } = useTranslation("evacuations");
@@ -68,52 +69,6 @@ export function ReportSide({ report, at }: { report: EvacuationReport; at: (iso:
         )}
       </section>
     </div>
-    </>
-  );
-}
-
-type ReportBooking = EvacuationReport["bookings"][number];
-
-/**
- * The bookings under way when the evacuation started (ADR 036): the people who had signed in, by
- * zone, and apart the people who booked but had not — whom to look for is not a colour, it is a list.
- */
-function BookingLists({ bookings }: { bookings: ReportBooking[] }) {
-  const { t } = useTranslation("evacuations");
-  const inUse = bookings.filter((b) => b.used);
-  const absent = bookings.filter((b) => !b.used);
-  const zones = [...new Set(inUse.map((b) => b.zone))];
-  return (
-    <>
-      {inUse.length > 0 && (
-        <>
-          <h3>{t("report.bookings_in_use")}</h3>
-          {zones.map((zone) => (
-            <section key={zone} aria-label={zone}>
-              <h4>{zone}</h4>
-              <ul>
-                {inUse.filter((b) => b.zone === zone).map((b) => (
-                  <li key={b.id}>
-                    {b.name} · {b.space}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </>
-      )}
-      {absent.length > 0 && (
-        <>
-          <h3>{t("report.bookings_absent")}</h3>
-          <ul>
-            {absent.map((b) => (
-              <li key={b.id}>
-                {`${b.name} · ${b.space} (${b.zone})`}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </>
   );
 }

@@ -136,6 +136,7 @@ export async function getFireList(app: App, p: Principal, siteIdParam: string): 
       })),
       evacuation_points: await pointsOf(q, siteId),
       active_evacuation: active ? toSummary(active) : null,
+      bookings: await bookingsAt(q, siteId, new Date()),
     };
   });
 }
