@@ -180,14 +180,20 @@ function visible(b: BookingRow, p: Principal, at: SpacesAt): void {
   if (!at.can.view_all && !isOwn(b, p)) throw notFound(SPACES_MESSAGES.bookingGone);
 }
 
-/** PATCH spaces/{siteId}/bookings/{id}. */
-export async function updateBooking(app: App, p: Principal, siteIdParam: string, idParam: string, body: BookingUpdate): Promise<Booking> {
+/** A booking the caller may see, still active and not over (what a change or a cancel starts from). */
+async function openBooking(app: App, p: Principal, siteIdParam: string, idParam: string): Promise<{ at: SpacesAt; b: BookingRow; now: Date }> {
   const at = await spacesAt(app.db, p, siteIdParam);
   const b = await bookingOf(app.db, at, idParam);
   visible(b, p, at);
   const now = new Date();
   if (b.status !== "active") throw validation({ booking: [SPACES_MESSAGES.notActive] });
   if (new Date(b.ends_at).getTime() <= now.getTime()) throw validation({ booking: [SPACES_MESSAGES.ended] });
+  return { at, b, now };
+}
+
+/** PATCH spaces/{siteId}/bookings/{id}. */
+export async function updateBooking(app: App, p: Principal, siteIdParam: string, idParam: string, body: BookingUpdate): Promise<Booking> {
+  const { at, b, now } = await openBooking(app, p, siteIdParam, idParam);
   if (!canChange(b, p, at, now)) throw forbidden(SPACES_MESSAGES.cannotChangeOthers);
   const layout = await layoutOf(app.db, at.site.id);
   const space = spaceOf(layout, body.space_id ?? b.space_id);
@@ -223,12 +229,7 @@ async function memberZones(q: Queryable, memberId: number): Promise<string[]> {
 
 /** DELETE spaces/{siteId}/bookings/{id} (`?following=1`: and the rest of its series). */
 export async function cancelBooking(app: App, p: Principal, siteIdParam: string, idParam: string, url: URL): Promise<{ bookings: Booking[] }> {
-  const at = await spacesAt(app.db, p, siteIdParam);
-  const b = await bookingOf(app.db, at, idParam);
-  visible(b, p, at);
-  const now = new Date();
-  if (b.status !== "active") throw validation({ booking: [SPACES_MESSAGES.notActive] });
-  if (new Date(b.ends_at).getTime() <= now.getTime()) throw validation({ booking: [SPACES_MESSAGES.ended] });
+  const { at, b } = await openBooking(app, p, siteIdParam, idParam);
   if (!isOwn(b, p) && !at.can.delete && !at.can.edit) throw forbidden(SPACES_MESSAGES.cannotChangeOthers);
   const following = url.searchParams.get("following") === "1" && b.series_id !== null;
   const rows = await app.db.query<BookingRow>(
