@@ -87,17 +87,8 @@ export async function evacuationById(q: Queryable, id: number): Promise<Evacuati
   return one<EvacuationRow>(q, `${EVACUATION_SELECT} WHERE e.id = $1`, [id]);
 }
 
-export const siteChannel = (siteId: number) => `private-Site.${siteId}`;
+export { send, siteChannel } from "../runtime/broadcast.ts";
 export const evacuationChannel = (id: number) => `private-Evacuation.${id}`;
-
-/** Send an event after the commit; a realtime failure never fails the call. */
-export function send(app: App, channel: string, event: string, data: unknown): void {
-  try {
-    app.realtime.broadcast(channel, event, data);
-  } catch (err) {
-    app.log({ level: "error", msg: "broadcast failed", channel, event, error: String(err) });
-  }
-}
 
 /**
  * Changes of one evacuation run one after another in this process (transaction, then broadcast), so

@@ -6,13 +6,8 @@
  * so a subscriber of the site who may not see bookings learns nothing from it.
  */
 import type { App } from "../runtime/app.ts";
+import { send, siteChannel } from "../runtime/broadcast.ts";
 
 export const BOOKINGS_CHANGED_EVENT = "BookingsChangedEvent";
 
-export function announceBookings(app: App, siteId: number): void {
-  try {
-    app.realtime.broadcast(`private-Site.${siteId}`, BOOKINGS_CHANGED_EVENT, { site_id: siteId });
-  } catch (err) {
-    app.log({ level: "error", msg: "broadcast failed", channel: `private-Site.${siteId}`, event: BOOKINGS_CHANGED_EVENT, error: String(err) });
-  }
-}
+export const announceBookings = (app: App, siteId: number): void => send(app, siteChannel(siteId), BOOKINGS_CHANGED_EVENT, { site_id: siteId });

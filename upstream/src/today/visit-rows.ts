@@ -3,6 +3,7 @@
  * site, the `Visit` answer, the groups shown at a site, the site's count and lock, and the events
  * broadcast on `private-Site.{id}` after a commit (a realtime failure never fails the call).
  */
+import { send, siteChannel } from "../runtime/broadcast.ts";
 import type { Visit, VisitDetails, VisitEvent } from "../../contract/index.ts";
 import { iso, SITE_COUNT_SQL } from "../clients/model.ts";
 import { one, type Queryable } from "../db/index.ts";
@@ -98,15 +99,7 @@ export interface GroupRow {
 
 export const summaryOf = (g: GroupRow) => ({ id: g.id, name: g.name, type: g.type, approval_required: g.approval_required, sign_out_first: g.sign_out_first });
 
-const channelOf = (siteId: number) => `private-Site.${siteId}`;
-
-/** Send events after the commit; a realtime failure never fails the call. */
+/** Send events after the commit on the site's channel; a realtime failure never fails the call. */
 export function broadcast(app: App, siteId: number, event: "SignInEvent" | "SignOutEvent" | "VisitUpdatedEvent" | "VisitDeletedEvent", payloads: VisitEvent[]): void {
-  for (const data of payloads) {
-    try {
-      app.realtime.broadcast(channelOf(siteId), event, data);
-    } catch (err) {
-      app.log({ level: "error", msg: "broadcast failed", channel: channelOf(siteId), event, error: String(err) });
-    }
-  }
+  for (const data of payloads) send(app, siteChannel(siteId), event, data);
 }
