@@ -12,19 +12,22 @@ import type { App } from "../runtime/app.ts";
 import { schedule } from "../runtime/background.ts";
 import { announceBookings } from "./announce.ts";
 
-/** Who a sign-in was: a member of a group of the site's client, by id. */
-const PERSON_MATCH = `(
-  (b.person_kind = 'member' AND b.person_id = $2)
+/**
+ * The booking `b` is the person of member `member` (an SQL expression): the member, or the portal
+ * user of the client of site `site` whose email is the member's.
+ */
+const bookingOfMember = (member: string, site: string) => `(
+  (b.person_kind = 'member' AND b.person_id = ${member})
   OR (b.person_kind = 'user' AND b.person_id IN (
         SELECT cu.id FROM client_users cu JOIN users u ON u.id = cu.user_id JOIN members m ON lower(m.email) = lower(u.email)
-         WHERE m.id = $2 AND cu.client_id = (SELECT client_id FROM sites WHERE id = $1)))
+         WHERE m.id = ${member} AND cu.client_id = (SELECT client_id FROM sites WHERE id = ${site})))
 )`;
 
 /** Mark the bookings of the member who signed in at `siteId` at `at` as used; returns how many. */
 export async function markBookingsUsed(q: Queryable, siteId: number, memberId: number, at: Date = new Date()): Promise<number> {
   const rows = await q.query(
     `UPDATE space_bookings b SET used_at = $3 WHERE b.site_id = $1 AND b.status = 'active' AND b.used_at IS NULL
-        AND b.starts_at <= $3::timestamptz + interval '1 hour' AND b.ends_at > $3::timestamptz AND ${PERSON_MATCH} RETURNING b.id`,
+        AND b.starts_at <= $3::timestamptz + interval '1 hour' AND b.ends_at > $3::timestamptz AND ${bookingOfMember("$2", "$1")} RETURNING b.id`,
     [siteId, memberId, at.toISOString()],
   );
   return rows.length;
@@ -39,8 +42,7 @@ export async function releaseUnused(app: App, now: Date = new Date()): Promise<n
        FROM visits v
       WHERE b.status = 'active' AND b.used_at IS NULL AND b.starts_at <= $1::timestamptz AND b.ends_at > $1::timestamptz
         AND v.site_id = b.site_id AND v.status = 'signed_in' AND v.signed_out_at IS NULL AND v.member_id IS NOT NULL
-        AND ((b.person_kind = 'member' AND b.person_id = v.member_id)
-          OR (b.person_kind = 'user' AND b.person_id IN (SELECT cu.id FROM client_users cu JOIN users u ON u.id = cu.user_id JOIN members m ON lower(m.email) = lower(u.email) WHERE m.id = v.member_id)))`,
+        AND ${bookingOfMember("v.member_id", "b.site_id")}`,
     [at],
   );
   return app.db.tx(async (q) => {
