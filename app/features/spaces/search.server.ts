@@ -6,7 +6,7 @@
  * translation key: the page answers 400 with it, never a 500.
  */
 import { SPACE_CATEGORIES } from "@contract";
-import { wallClock } from "~/i18n/format";
+import { instantAt as siteInstant, localAt } from "~/features/manage/local-time";
 
 export interface Search {
   day: string;
@@ -30,27 +30,10 @@ export function validDay(v: string): boolean {
 export const validTime = (v: string) => TIME.test(v);
 
 /** Today in `zone` (YYYY-MM-DD). */
-export function todayIn(zone: string, now = new Date()): string {
-  const w = wallClock(now, zone);
-  return `${w.getFullYear()}-${String(w.getMonth() + 1).padStart(2, "0")}-${String(w.getDate()).padStart(2, "0")}`;
-}
+export const todayIn = (zone: string, now = new Date()): string => localAt(now.toISOString(), zone).slice(0, 10);
 
-/**
- * The instant of a wall-clock day and time in `zone` (the site's): the UTC guess corrected by the
- * zone's offset at that instant, twice, so a day of a clock change lands right.
- */
-export function instantAt(day: string, time: string, zone: string): Date {
-  const [y, mo, d] = day.split("-").map(Number) as [number, number, number];
-  const [h, mi] = time.split(":").map(Number) as [number, number];
-  const wanted = Date.UTC(y, mo - 1, d, h, mi);
-  let t = wanted;
-  for (let i = 0; i < 2; i++) {
-    const w = wallClock(new Date(t), zone);
-    const shown = Date.UTC(w.getFullYear(), w.getMonth(), w.getDate(), w.getHours(), w.getMinutes());
-    t += wanted - shown;
-  }
-  return new Date(t);
-}
+/** The instant of a wall-clock day and time (both already checked) in `zone`, the site's (manage/local-time). */
+export const instantAt = (day: string, time: string, zone: string): Date => new Date(siteInstant(`${day}T${time}`, zone)!);
 
 /** The search of `url` with the site's zone for the default day, and its problems. */
 export function readSearch(url: URL, zone: string): { search: Search; problems: SearchProblems } {
