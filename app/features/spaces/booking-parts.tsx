@@ -4,7 +4,8 @@
  * new-booking form (someone else, a repeat, a note). Plain forms: all of it works without JavaScript.
  */
 import { useForm } from "@conform-to/react";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useKeptActionData } from "~/realtime/use-kept-action-data";
 import { useTranslation } from "react-i18next";
 import { REPEAT_EVERY } from "@contract/spaces-messages";
 import { resultFor, rowNotice } from "~/forms/action-result";
@@ -105,7 +106,7 @@ type BookFields = { space_id: string; day: string; from: string; to: string; not
 /** The new-booking form for one space: the day and times (the search's), someone else, a repeat, a note. */
 export function NewBooking({ space, search, can, action, back }: { space: { id: number; name: string; zonePath: string }; search: Search; can: { book: boolean; book_for_others: boolean }; action: string; back: string }) {
   const { t } = useTranslation("spaces");
-  const answer = useActionData<SpacesResult>();
+  const answer = useKeptActionData<SpacesResult>();
   const [form, fields] = useForm<Partial<BookFields>, any>({
     id: `spaces-book-${space.id}`,
     lastResult: answer?.alternative ? undefined : resultFor(answer, "book"),

