@@ -115,3 +115,28 @@ test("design a zone, book a desk for tomorrow, see it in My bookings and the cal
   await expect(page.getByText("Booked.").first()).toBeVisible();
   await expect(page.getByRole("table", { name: "My bookings" }).getByRole("row", { name: new RegExp(alternative) })).toContainText("09:00–17:00");
 });
+
+test("another person's booking appears without a reload @js-only", async ({ browser, page }, testInfo) => {
+  await signedInAdmin(page, testInfo);
+  const zone = `E2E live ${tag()}`;
+  const z = await hook<{ id: number }>("POST", `sites/${hq.id}/spaces/nodes`, { name: zone });
+  const desks = [1, 2].map((i) => `${zone.slice(9)}-L${i}`);
+  for (const d of desks) await hook("POST", `sites/${hq.id}/spaces/nodes`, { name: d, parent_id: z.id, category: "desk" });
+  const day = dayIn(2);
+  await page.goto(`/spaces/${hq.id}/bookings`);
+  await searchDay(page, day, zone);
+  const list = page.getByRole("region", { name: `${zone} · Desk` });
+  await expect(list.getByRole("row", { name: new RegExp(desks[0]!) })).toContainText("Free");
+
+  // A second person books the first desk in their own session: the first page shows it booked.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signedInAdmin(second, testInfo);
+  await second.goto(`/spaces/${hq.id}/bookings`);
+  await searchDay(second, day, zone);
+  await second.getByRole("region", { name: `${zone} · Desk` }).getByRole("button", { name: `Book ${desks[0]}`, exact: true }).click();
+  await expect(second.getByText("Booked.").first()).toBeVisible();
+  await expect(list.getByRole("row", { name: new RegExp(desks[0]!) })).toContainText(/Booked by Sam Spaces/);
+  await expect(list.getByRole("button", { name: `Book ${desks[0]}`, exact: true })).toHaveCount(0);
+  await other.close();
+});
