@@ -155,6 +155,19 @@ describe("who may see and book", () => {
     expect((await client.post(`/spaces/${hq}/bookings`, { intent: "book", space_id: "1", day: dayIn(1), from: "09:00", to: "17:00" })).res.status).toBe(403);
   });
 
+  test("a booker without Spaces.viewer sees another person's desk taken, not by whom, and no Book button on it", async () => {
+    const zone = await zoneWithDesks(2);
+    const other = await browserFor(await userOf());
+    await (await search(await other.open(`/spaces/${hq}/bookings`), dayIn(1), zone.name)).click(`Book ${zone.desks[0]}`);
+    const role = `Spaces booker ${tag()}`;
+    await createUpstreamRole(upstreamUrl(), { name: role, rights: ["Today.viewer", "Spaces.book"] });
+    const page = await search(await (await browserFor(await userOf(role))).open(`/spaces/${hq}/bookings`), dayIn(1), zone.name);
+    expect(spaceRow(page, zone.name, zone.desks[0]!).text()).toContain("Booked 09:00–17:00");
+    expect(spaceRow(page, zone.name, zone.desks[0]!).text()).not.toContain("Booked by");
+    expect(spaceRow(page, zone.name, zone.desks[0]!).hasButton(`Book ${zone.desks[0]}`)).toBe(false);
+    expect(spaceRow(page, zone.name, zone.desks[1]!).hasButton(`Book ${zone.desks[1]}`)).toBe(true);
+  });
+
   test("without any spaces right every page and every post is 403", async () => {
     const role = `Spaces none ${tag()}`;
     await createUpstreamRole(upstreamUrl(), { name: role, rights: ["Today.viewer"] });

@@ -110,7 +110,16 @@ export const Booking = z.object({
 export type Booking = z.infer<typeof Booking>;
 
 /** GET spaces/{siteId}/bookings. */
-export const Bookings = z.object({ from: z.string(), to: z.string(), bookings: z.array(Booking) });
+/** Another person's booking as a caller without Spaces.viewer sees it: the space is taken then, not by whom. */
+export const BusySlot = z.object({ space_id: z.number().int(), start: z.string(), end: z.string() });
+export type BusySlot = z.infer<typeof BusySlot>;
+
+/**
+ * GET spaces/{siteId}/bookings. `busy`: for a caller without Spaces.viewer, the other people's
+ * active bookings of the window (space and times only), so a booker sees a desk taken instead of
+ * "Free"; empty for a viewer, who has them in `bookings`.
+ */
+export const Bookings = z.object({ from: z.string(), to: z.string(), bookings: z.array(Booking), busy: z.array(BusySlot) });
 export type Bookings = z.infer<typeof Bookings>;
 
 const when = z.string().max(40);

@@ -118,7 +118,7 @@ export function BookingsPage() {
                           ) : (
                             sp.booked.map((b, i) => (
                               <div key={i} className="space-status space-status--booked">
-                                {t("list.booked_by", { name: b.person, from: b.from, to: b.to })}
+                                {b.person === null ? t("list.booked_anonymous", { from: b.from, to: b.to }) : t("list.booked_by", { name: b.person, from: b.from, to: b.to })}
                               </div>
                             ))
                           )}

@@ -88,22 +88,25 @@ export async function listLoader({ request, params }: { request: Request; params
     newSpace,
   };
   if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null }, { status: 400, headers: access.headers });
-  const list = (mine: boolean) =>
-    upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } })).then((r) => r.bookings);
-  const [everyone, mine] = await Promise.all([spaces.can.view_all ? list(false) : Promise.resolve(null), list(true)]);
+  const list = (mine: boolean) => upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } }));
+  const [all_, own] = await Promise.all([spaces.can.view_all ? list(false) : Promise.resolve(null), list(true)]);
+  const everyone = all_?.bookings ?? null;
+  const mine = own.bookings;
   const start = instantAt(search.day, search.from, zone).getTime();
   const end = instantAt(search.day, search.to, zone).getTime();
   const known = everyone ?? mine;
   const shown = all.filter((s) => (!search.category || s.category === search.category) && (!search.zone || s.zoneIds.includes(Number(search.zone))));
-  type Group = { key: string; zonePath: string; category: string; spaces: { id: number; name: string; tags: string[]; booked: { person: string; from: string; to: string }[] }[] };
+  type Group = { key: string; zonePath: string; category: string; spaces: { id: number; name: string; tags: string[]; booked: { person: string | null; from: string; to: string }[] }[] };
   const groups: Group[] = [];
   const byKey = new Map<string, Group>();
   // The window's bookings by space, once (a floor of 500 spaces and its day's bookings: no scan per space).
-  const bySpace = new Map<number, { person: string; from: string; to: string }[]>();
-  for (const b of known) {
-    if (b.status !== "active" || Date.parse(b.start) >= end || Date.parse(b.end) <= start) continue;
-    const entry = { person: b.person.name, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale) };
-    bySpace.set(b.space_id, [...(bySpace.get(b.space_id) ?? []), entry]);
+  // Without Spaces.viewer the others' bookings come as busy slots: taken, not by whom (person null).
+  const bySpace = new Map<number, { person: string | null; from: string; to: string; start: number }[]>();
+  const taken = [...known.filter((b) => b.status === "active").map((b) => ({ space_id: b.space_id, start: b.start, end: b.end, person: b.person.name as string | null })), ...own.busy.map((b) => ({ ...b, person: null }))];
+  for (const b of taken) {
+    if (Date.parse(b.start) >= end || Date.parse(b.end) <= start) continue;
+    const entry = { person: b.person, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale), start: Date.parse(b.start) };
+    bySpace.set(b.space_id, [...(bySpace.get(b.space_id) ?? []), entry].sort((x, y) => x.start - y.start));
   }
   for (const s of shown) {
     const key = `${s.zonePath}|${s.category}`;

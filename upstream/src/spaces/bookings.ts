@@ -4,7 +4,7 @@
  * overlaps — its exclusion constraints refuse a second booking of a space (with the buffer) or a
  * person's second booking of a category at one time however many requests race (23P01 → 409/422).
  */
-import { SPACES_LIMITS, SPACES_MESSAGES, type Booking, type BookingInput, type BookingUpdate } from "../../contract/index.ts";
+import { SPACES_LIMITS, SPACES_MESSAGES, type Booking, type BusySlot, type BookingInput, type BookingUpdate } from "../../contract/index.ts";
 import type { Principal } from "../clients/regional.ts";
 import type { Queryable } from "../db/index.ts";
 import { HttpError, forbidden, notFound, validation } from "../http/errors.ts";
@@ -39,7 +39,7 @@ function spaceOf(layout: Layout, spaceId: number) {
 }
 
 /** GET spaces/{siteId}/bookings. */
-export async function listBookings(app: App, p: Principal, siteIdParam: string, url: URL): Promise<{ from: string; to: string; bookings: Booking[] }> {
+export async function listBookings(app: App, p: Principal, siteIdParam: string, url: URL): Promise<{ from: string; to: string; bookings: Booking[]; busy: BusySlot[] }> {
   const at = await spacesAt(app.db, p, siteIdParam);
   const zone = at.site.timezone;
   const read = (name: "from" | "to", fallback: () => Date) => {
@@ -76,16 +76,36 @@ export async function listBookings(app: App, p: Principal, siteIdParam: string, 
     params.push(m[1], Number(m[2]));
     where.push(`b.person_kind = $${params.length - 1} AND b.person_id = $${params.length}`);
   }
-  // Without Spaces.viewer a booker sees only their own bookings (the scope module's `own`).
+  // Without Spaces.viewer a booker sees only their own bookings (the scope module's `own`); the
+  // others' active ones only as busy slots (space and times: no person, no note).
+  const shared = [...where];
+  const sharedParams = [...params];
+  const own = (n: number) => `((b.person_kind = 'user' AND b.person_id = $${n}) OR (b.booked_by_kind = 'user' AND b.booked_by_id = $${n}))`;
   if (!at.can.view_all || url.searchParams.get("mine") === "1") {
     params.push(p.m.id);
-    where.push(`((b.person_kind = 'user' AND b.person_id = $${params.length}) OR (b.booked_by_kind = 'user' AND b.booked_by_id = $${params.length}))`);
+    where.push(own(params.length));
   }
-  const rows = await app.db.query<BookingRow>(`SELECT ${BOOKING_COLS} FROM space_bookings b WHERE ${where.join(" AND ")} ORDER BY b.starts_at, b.id LIMIT 5000`, params);
-  const layout = await layoutOf(app.db, at.site.id);
+  const busyOf = async (): Promise<{ space_id: number; starts_at: Date | string; ends_at: Date | string }[]> => {
+    if (at.can.view_all) return [];
+    sharedParams.push(p.m.id);
+    return app.db.query(
+      `SELECT b.space_id, b.starts_at, b.ends_at FROM space_bookings b WHERE ${shared.join(" AND ")} AND b.status = 'active' AND NOT ${own(sharedParams.length)} ORDER BY b.starts_at, b.id LIMIT 5000`,
+      sharedParams,
+    );
+  };
+  const [rows, others, layout] = await Promise.all([
+    app.db.query<BookingRow>(`SELECT ${BOOKING_COLS} FROM space_bookings b WHERE ${where.join(" AND ")} ORDER BY b.starts_at, b.id LIMIT 5000`, params),
+    busyOf(),
+    layoutOf(app.db, at.site.id),
+  ]);
   const zoneFilter = num("zone");
-  const list = rows.filter((b) => zoneFilter === null || (layout.byId.get(b.space_id)?.zone_path ?? []).includes(zoneFilter));
-  return { from: from.toISOString(), to: to.toISOString(), bookings: list.map((b) => toBooking(b, layout, at, p)) };
+  const inZone = (spaceId: number) => zoneFilter === null || (layout.byId.get(spaceId)?.zone_path ?? []).includes(zoneFilter);
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bookings: rows.filter((b) => inZone(b.space_id)).map((b) => toBooking(b, layout, at, p)),
+    busy: others.filter((b) => inZone(b.space_id)).map((b) => ({ space_id: b.space_id, start: new Date(b.starts_at).toISOString(), end: new Date(b.ends_at).toISOString() })),
+  };
 }
 
 /** POST spaces/{siteId}/bookings. */
