@@ -126,6 +126,36 @@ describe("booking spaces, without JavaScript", () => {
     expect(page.region("My bookings").rowHeaders()).toEqual([zone.desks[0]]);
   });
 
+  test("book for someone else: find them by name, choose them, and the booking is theirs (booked by the one who made it)", async () => {
+    const zone = await zoneWithDesks(1);
+    const who = `Robin Remote ${tag()}`;
+    const group = await hook<{ id: number; members: { id: number }[] }>("POST", "groups", { client: "eu:1", name: `Desk people ${tag()}`, members: [who], site_ids: [hq] });
+    const api = await upstreamAccess(upstreamUrl(), "admin@example.com");
+    expect((await api.send("PATCH", `groups/${group.id}/members/${group.members[0]!.id}`, { permissions: { book_spaces: true } })).status).toBe(200);
+    const browser = await browserFor(await userOf());
+    let page = await search(await browser.open(`/spaces/${hq}/bookings`), dayIn(1), zone.name);
+    page = await page.click(`More options ${zone.desks[0]}`);
+    const bookIt = `Book ${zone.desks[0]}`;
+    // Too short a search: the message on the field, the rest of the form as it was.
+    page = await page.form(bookIt).fill("Note", "Visiting").fill("Find someone else", "R").submit("Find");
+    expect(page.text()).toContain("Type at least 2 characters of a name or email");
+    expect(page.form(bookIt).value("Note")).toBe("Visiting");
+    page = await page.form(bookIt).fill("Find someone else", who.slice(-5)).submit("Find");
+    expect(page.status).toBe(200);
+    expect(page.form(bookIt).value("Note")).toBe("Visiting");
+    page = await page.form(bookIt).check(who).submit(bookIt);
+    expect(noticed(page)).toContain("Booked.");
+    expect(page.region("Everyone's bookings").row(zone.desks[0]!).text()).toContain(who);
+    const day = (await api.get(`spaces/${hq}/bookings?from=${dayIn(1)}&to=${dayIn(1)}`)) as { bookings: { space_name: string; person: { name: string }; booked_by: { name: string }; note: string | null }[] };
+    const made = day.bookings.find((b) => b.space_name === zone.desks[0])!;
+    expect([made.person.name, made.note]).toEqual([who, "Visiting"]);
+    expect(made.booked_by.name).not.toBe(who);
+    // Nobody found: said so, and "Me" still the choice.
+    page = await search(page, dayIn(2), zone.name);
+    page = await (await page.click(`More options ${zone.desks[0]}`)).form(bookIt).fill("Find someone else", "zz-nobody-zz").submit("Find");
+    expect(page.text()).toContain("Nobody who may book spaces matches “zz-nobody-zz”.");
+  });
+
   test("a past start and an end before the start are refused on their fields; the form keeps what was typed", async () => {
     const zone = await zoneWithDesks(1);
     const browser = await browserFor(await userOf());

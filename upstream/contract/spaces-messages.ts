@@ -62,6 +62,7 @@ export const SPACES_MESSAGES = {
   personBusy: "This person already has a booking of this kind at that time",
   personUnknown: "Choose a person of this organisation who may book spaces",
   memberCannotBook: "This member may not book spaces",
+  peopleQuery: "Type at least 2 characters of a name or email",
   repeatUntil: "The repeat must end after the first booking, within a year",
   tooManyOccurrences: "A repeating booking makes at most 200 bookings",
   ended: "This booking has ended and cannot be changed",

@@ -147,6 +147,11 @@ export type BookingUpdate = z.infer<typeof BookingUpdate>;
 export const SpaceAlternative = z.object({ space_id: z.number().int(), name: z.string(), zone_path: z.array(z.number().int()) });
 export type SpaceAlternative = z.infer<typeof SpaceAlternative>;
 
+/** GET spaces/{siteId}/people: who a booking may be for, found by name or email. */
+export const BookablePerson = BookingPerson.extend({ detail: z.string() });
+export const BookablePeople = z.object({ people: z.array(BookablePerson) });
+export type BookablePeople = z.infer<typeof BookablePeople>;
+
 /** A created series: every booking made (one unless it repeats). */
 export const BookingsCreated = z.object({ bookings: z.array(Booking) });
 
@@ -157,6 +162,7 @@ export const spaceRoutes = {
   listBookings: { method: "GET", path: "spaces/{siteId}/bookings", base: "regional", auth: "bearer", response: Bookings, summary: "A site's bookings overlapping from–to (ISO 8601; at most 62 days); query space, zone, person (user:ID or member:ID), mine=1, status. Everyone's with Spaces.viewer, else the caller's own" },
   createBooking: { method: "POST", path: "spaces/{siteId}/bookings", base: "regional", auth: "bearer", body: BookingInput, response: BookingsCreated, errors: conflict, summary: "Book a space (Spaces.book; for someone else Spaces.editor), once or repeating; all or nothing" },
   updateBooking: { method: "PATCH", path: "spaces/{siteId}/bookings/{bookingId}", base: "regional", auth: "bearer", body: BookingUpdate, response: Booking, errors: conflict, summary: "Change a booking's space, times or note (its booker or person; anyone's with Spaces.editor)" },
+  bookablePeople: { method: "GET", path: "spaces/{siteId}/people", base: "regional", auth: "bearer", response: BookablePeople, summary: "Who a booking here may be for (Spaces.editor): `q` (2–100 characters) matched against names and emails; the client's users who may use the site and the members of its groups whose \"book spaces\" flag is on; at most 20, by name" },
   cancelBooking: { method: "DELETE", path: "spaces/{siteId}/bookings/{bookingId}", base: "regional", auth: "bearer", response: BookingsCreated, summary: "Cancel a booking; `?following=1` cancels the rest of its series too (its booker or person; anyone's with Spaces.delete)" },
 } as const satisfies Record<string, RouteDef>;
 

@@ -62,7 +62,7 @@ export async function book({ request, access, form, site }: SpacesAction) {
   const submission = parseSubmission(form, { schema: bookSchema });
   if (submission.status !== "success") return invalid({ intent: "book" }, submission, BOOK_FIELDS);
   const v = submission.value;
-  if (v.person_kind !== "self") requireRight(access, ["Spaces.book", "Spaces.editor"]);
+  if (v.person) requireRight(access, ["Spaces.book", "Spaces.editor"]);
   const zone = site.timezone || "UTC";
   let made: number;
   try {
@@ -72,7 +72,7 @@ export async function book({ request, access, form, site }: SpacesAction) {
         space_id: v.space_id,
         start: instantAt(v.day, v.from, zone).toISOString(),
         end: instantAt(v.day, v.to, zone).toISOString(),
-        ...(v.person_kind !== "self" && v.person_id ? { person: { kind: v.person_kind, id: v.person_id } } : {}),
+        ...(v.person ? { person: v.person } : {}),
         note: v.note || null,
         ...(v.repeat !== "none" && v.until ? { repeat: { every: v.repeat, until: v.until } } : {}),
       },

@@ -9,7 +9,8 @@ import { useKeptActionData } from "~/realtime/use-kept-action-data";
 import { useTranslation } from "react-i18next";
 import { REPEAT_EVERY } from "@contract/spaces-messages";
 import { resultFor, rowNotice } from "~/forms/action-result";
-import { FormErrors, InputField, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { ChoiceList, FormErrors, InputField, SelectField, SubmitButton, TextField, ValidatedForm } from "~/ui/form";
+import { useErrorText } from "~/ui/form-parts";
 import { ActionNotice } from "~/ui/notice";
 import type { SpacesResult } from "./actions.server";
 import type { BookingRow } from "./list.server";
@@ -101,17 +102,44 @@ export function BookingTable({ rows, labelledBy, siteId, query, action, answer }
 }
 
 type Search = { day: string; from: string; to: string };
-type BookFields = { space_id: string; day: string; from: string; to: string; note: string; person_kind: string; person_id: string; repeat: string; until: string };
+type BookFields = { space_id: string; day: string; from: string; to: string; note: string; person: string; repeat: string; until: string };
 
 /** The new-booking form for one space: the day and times (the search's), someone else, a repeat, a note. */
-export function NewBooking({ space, search, can, action, back }: { space: { id: number; name: string; zonePath: string }; search: Search; can: { book: boolean; book_for_others: boolean }; action: string; back: string }) {
+type Found = { value: string; name: string; detail: string };
+export type PeopleSearch = { q: string; found: Found[] | null; problem: string | null } | null;
+type Draft = { person: string; repeat: string; until: string; note: string } | null;
+
+export function NewBooking({
+  space,
+  search,
+  can,
+  action,
+  back,
+  findAction,
+  people,
+  draft,
+}: {
+  space: { id: number; name: string; zonePath: string };
+  search: Search & { category?: string; zone?: string };
+  can: { book: boolean; book_for_others: boolean };
+  action: string;
+  back: string;
+  /** Where "Find" sends the form (a GET of the list with this space's form). */
+  findAction: string;
+  people: PeopleSearch;
+  draft: Draft;
+}) {
   const { t } = useTranslation("spaces");
   const answer = useKeptActionData<SpacesResult>();
   const [form, fields] = useForm<Partial<BookFields>, any>({
     id: `spaces-book-${space.id}`,
     lastResult: answer?.alternative ? undefined : resultFor(answer, "book"),
-    defaultValue: { day: search.day, from: search.from, to: search.to, person_kind: "self", repeat: "none" },
+    defaultValue: { day: search.day, from: search.from, to: search.to, person: draft?.person ?? "self", repeat: draft?.repeat ?? "none", until: draft?.until ?? "", note: draft?.note ?? "" },
   });
+  const errorText = useErrorText();
+  // Who it may be for: me, and whoever the last "Find" found (the one chosen before stays listed after a refused post).
+  const sent = String(fields.person.initialValue ?? "self");
+  const choices = [{ value: "self", label: t("form.for_self") }, ...(people?.found ?? []).map((p) => ({ value: p.value, label: p.name, hint: p.detail || undefined }))];
   return (
     <section aria-labelledby="spaces-new-heading">
       <h2 id="spaces-new-heading">{t("new.heading", { name: space.name })}</h2>
@@ -125,12 +153,43 @@ export function NewBooking({ space, search, can, action, back }: { space: { id: 
           <InputField field={fields.to} label={t("form.to")} type="time" />
           {can.book_for_others ? (
             <>
-              <SelectField field={fields.person_kind} label={t("form.for")}>
-                <option value="self">{t("form.for_self")}</option>
-                <option value="user">{t("form.for_user")}</option>
-                <option value="member">{t("form.for_member")}</option>
-              </SelectField>
-              <InputField field={fields.person_id} label={t("form.person_id")} hint={t("form.person_id_hint")} type="text" inputMode="numeric" autoComplete="off" />
+              <ChoiceList
+                legend={t("form.for")}
+                name={fields.person.name}
+                type="radio"
+                choices={choices}
+                checked={new Set([choices.some((c) => c.value === sent) ? sent : "self"])}
+                errorId={fields.person.errorId}
+                errors={fields.person.errors}
+                idPrefix={`spaces-book-${space.id}-person`}
+                before={people?.found?.length === 0 ? <p>{t("form.no_people", { q: people.q })}</p> : null}
+              />
+              <div className="field">
+                <label htmlFor={`spaces-book-${space.id}-find`}>{t("form.find_person")}</label>
+                <p className="hint" id={`spaces-book-${space.id}-find-hint`}>
+                  {t("form.find_person_hint")}
+                </p>
+                <input
+                  id={`spaces-book-${space.id}-find`}
+                  name="person_q"
+                  type="search"
+                  maxLength={100}
+                  autoComplete="off"
+                  defaultValue={people?.q ?? ""}
+                  aria-invalid={people?.problem ? true : undefined}
+                  aria-describedby={`spaces-book-${space.id}-find-hint${people?.problem ? ` spaces-book-${space.id}-find-error` : ""}`}
+                />
+                {people?.problem ? (
+                  <p className="error" id={`spaces-book-${space.id}-find-error`}>
+                    {errorText(people.problem)}
+                  </p>
+                ) : null}
+                {search.category ? <input type="hidden" name="category" value={search.category} /> : null}
+                {search.zone ? <input type="hidden" name="zone" value={search.zone} /> : null}
+                <button type="submit" className="button button--secondary" formMethod="get" formAction={findAction} formNoValidate name="space" value={space.id}>
+                  {t("form.find")}
+                </button>
+              </div>
             </>
           ) : null}
           <SelectField field={fields.repeat} label={t("form.repeat")}>

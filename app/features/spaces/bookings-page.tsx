@@ -84,7 +84,7 @@ export function BookingsPage() {
       <ActionNotice notice={answer?.alternative ? null : pageNotice(answer)} />
       {answer?.alternative ? <AlternativeOffer answer={answer} action={here} /> : null}
       {d.newSpace ? (
-        <NewBooking key={d.newSpace.id} space={d.newSpace} search={s} can={d.can} action={`${here}&space=${d.newSpace.id}`} back={here} />
+        <NewBooking key={`${d.newSpace.id}-${d.people?.q ?? ""}`} space={d.newSpace} search={s} can={d.can} action={`${here}&space=${d.newSpace.id}`} back={here} findAction={list} people={d.people} draft={d.draft} />
       ) : d.groups === null ? null : (
         <>
           <h2>{t("list.heading", { day: d.dayLabel, from: s.from, to: s.to })}</h2>

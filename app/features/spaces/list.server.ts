@@ -73,6 +73,8 @@ export async function listLoader({ request, params }: { request: Request; params
   const spaceParam = url.searchParams.get("space");
   const newSpace = spaceParam === null ? null : (all.find((s) => String(s.id) === spaceParam) ?? null);
   if (spaceParam !== null && !newSpace) problems.space = "spaces:messages.notASpace";
+  // Booking for someone else: the new-booking form's "Find" (a GET of the form) looks people up by name.
+  const people = newSpace && spaces.can.book_for_others ? await findPeople(access, site.id, url) : null;
   const base = {
     title: `${t("bookings.title", { site: site.name })} · Gatehouse`,
     site: { id: site.id, name: site.name, timezone: zone },
@@ -86,6 +88,9 @@ export async function listLoader({ request, params }: { request: Request; params
     categories: [...new Set(all.map((s) => s.category))],
     dayLabel: problems.day ? search.day : formatDay(search.day, locale),
     newSpace,
+    people,
+    // What the new-booking form held when "Find" sent it here.
+    draft: newSpace ? draftOf(url) : null,
   };
   if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null }, { status: 400, headers: access.headers });
   const list = (mine: boolean) => upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } }));
@@ -120,6 +125,22 @@ export async function listLoader({ request, params }: { request: Request; params
   }
   const paths = new Map(all.map((s) => [s.id, s.zonePath]));
   return data({ ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyone ? bookingRows(everyone, paths, zone, locale) : null }, { headers: access.headers });
+}
+
+/** The people search of the new-booking form (`person_q`): null when nothing was asked. */
+async function findPeople(access: Awaited<ReturnType<typeof requireAccess>>, siteId: number, url: URL) {
+  const asked = url.searchParams.get("person_q");
+  if (asked === null) return null;
+  const q = asked.trim();
+  if (q.length < 2 || q.length > 100) return { q: asked.slice(0, 100), found: null, problem: "spaces:messages.peopleQuery" };
+  const { people } = await upstreamLoad(access.viewer.api("bookablePeople", { params: { siteId }, query: { q } }));
+  return { q, found: people.map((p) => ({ value: `${p.kind}:${p.id}`, name: p.name, detail: p.detail })), problem: null };
+}
+
+/** The new-booking form's other fields as "Find" sent them (bounded; the post validates them). */
+function draftOf(url: URL) {
+  const g = (k: string, max: number) => (url.searchParams.get(k) ?? "").slice(0, max);
+  return { person: g("person", 30) || "self", repeat: g("repeat", 20) || "none", until: g("until", 10), note: g("note", 500) };
 }
 
 export async function listAction({ request, params }: { request: Request; params: Params }) {

@@ -20,19 +20,22 @@ export const bookSchema = z.object({
   from: time,
   to: time,
   note,
-  person_kind: z.enum(["self", "user", "member"]).default("self"),
-  person_id: z.coerce.number({ error: "spaces:form.person_invalid" }).int().positive("spaces:form.person_invalid").max(999_999_999).optional(),
+  /** Who it is for: "self", or a person the people search found ("user:12", "member:5"). */
+  person: z
+    .string()
+    .regex(/^(self|(user|member):[1-9]\d{0,8})$/, "spaces:form.person_invalid")
+    .default("self")
+    .transform((v) => (v === "self" ? null : { kind: v.split(":")[0] as "user" | "member", id: Number(v.split(":")[1]) })),
   repeat: z.enum(["none", ...REPEAT_EVERY]).default("none"),
   until: z.string().trim().refine(validDay, "spaces:search.day_invalid").optional(),
 }).superRefine((v, ctx) => {
-  if (v.person_kind !== "self" && v.person_id === undefined) ctx.addIssue({ code: "custom", path: ["person_id"], message: "spaces:form.person_invalid" });
   if (v.repeat !== "none" && v.until === undefined) ctx.addIssue({ code: "custom", path: ["until"], message: "spaces:form.until_required" });
 });
-export const BOOK_FIELDS = ["space_id", "day", "from", "to", "note", "person_kind", "person_id", "repeat", "until"] as const;
+export const BOOK_FIELDS = ["space_id", "day", "from", "to", "note", "person", "repeat", "until"] as const;
 
 export const changeSchema = z.object({ space_id: id, day, from: time, to: time, note });
 export const CHANGE_FIELDS = ["space_id", "day", "from", "to", "note"] as const;
 
 /** Where the upstream's field messages go on the forms. */
 export const formField = (field: string): string | null =>
-  ({ start: "from", end: "to", "repeat.until": "until", person: "person_id", space_id: "space_id" })[field] ?? null;
+  ({ start: "from", end: "to", "repeat.until": "until", person: "person", space_id: "space_id" })[field] ?? null;

@@ -12,6 +12,7 @@ import { createNode, deleteNode, updateNode, updateSettings } from "./design.ts"
 import { setNodeFile } from "./design-files.ts";
 import { layoutOf, spacesAt } from "./site.ts";
 import { bookingsReport, exportBookingsReport } from "./report.ts";
+import { bookablePeople } from "./people.ts";
 
 async function spacesOfSite(app: App, p: Principal, siteIdParam: string): Promise<SpacesSite> {
   const at = await spacesAt(app.db, p, siteIdParam);
@@ -37,6 +38,7 @@ export const spaceHandlers = {
   listBookings: ({ app, principal, ctx }) => listBookings(app, principal, ctx.params.siteId!, ctx.url),
   createBooking: ({ app, principal, ctx, body }) => createBooking(app, principal, ctx.params.siteId!, body),
   updateBooking: ({ app, principal, ctx, body }) => updateBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, body),
+  bookablePeople: async ({ app, principal, ctx }) => bookablePeople(app.db, await spacesAt(app.db, principal, ctx.params.siteId!), ctx.url.searchParams.get("q")),
   cancelBooking: ({ app, principal, ctx }) => cancelBooking(app, principal, ctx.params.siteId!, ctx.params.bookingId!, ctx.url),
   bookingsReport: ({ app, principal, ctx }) => bookingsReport(app, principal, ctx.url),
   bookingsReportExport: ({ app, principal, ctx }) => exportBookingsReport(app, principal, ctx),

@@ -5,7 +5,7 @@
  * zone ids, or the zones' names as older data wrote them) bound where they may be booked, unless
  * the caller holds Spaces.overrideZones.
  */
-import { SPACES_MESSAGES, type BookingPerson } from "../../contract/index.ts";
+import { SPACES_MESSAGES, type BookablePeople, type BookingPerson } from "../../contract/index.ts";
 import type { Principal } from "../clients/regional.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
@@ -51,4 +51,30 @@ export function zonePermitted(person: Pick<Person, "zones">, space: NodeRow & { 
   if (override || person.zones.length === 0) return true;
   const allowed = new Set(person.zones.map((z) => z.trim().toLowerCase()));
   return space.zone_path.some((id) => allowed.has(String(id)) || allowed.has((zoneNames(id) ?? "").toLowerCase()));
+}
+
+/**
+ * GET spaces/{siteId}/people?q=: who a booking may be for, found by a part of a name or an email —
+ * the same people `resolvePerson` accepts (the client's users who may use the site; members of its
+ * groups, at the site, not archived or ended, with "book spaces" on). At most 20, by name.
+ */
+export async function bookablePeople(q: Queryable, at: SpacesAt, text: string | null): Promise<BookablePeople> {
+  if (!at.can.book_for_others) throw forbidden(SPACES_MESSAGES.cannotBookForOthers);
+  const term = (text ?? "").trim();
+  if (term.length < 2 || term.length > 100) throw validation({ q: [SPACES_MESSAGES.peopleQuery] });
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await q.query<{ kind: "user" | "member"; id: number; name: string; detail: string }>(
+    `(SELECT 'user' AS kind, cu.id, u.name, u.email AS detail FROM client_users cu JOIN users u ON u.id = cu.user_id
+       WHERE cu.client_id = $1 AND (cu.site_ids IS NULL OR cu.site_ids @> jsonb_build_array($2::int)) AND (u.name ILIKE $3 OR u.email ILIKE $3)
+       ORDER BY u.name, cu.id LIMIT 20)
+     UNION ALL
+     (SELECT 'member' AS kind, m.id, m.name, g.name AS detail FROM members m JOIN groups g ON g.id = m.group_id
+       WHERE g.client_id = $1 AND m.archived_at IS NULL AND (m.ends_on IS NULL OR m.ends_on >= CURRENT_DATE)
+         AND (m.site_ids IS NULL OR m.site_ids @> jsonb_build_array($2::int)) AND m.permissions->>'book_spaces' = 'true'
+         AND (m.name ILIKE $3 OR coalesce(m.email, '') ILIKE $3)
+       ORDER BY m.name, m.id LIMIT 20)`,
+    [at.site.client_id, at.site.id, like],
+  );
+  const people = rows.sort((a, b) => a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind) || a.id - b.id).slice(0, 20);
+  return { people: people.map((r) => ({ kind: r.kind, id: r.id, name: r.name, detail: r.detail ?? "" })) };
 }

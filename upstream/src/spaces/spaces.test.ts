@@ -6,7 +6,7 @@
  * see and touch what, signing in as the check-in, and the auto-release.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Booking, Bookings, SPACES_MESSAGES, SpacesSite } from "../../contract/index.ts";
+import { BookablePeople, Booking, Bookings, SPACES_MESSAGES, SpacesSite } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { addLocalDays, localToday, zonedInstant } from "../time/local-time.ts";
@@ -155,6 +155,26 @@ describe("booking rules, posted directly", () => {
     expect([noFlag.status, noFlag.json.errors?.person]).toEqual([422, [SPACES_MESSAGES.memberCannotBook]]);
     const booker = await user("Spaces elsewhere");
     expect((await book(booker, { space_id: desks[1], start: at(6, "09:00"), end: at(6, "10:00"), person: bea })).json.message).toBe(SPACES_MESSAGES.cannotBookForOthers);
+  });
+
+  it("finds who a booking may be for by name or email: members with the flag and the client's users, no one else", async () => {
+    const find = (a: As, q: string) => a.get(`spaces/${site}/people?q=${encodeURIComponent(q)}`);
+    const first = await find(admin, "booker");
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const found = BookablePeople.parse(first.json).people;
+    expect(found).toEqual([{ kind: "member", id: group.members[0]!.id, name: "Bea Booker", detail: "Spaces people" }]);
+    expect(BookablePeople.parse((await find(admin, "BEA.BOOKER@")).json).people.map((x) => x.name)).toEqual(["Bea Booker"]);
+    // Nat's "book spaces" flag is off; "%" and "_" are letters, not wildcards; another client's people are not found.
+    expect(BookablePeople.parse((await find(admin, "Noflag")).json).people).toEqual([]);
+    expect(BookablePeople.parse((await find(admin, "%%")).json).people).toEqual([]);
+    expect(BookablePeople.parse((await find(admin, "__")).json).people).toEqual([]);
+    const [initech] = await up.app.db.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Initech Office'");
+    const elsewhere = (await call("POST", "/__test/groups", { client: "eu:5", name: "Initech desks", members: ["Bea Elsewhere"], site_ids: [initech!.id] })).json;
+    await up.app.db.query(`UPDATE members SET permissions = '{"book_spaces": true}'::jsonb WHERE id = $1`, [elsewhere.members[0].id]);
+    expect(BookablePeople.parse((await find(admin, "Bea")).json).people.map((x) => x.name)).toEqual(["Bea Booker"]);
+    expect(BookablePeople.parse((await find(admin, "Alice")).json).people.filter((x) => x.kind === "user").length).toBeGreaterThan(0);
+    for (const q of ["a", "", "x".repeat(101)]) expect([q.length, (await find(admin, q)).json.errors?.q]).toEqual([q.length, [SPACES_MESSAGES.peopleQuery]]);
+    expect((await find(await user("Spaces elsewhere"), "Bea")).status).toBe(403);
   });
 });
 
