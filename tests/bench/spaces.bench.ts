@@ -2,7 +2,7 @@
  * Benchmark (not a test): spaces (issue 26; ADR 036), against the real reference upstream and Redis.
  *   1. Availability of a 500-space floor for one day: the booking page (`/spaces/{site}/bookings`,
  *      the layout and the day's bookings, 250 of them) through the portal, and the upstream's two
- *      calls it makes, p50/p90/p99 at concurrency 8.
+ *      calls it makes, p50/p90/p95/p99 at concurrency 8.
  *   2. Booking throughput with 8 concurrent clients, each booking its own desks (bookings/s), and
  *      under contention — 8 clients racing for the same 20 desks × 8 slots — how many were made,
  *      how many refused with 409, and how many overlaps got through (must be 0).
