@@ -52,7 +52,7 @@ export async function load(
 export function printTable(title: string, results: Record<string, LoadResult>) {
   console.log(`\n${title}`);
   console.log("| request | p50 ms | p90 ms | p95 ms | p99 ms | req/s | unexpected |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|");
   for (const [name, r] of Object.entries(results)) {
     console.log(`| ${name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.errors} |`);
   }
