@@ -96,7 +96,8 @@ export async function listBookings(app: App, p: Principal, siteIdParam: string, 
   const [rows, others, layout] = await Promise.all([
     app.db.query<BookingRow>(`SELECT ${BOOKING_COLS} FROM space_bookings b WHERE ${where.join(" AND ")} ORDER BY b.starts_at, b.id LIMIT 5000`, params),
     busyOf(),
-    layoutOf(app.db, at.site.id),
+    // With the deleted spaces: a past booking keeps its space's name.
+    layoutOf(app.db, at.site.id, true),
   ]);
   const zoneFilter = num("zone");
   const inZone = (spaceId: number) => zoneFilter === null || (layout.byId.get(spaceId)?.zone_path ?? []).includes(zoneFilter);

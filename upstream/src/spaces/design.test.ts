@@ -252,7 +252,7 @@ describe("deleting", () => {
     expect([refused.status, refused.json.errors?.node, refused.json.message]).toEqual([422, [M.hasChildren], M.hasChildren]);
     expect((await admin.del(`spaces/${s}/nodes/${zone.id}?with_children=0`)).status).toBe(422);
     expect(SpacesSite.parse((await admin.del(`spaces/${s}/nodes/${zone.id}?with_children=1`)).json).layout).toEqual([]);
-    expect((await up.app.db.query("SELECT 1 FROM space_nodes WHERE id = ANY($1::int[])", [[zone.id, inner.id, desk.id]])).length).toBe(0);
+    expect((await up.app.db.query("SELECT 1 FROM space_nodes WHERE id = ANY($1::int[]) AND deleted_at IS NULL", [[zone.id, inner.id, desk.id]])).length).toBe(0);
     expect(await spaceExists(s)).toBe(false);
     // A zone alone does not make a site have a space.
     await add({ type: "zone", name: "Empty" }, admin, s);
@@ -295,8 +295,20 @@ describe("deleting", () => {
       ["dee.designed@example.com", "Your booking of Booked 2 was cancelled"],
     ]);
     expect(mail[0]!.body).toContain(`${addLocalDays(localToday(TZ), 3)} at 09:00`);
-    // The space is free again (its bookings went with it).
-    expect((await up.app.db.query("SELECT 1 FROM space_bookings WHERE space_id = ANY($1::int[])", [[d1.id, d2.id]])).length).toBe(0);
+    // Their bookings stay, cancelled (the one already over as it was), and the report still names the space.
+    const kept = await up.app.db.query<{ space_id: number; status: string }>("SELECT space_id, status FROM space_bookings WHERE space_id = ANY($1::int[]) ORDER BY starts_at", [[d1.id, d2.id]]);
+    expect(kept.map((b) => [b.space_id, b.status])).toEqual([[d2.id, "active"], [d2.id, "cancelled"], [d1.id, "cancelled"]]);
+    const report = await admin.get(`reports/bookings?from=${addLocalDays(localToday(TZ), -2)}&to=${addLocalDays(localToday(TZ), 3)}&site_id=${site}`);
+    expect(report.status, JSON.stringify(report.json)).toBe(200);
+    const named = (report.json.rows as { space: string; zone: string; outcome: string }[]).filter((r) => r.space.startsWith("Booked "));
+    expect(named.map((r) => [r.space, r.zone, r.outcome])).toEqual([
+      ["Booked 2", "Booked zone", "unused"],
+      ["Booked 2", "Booked zone", "cancelled"],
+      ["Booked 1", "Booked zone", "cancelled"],
+    ]);
+    // Gone from the layout, the designer and booking: a new booking of it is refused.
+    expect((await admin.post(`spaces/${site}/bookings`, { space_id: d1.id, start: at(4, "09:00"), end: at(4, "17:00") })).json.errors?.space_id).toEqual([SPACES_MESSAGES.notASpace]);
+    expect((await admin.patch(`spaces/${site}/nodes/${d1.id}`, { name: "Back" })).status).toBe(404);
   });
 });
 

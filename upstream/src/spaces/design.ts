@@ -61,7 +61,7 @@ interface Row {
 /** The site's nodes, read with its row locked (the rest of the transaction sees them stay put) unless `lock` is false. */
 export async function lockedNodes(q: Queryable, siteId: number, lock = true): Promise<Map<number, Row>> {
   if (lock) await q.query("SELECT id FROM sites WHERE id = $1 FOR UPDATE", [siteId]);
-  const rows = await q.query<Row>("SELECT id, parent_id, type, name, position, floor_plan, photo FROM space_nodes WHERE site_id = $1 ORDER BY position, id", [siteId]);
+  const rows = await q.query<Row>("SELECT id, parent_id, type, name, position, floor_plan, photo FROM space_nodes WHERE site_id = $1 AND deleted_at IS NULL ORDER BY position, id", [siteId]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -226,10 +226,12 @@ export async function deleteNode(app: App, p: Principal, siteIdParam: string, no
     }
     if (count > 0) await cancelAndTell(q, at, ids);
     await deleteNamedFiles(q, at.site.id, filesOf(gone));
-    // Its children and their bookings go with it (ON DELETE CASCADE).
-    await q.query("DELETE FROM space_nodes WHERE id = $1", [node.id]);
+    // Marked deleted with what is under it, not removed: their past bookings stay in the report and
+    // the lists with the space's name. Their files go; a space's calendar feed is revoked.
+    await q.query("UPDATE space_nodes SET deleted_at = now(), floor_plan = NULL, photo = NULL WHERE id = ANY($1::int[])", [ids]);
+    await q.query("UPDATE space_calendar_feeds SET revoked_at = now() WHERE space_id = ANY($1::int[]) AND revoked_at IS NULL", [ids]);
     await renumber(q, ordered(childrenOf(nodes, node.parent_id).filter((n) => n.id !== node.id)).map((n) => n.id));
-    await q.query("UPDATE sites SET space_exists = EXISTS (SELECT 1 FROM space_nodes WHERE site_id = $1 AND type = 'space') WHERE id = $1", [at.site.id]);
+    await q.query("UPDATE sites SET space_exists = EXISTS (SELECT 1 FROM space_nodes WHERE site_id = $1 AND type = 'space' AND deleted_at IS NULL) WHERE id = $1", [at.site.id]);
   });
   // The booking pages at the site load again (a space gone, its bookings cancelled).
   announceBookings(app, at.site.id);

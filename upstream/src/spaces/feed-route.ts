@@ -85,7 +85,8 @@ async function serveFeed(app: App, ctx: Ctx, region: Region): Promise<Reply> {
   );
   const at = feed ? await creatorAccess(app, feed) : null;
   if (!feed || !at) throw gone();
-  const layout = await layoutOf(app.db, at.site.id);
+  // With the deleted spaces: a past booking keeps its space's name.
+  const layout = await layoutOf(app.db, at.site.id, true);
   const space = feed.space_id !== null ? layout.byId.get(feed.space_id) : undefined;
   const body = feedCalendar({
     name: space ? `${space.name}, ${at.site.name}` : `My bookings, ${at.site.name}`,

@@ -83,7 +83,7 @@ async function reportRows(app: App, f: Filters): Promise<BookingsReportRow[]> {
     params,
   );
   const layouts = new Map<number, Layout>();
-  for (const s of f.sites) if (rows.some((r) => r.site_id === s.id)) layouts.set(s.id, await layoutOf(app.db, s.id));
+  for (const s of f.sites) if (rows.some((r) => r.site_id === s.id)) layouts.set(s.id, await layoutOf(app.db, s.id, true));
   const site = new Map(f.sites.map((s) => [s.id, s]));
   const out: BookingsReportRow[] = [];
   for (const r of rows) {

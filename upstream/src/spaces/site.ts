@@ -68,11 +68,14 @@ export interface Layout {
   byId: Map<number, NodeRow & { zone_path: number[] }>;
 }
 
-/** The site's zones and spaces as a tree (siblings in their order). */
-export async function layoutOf(q: Queryable, siteId: number): Promise<Layout> {
+/**
+ * The site's zones and spaces as a tree (siblings in their order). Deleted ones only `withDeleted`:
+ * to name the spaces of past bookings (the report, a list of bookings), never to book or design.
+ */
+export async function layoutOf(q: Queryable, siteId: number, withDeleted = false): Promise<Layout> {
   const rows = await q.query<NodeRow>(
-    "SELECT id, parent_id, type, name, category, tags, position, x, y, floor_plan, photo FROM space_nodes WHERE site_id = $1 ORDER BY position, id",
-    [siteId],
+    "SELECT id, parent_id, type, name, category, tags, position, x, y, floor_plan, photo FROM space_nodes WHERE site_id = $1 AND ($2::boolean OR deleted_at IS NULL) ORDER BY position, id",
+    [siteId, withDeleted],
   );
   const byId = new Map<number, NodeRow & { zone_path: number[] }>();
   const children = new Map<number | null, NodeRow[]>();
