@@ -82,6 +82,7 @@ export * from "./api-clients-messages.ts";
 export * from "./api-clients.ts";
 export * from "./visitor-forms-messages.ts";
 export * from "./visitor-forms.ts";
+export * from "./addon-values.ts";
 export * from "./addons.ts";
 
 import { z } from "zod";
