@@ -83,7 +83,8 @@ describe("the Spaces add-on, without JavaScript", () => {
     const web = newClient();
     await signIn(web, admin);
     // The client has a space now (the first test), so the discover page is not its own: every post a 403 first.
-    for (const form of [{ intent: "start", site_ids: String(office) }, { intent: "start", site_ids: "abc" }, { intent: "site", site_id: String(office), enabled: "off" }, { intent: "drop-tables" }]) {
+    const forms: Record<string, string>[] = [{ intent: "start", site_ids: String(office) }, { intent: "start", site_ids: "abc" }, { intent: "site", site_id: String(office), enabled: "off" }, { intent: "drop-tables" }];
+    for (const form of forms) {
       expect([form, (await web.post(DISCOVER, form, { follow: false })).res.status]).toEqual([form, 403]);
     }
     // The add-on page: its own intent only (`start` is the discover page's).

@@ -26,5 +26,6 @@ export const ADDON_MESSAGES = {
   notActive: "Start the Spaces trial or purchase Spaces first: your trial has ended or has not started.",
 } as const;
 
-export const ADDONS_CATALOGUE: Catalogue = { tables: [{ branch: ADDON_KEYS, messages: ADDON_MESSAGES }] };
+/** The add-ons' catalogue (ADR 035); "Choose sites of your organisation" is the users area's words too: its catalogue translates them. */
+export const ADDON_CATALOGUE: Catalogue = { tables: [{ branch: ADDON_KEYS, messages: ADDON_MESSAGES, except: ["siteUnknown"] }] };
 

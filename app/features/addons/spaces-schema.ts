@@ -3,10 +3,11 @@
  * and turning Spaces on or off at a site. Shared by the browser and the actions (conform + zod).
  */
 import { z } from "zod";
-import { ADDON_KEYS, ADDON_SITES_MAX } from "@contract";
+import { ADDON_KEYS, ADDON_SITES_MAX, USER_KEYS } from "@contract";
 
 const CHOOSE = `${ADDON_KEYS}chooseSites`;
-const UNKNOWN = `${ADDON_KEYS}siteUnknown`;
+/** The upstream's words for a site not of the client are the users area's (its catalogue translates them). */
+const UNKNOWN = `${USER_KEYS}sites`;
 
 export const startTrialSchema = z.object({
   site_ids: z.array(z.number({ error: UNKNOWN }).int(UNKNOWN).positive(UNKNOWN), { error: CHOOSE }).min(1, CHOOSE).max(ADDON_SITES_MAX, UNKNOWN),
