@@ -120,6 +120,27 @@ describe("the Spaces add-on, without JavaScript", () => {
     expect(failures).toEqual([]);
   });
 
+  test("Acme (spaces at Head Office, Spaces in its subscription): the add-on page, purchased, with Head Office's designer and bookings", async () => {
+    const browser = newBrowser();
+    await signInWithForms(browser, "admin@example.com");
+    expect((await browser.open(DISCOVER)).status).toBe(403);
+    const page = await browser.open(ADDON);
+    expect([page.status, page.testId("addon-state").text()]).toEqual([200, "Purchased: Spaces is part of your subscription."]);
+    expect(page.row("Head Office").text()).toContain("On");
+    expect(page.link("Bookings at Head Office")).toBe(`/spaces/${acmeHq}/bookings`);
+    expect(page.link("Design spaces at Head Office")).toBe(`/manage/spaces/${acmeHq}`);
+    expect(page.hasButton("Turn Spaces off at Head Office")).toBe(true);
+  });
+
+  test("an expired client sees the discover page; starting a trial sends it to the trial-ended page", async () => {
+    const browser = newBrowser();
+    await signInWithForms(browser, "expired@example.com");
+    let page = await browser.open(DISCOVER);
+    expect([page.status, page.heading()]).toEqual([200, "Discover Spaces"]);
+    page = await page.form("Try Spaces free for 15 days").check("Trial Office").submit("Start a 15-day trial");
+    expect(page.path).toBe("/trial-ended");
+  });
+
   test("without Spaces.editor both pages and their posts are 403", async () => {
     const email = uniqueEmail("addons");
     await createUser({ email, client: gid, role: "Standard User" });

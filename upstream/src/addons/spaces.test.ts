@@ -76,6 +76,15 @@ describe("the Spaces add-on", () => {
     }
   });
 
+  it("reads for an expired client, whose changes are refused as its trial is over", async () => {
+    const expired = await as("expired@example.com");
+    expect((await expired.get("addons/spaces")).json.state).toBe("not_started");
+    const site = (await expired.get("addons/spaces")).json.sites[0].id;
+    for (const r of [await expired.post("addons/spaces/trial", { site_ids: [site] }), await expired.patch(`addons/spaces/sites/${site}`, { enabled: false })]) {
+      expect([r.status, r.json.code]).toEqual([403, "trial_period_over"]);
+    }
+  });
+
   it("cannot turn Spaces on at a site before the trial", async () => {
     const r = await admin.patch(`addons/spaces/sites/${office}`, { enabled: true });
     expect([r.status, r.json.message]).toEqual([409, ADDON_MESSAGES.notActive]);

@@ -52,7 +52,11 @@ async function clientZone(q: Queryable, clientId: number): Promise<string> {
   return r?.zone && isTimeZone(r.zone) ? r.zone : "Europe/London";
 }
 
-const requireEditor = (p: Principal) => requireRight(p, SPACES_RIGHTS.edit, { activeOnly: true, message: M.unauthorised });
+/**
+ * Spaces.editor. The state reads for an expired client too (platform §2's add-on pages are not
+ * active-only); a change is refused to one (403 `trial_period_over`), as every spaces call is.
+ */
+const requireEditor = (p: Principal, change = true) => requireRight(p, SPACES_RIGHTS.edit, { activeOnly: change, message: M.unauthorised });
 
 /** Purchased: bought through issue 29's purchase, or held in one of the client's subscriptions (the demo's Acme). */
 async function purchased(q: Queryable, clientId: number, trial: TrialRow | undefined): Promise<boolean> {
@@ -66,7 +70,7 @@ async function addonSites(q: Queryable, p: Principal) {
 }
 
 export async function spacesAddon(q: Queryable, p: Principal, now = new Date()): Promise<SpacesAddon> {
-  requireEditor(p);
+  requireEditor(p, false);
   const trial = await one<TrialRow>(q, "SELECT started_at, ends_at, last_day::text AS last_day, time_zone, purchased_at FROM addon_trials WHERE client_id = $1 AND addon = 'spaces'", [p.client.id]);
   const bought = await purchased(q, p.client.id, trial);
   const over = !!trial && new Date(trial.ends_at).getTime() <= now.getTime();
