@@ -265,8 +265,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/manage/addons/discover/scheduling", rule: { rights: { allOf: ["ManageClient.editor"] }, when: ["schedulingDisabled"] } },
   { path: "/manage/addons/discover/central-record", rule: { flags: { allOf: ["central-record-discovery"] } } },
   { path: "/manage/addons/scheduling", rule: { rights: { allOf: ["Client.view"] }, when: ["schedulingNotDisabled"] } },
-  { path: "/manage/addons/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["anySiteHasSpace"] } },
-  { path: "/manage/addons/discover/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["noSiteHasSpace"] } },
+  { path: "/manage/addons/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["anySiteHasSpace"] }, screen: true },
+  { path: "/manage/addons/discover/spaces", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["noSiteHasSpace"] }, screen: true },
 
   // The account pages (ADR 023): the landing sends the user to the first one they may open (403 when none).
   { path: "/manage/account", rule: {}, screen: true },

@@ -5,7 +5,7 @@ export const LOCALES = [
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en_GB";
-export const NAMESPACES = ["common", "auth", "today", "evacuations", "manage", "sites", "groups", "members", "pre-registrations", "users", "roles", "audit", "account", "sso", "history", "visits", "attendance", "notifications", "features", "safety-check", "spaces"] as const;
+export const NAMESPACES = ["common", "auth", "today", "evacuations", "manage", "sites", "groups", "members", "pre-registrations", "users", "roles", "audit", "account", "sso", "history", "visits", "attendance", "notifications", "features", "safety-check", "spaces", "addons"] as const;
 
 /** Each locale's name in its own language, for the language picker. */
 export const LOCALE_NAMES: Record<Locale, string> = {

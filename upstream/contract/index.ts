@@ -82,6 +82,8 @@ export * from "./api-clients-messages.ts";
 export * from "./api-clients.ts";
 export * from "./visitor-forms-messages.ts";
 export * from "./visitor-forms.ts";
+export * from "./addon-values.ts";
+export * from "./addons.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -120,6 +122,7 @@ import { notificationRoutes } from "./notifications.ts";
 import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
 import { apiClientRoutes } from "./api-clients.ts";
 import { formRoutes } from "./visitor-forms.ts";
+import { addonRoutes } from "./addons.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -162,6 +165,7 @@ export const routes = {
   ...notificationDeliveryRoutes,
   ...apiClientRoutes,
   ...formRoutes,
+  ...addonRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

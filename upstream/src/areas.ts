@@ -28,6 +28,7 @@ import { area as auth } from "./auth/area.ts";
 import { area as devices } from "./devices/area.ts";
 import { area as roles } from "./roles/area.ts";
 import { area as users } from "./users/area.ts";
+import { area as addons } from "./addons/area.ts";
 
 export const AREAS = [
   clients,
@@ -52,6 +53,7 @@ export const AREAS = [
   devices,
   roles,
   users,
+  addons,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

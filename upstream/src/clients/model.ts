@@ -57,13 +57,25 @@ export interface ClientRow {
   password_expiry_days: number | null;
   force_reauthentication: boolean;
   prevent_password_reuse: boolean;
+  /** The end of an unpurchased Spaces trial (CLIENT_COLS), when there is one. */
+  spaces_trial_ends_at?: string | Date | null;
   [k: string]: unknown;
 }
 
 /** Columns of `clients` with the date as text (pg would make it a local Date). */
 export const CLIENT_COLS = `c.id, c.region, c.number, c.name, c.trial_ends_on::text AS trial_ends_on, c.is_school, c.reseller,
   c.scheduling_status, c.settings, c.site_limit, c.group_limit, c.sms_tokens_available, c.sms_tokens_pending, c.logo, c.force_2fa,
-  c.password_expiry_days, c.force_reauthentication, c.prevent_password_reuse`;
+  c.password_expiry_days, c.force_reauthentication, c.prevent_password_reuse,
+  (SELECT t.ends_at FROM addon_trials t WHERE t.client_id = c.id AND t.addon = 'spaces' AND t.purchased_at IS NULL) AS spaces_trial_ends_at`;
+
+/**
+ * Whether a Spaces trial of the client has ended unpurchased (ADR 036, the Spaces add-on): decided
+ * on read, so the feature goes off at the trial's end without a job. Its layout and bookings stay.
+ */
+export function spacesTrialOver(c: Pick<ClientRow, "spaces_trial_ends_at">, now = new Date()): boolean {
+  const ends = c.spaces_trial_ends_at;
+  return (typeof ends === "string" || ends instanceof Date) && new Date(ends).getTime() <= now.getTime();
+}
 
 export interface UserRow {
   id: number;
@@ -121,6 +133,7 @@ export function toClient(c: ClientRow): Client {
     companion_app_version: null,
     ...s,
   } as Client["settings"];
+  if (spacesTrialOver(c)) settings.spaces_enabled = false;
   return {
     id: c.number,
     name: c.name,
