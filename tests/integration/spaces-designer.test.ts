@@ -8,9 +8,10 @@
  * designer linked from the bookings page for an editor only; a Standard User (no Spaces.editor)
  * 403 on the page and every post; an unknown site 404.
  *
- * Each test owns a fresh site of Acme (eu:1) with spaces switched on.
+ * Each test owns a fresh site of Acme (eu:1) with spaces switched on, deleted after it: other files
+ * (tests/integration/spaces.test.ts) count on Head Office being Acme's one spaces site.
  */
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import type { Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamSite } from "../support/hooks";
@@ -31,6 +32,12 @@ interface Node {
 }
 const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 
+/** Deletes each test's site after it. */
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
 /** A fresh spaces site, an administrator signed in with the form driver, and the upstream as them. */
 async function designerSite() {
   const site = await createUpstreamSite(upstreamUrl(), { client: "eu:1", name: `Design ${tag()}` });
@@ -39,6 +46,8 @@ async function designerSite() {
   await createUser({ email, role: "Administrator" });
   const api = await upstreamAccess(upstreamUrl(), email);
   const browser = newBrowser();
+  // Deleted as an administrator does it: the details tab's delete with the name typed.
+  cleanups.push(async () => expect((await browser.client.post(`/manage/site/${site.id}/details`, { intent: "delete", confirm: site.name }, { follow: false })).res.status).toBe(303));
   expect((await signInWithForms(browser, email)).path).toBe("/today");
   const stored = async () => (await api.get(`spaces/${site.id}`)) as { layout: Node[]; floor_plans: { zone_id: number; file: string }[]; booking_advance_limit: { unit: string; value: number | null }; buffer_minutes: number; release_after_minutes: number | null };
   const node = async (name: string) => flat((await stored()).layout).find((n) => n.name === name);

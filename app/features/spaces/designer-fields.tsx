@@ -46,7 +46,7 @@ export function Input({ form, name, label, answer, hint, stored, ...attrs }: Fie
           {hint}
         </p>
       ) : null}
-      <input id={id} name={name} defaultValue={answer.value(name, stored)} aria-invalid={errors ? true : undefined} aria-describedby={described(id, errors, hint)} {...attrs} />
+      <input id={id} name={name} type="text" defaultValue={answer.value(name, stored)} aria-invalid={errors ? true : undefined} aria-describedby={described(id, errors, hint)} {...attrs} />
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
   );

@@ -163,15 +163,19 @@ function StaticPlan({ plan }: { plan: FloorPlan }) {
     <>
       <div className="floor-plan">
         <img src={plan.url} alt={t("designer.plans.of", { zone: plan.zoneName })} />
-        <ul className="floor-plan__markers" aria-label={t("designer.plans.placed")}>
+        {/* Marked with SVG attributes in percentages (the CSP allows no style attribute): no viewBox, so the dots stay round. */}
+        <svg className="floor-plan__markers" role="list" aria-label={t("designer.plans.placed")}>
           {plan.spaces.map((s) =>
             s.placement ? (
-              <li key={s.id} className="floor-plan__marker" style={{ left: `${s.placement.x * 100}%`, top: `${s.placement.y * 100}%` }}>
-                {s.name}
-              </li>
+              <g key={s.id} role="listitem">
+                <circle cx={`${s.placement.x * 100}%`} cy={`${s.placement.y * 100}%`} r="6" className="floor-plan-canvas__dot" />
+                <text x={`${s.placement.x * 100}%`} y={`${s.placement.y * 100}%`} dx="10" dominantBaseline="central" className="floor-plan-canvas__label">
+                  {s.name}
+                </text>
+              </g>
             ) : null,
           )}
-        </ul>
+        </svg>
       </div>
       {unplaced.length ? <p className="hint">{t("designer.plans.unplaced", { names: unplaced.map((s) => s.name).join(", ") })}</p> : null}
     </>

@@ -87,7 +87,7 @@ export default function FloorPlanCanvas({ plan, action }: { plan: FloorPlan; act
       {size ? (
         <TransformWrapper minScale={0.5} maxScale={8} limitToBounds={false} panning={{ excluded: [MARKER] }} wheel={{ excluded: [MARKER] }} keyboard={{ excluded: [MARKER] }}>
           <TransformComponent wrapperClass="floor-plan-canvas__viewport">
-            <svg ref={svg} viewBox={`0 0 ${size.w} ${size.h}`} width="100%" className="floor-plan-canvas__svg" role="group" aria-label={t("designer.plans.of", { zone: plan.zoneName })}>
+            <svg ref={svg} viewBox={`0 0 ${size.w} ${size.h}`} className="floor-plan-canvas__svg" role="group" aria-label={t("designer.plans.of", { zone: plan.zoneName })}>
               <image href={plan.url} width={size.w} height={size.h} />
               {placed.map((s) => {
                 const p = placeOf(s.id)!;
@@ -119,8 +119,10 @@ export default function FloorPlanCanvas({ plan, action }: { plan: FloorPlan; act
                       move(s.id, { x: p.x + d[0], y: p.y + d[1] });
                     }}
                   >
+                    {/* What takes the pointer: the dot and its name, with room around them for a finger. */}
+                    <rect x={-r * 2} y={-r * 2} width={r * 4 + s.name.length * r * 0.9} height={r * 4} fill="transparent" />
                     <circle r={r} className="floor-plan-canvas__dot" />
-                    <text y={-r * 1.4} textAnchor="middle" className="floor-plan-canvas__label" style={{ fontSize: r * 1.4 }}>
+                    <text x={r * 1.6} dominantBaseline="central" className="floor-plan-canvas__label" fontSize={r * 1.4}>
                       {s.name}
                     </text>
                   </g>
