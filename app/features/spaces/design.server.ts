@@ -42,7 +42,7 @@ const id = z.coerce.number({ error: "spaces:designer.zone_invalid" }).int().posi
 const optionalNumber = (message: string) => z.coerce.number({ error: message }).refine(Number.isFinite, message).optional();
 /** Tags typed as one line, separated by commas (the upstream trims, drops repeats and checks the limits). */
 const tags = z.string().max(4000, "spaces:messages.tooManyTags").optional().transform((s) => (s ?? "").split(",").map((t) => t.trim()).filter(Boolean));
-const name = z.string().max(400, "spaces:messages.nameTooLong").optional();
+const name = z.string().max(400, "safety-check:messages.nameTooLong").optional();
 
 export const addSchema = z.object({
   type: z.enum(["zone", "space"]),
