@@ -85,10 +85,15 @@ describe("the spaces designer, without JavaScript", () => {
     expect(desk.tags).toEqual(["standing"]);
     expect(await s.node("Desk A1")).toBeUndefined();
 
-    // Move it to Floor 2; a zone cannot be moved into itself (not offered).
+    // Move it to Floor 2 (after what is there); a zone cannot be moved into itself (not offered).
+    page = await page.form({ button: "Add space" }).fill("Name", "Desk C1").select("Zone", "Floor 2").submit("Add space");
     page = await page.form({ button: "Save Desk B1" }).select("Zone", "Floor 2").submit("Save Desk B1");
     const floor2 = (await s.node("Floor 2"))!;
     expect((await s.node("Desk B1"))!.zone_path).toEqual([floor2.id]);
+    expect(floor2.children.map((c) => c.name)).toEqual(["Desk C1", "Desk B1"]);
+    // …and first among them by its position.
+    page = await page.form({ button: "Save Desk B1" }).fill("Position", "0").submit("Save Desk B1");
+    expect((await s.node("Floor 2"))!.children.map((c) => c.name)).toEqual(["Desk B1", "Desk C1"]);
     expect(() => page.form({ button: "Save Floor 1" }).select("Zone", "Floor 1 › North wing")).toThrow();
 
     // A floor plan for Floor 2 (multipart, as the branding image), shown from the portal's /files/.
@@ -97,14 +102,14 @@ describe("the spaces designer, without JavaScript", () => {
     const plan = (await s.stored()).floor_plans.find((f) => f.zone_id === floor2.id)!;
     expect(plan).toBeTruthy();
     expect(page.images()).toContainEqual({ name: "Floor plan of Floor 2", src: `/files/${plan.file}` });
-    expect(page.region("Floor plan of Floor 2").text()).toContain("Not placed yet: Desk B1");
+    expect(page.region("Floor plan of Floor 2").text()).toContain("Not placed yet: Desk B1, Desk C1");
 
     // Placed by coordinates.
     page = await page.form({ button: "Place Desk B1" }).fill("Across (x, 0 to 1)", "0.25").fill("Down (y, 0 to 1)", "0.4").submit("Place Desk B1");
     expect(noticed(page)).toContain("Placement saved.");
     expect((await s.node("Desk B1"))!.placement).toEqual({ x: 0.25, y: 0.4 });
     expect(page.region("Spaces on the plan").text()).toContain("Desk B1");
-    expect(page.region("Floor plan of Floor 2").text()).not.toContain("Not placed yet");
+    expect(page.region("Floor plan of Floor 2").text()).toContain("Not placed yet: Desk C1");
 
     // The booking rules.
     page = await page

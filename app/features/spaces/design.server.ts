@@ -123,13 +123,16 @@ export async function update({ request, access, form, site }: DesignAction) {
   if (submission.status !== "success") return invalid(intent, submission, UPDATE_FIELDS);
   const v = submission.value;
   const isSpace = form.get("type") === "space";
+  // Moved to another zone with the position left as it was: it goes last there (the upstream's default), not to its old index.
+  const moved = String(v.parent_id ?? "") !== form.get("was_parent");
+  const position = moved && v.position !== undefined && String(v.position) === form.get("was_position") ? undefined : v.position;
   try {
     await access.viewer.api("updateSpaceNode", {
       params: { siteId: site.id, nodeId },
       body: {
         name: v.name ?? "",
         parent_id: v.parent_id ?? null,
-        ...(v.position !== undefined ? { position: v.position } : {}),
+        ...(position !== undefined ? { position } : {}),
         ...(isSpace ? { tags: v.tags, ...(v.category ? { category: v.category } : {}) } : {}),
       },
     });

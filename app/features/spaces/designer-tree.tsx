@@ -74,6 +74,8 @@ function TreeNode({ node, ...props }: TreeProps & { node: DesignNode }) {
         </summary>
         <DesignForm id={f("update")} action={action} intent="update" row={node.id} answer={update}>
           <input type="hidden" name="type" value={node.type} />
+          <input type="hidden" name="was_parent" value={node.parentId ?? ""} />
+          <input type="hidden" name="was_position" value={node.position} />
           <Input form={f("update")} name="name" label={t("designer.field.name")} answer={update} stored={node.name} maxLength={100} required />
           {isSpace ? (
             <>
