@@ -25,7 +25,8 @@ export default function FloorPlanCanvas({ plan, action }: { plan: FloorPlan; act
   const stored = new Map(plan.spaces.map((s) => [s.id, s.placement]));
   const [places, setPlaces] = useState<Record<number, Point>>({});
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
-  const [state, setState] = useState<"clean" | "dirty" | "saving" | "saved">("clean");
+  // Platform §4: the save state defaults to saved.
+  const [state, setState] = useState<"dirty" | "saving" | "saved">("saved");
   const svg = useRef<SVGSVGElement>(null);
   const dragging = useRef<number | null>(null);
 
@@ -147,7 +148,7 @@ export default function FloorPlanCanvas({ plan, action }: { plan: FloorPlan; act
       <ActionNotice notice={error} />
       <div className="actions floor-plan-canvas__save">
         <p role="status" className={`save-state save-state--${state}`}>
-          {state === "dirty" ? t("designer.canvas.unsaved") : state === "saving" ? t("designer.canvas.saving") : state === "saved" ? t("designer.canvas.saved") : ""}
+          {state === "dirty" ? t("designer.canvas.unsaved") : state === "saving" ? t("designer.canvas.saving") : t("designer.canvas.saved")}
         </p>
         {state === "dirty" || state === "saving" ? (
           <button type="button" className="button button--primary" onClick={save} disabled={state === "saving"}>
