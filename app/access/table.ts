@@ -138,7 +138,8 @@ export const ACCESS_TABLE: RouteEntry[] = [
   { path: "/spaces", rule: { activeOnly: true, rights: { anyOf: ["Spaces.viewer", "Spaces.book"] }, when: ["spacesEnabled"] }, screen: true, nav: { labelKey: "shell.nav.spaces", order: 5 } },
   { path: "/spaces/:site_id?/bookings", rule: {}, edit: ["Spaces.book"], screen: true },
   { path: "/spaces/:site_id/bookings/:id?", rule: {}, edit: ["Spaces.book"], screen: true },
-  { path: "/manage/spaces/:id", rule: { rights: { allOf: ["Spaces.editor"] }, when: ["spacesEnabled"] } },
+  // The designer (issue 26 item 4): Spaces.editor to open and change; deleting Spaces.delete too (its intent's own right).
+  { path: "/manage/spaces/:id", rule: { activeOnly: true, rights: { allOf: ["Spaces.editor"] }, when: ["spacesEnabled"] }, edit: ["Spaces.editor"], screen: true },
 
   // --- Reports --------------------------------------------------------------------------------
   { path: "/reports", rule: { ...ANY_REPORT_VIEWER, activeOnly: true }, screen: true, nav: { labelKey: "shell.nav.reports", order: 3 } },

@@ -5,6 +5,9 @@
  *
  * Needs a build (`npm run build`; `npm test` builds first): without one, or with one older than
  * the sources or missing a route, it fails rather than pass on nothing.
+ *
+ * The spaces designer's canvas library (react-zoom-pan-pinch) is loaded on demand (`import()`) by
+ * the designer alone: no page, the designer included, loads it with the page's own JavaScript.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -80,6 +83,30 @@ describe("page weight (gzip level " + GZIP_LEVEL + ", the server's compression)"
     const login = pages.find((p) => p.routeId === "routes/login")!;
     expect(login.chain).toEqual(["root", "routes/login"]);
     expect(login.gzipBytes, `/login is over its budget:\n${formatTable(pages)}`).toBeLessThanOrEqual(LOGIN_BUDGET);
+  });
+
+  test("the floor-plan canvas and its library are a chunk of their own, fetched only by the spaces designer on demand", () => {
+    const build = path.join(ROOT, "public", "build");
+    const js: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(".js")) js.push(p);
+      }
+    };
+    walk(build);
+    const url = (p: string) => `/build/${path.relative(build, p).split(path.sep).join("/")}`;
+    // The library's own class name: whichever files hold its code.
+    const canvas = js.filter((p) => fs.readFileSync(p, "utf8").includes("react-transform-wrapper")).map(url);
+    expect(canvas.length, "no file of the build holds react-zoom-pan-pinch").toBeGreaterThan(0);
+    const loading = pages.filter((p) => p.files.some((f) => canvas.includes(f))).map((p) => p.routeId);
+    expect(loading, `pages that load the canvas chunk ${canvas.join(", ")} with their own JavaScript`).toEqual([]);
+    // …and the designer is what fetches it: its route module (or one of its static imports) names the chunk.
+    const designer = pages.find((p) => p.routeId === "routes/_app.manage.spaces.$id")!;
+    const names = canvas.map((f) => f.split("/").pop()!);
+    const texts = designer.files.map((f) => fs.readFileSync(path.join(build, f.replace(/^\/build\//, "")), "utf8"));
+    expect(names.some((n) => texts.some((t) => t.includes(n))), "the designer does not import the canvas chunk").toBe(true);
   });
 
   test(`every page loads at most ${PAGE_BUDGET / 1024} KB of gzipped JavaScript`, () => {

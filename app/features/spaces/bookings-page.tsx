@@ -4,7 +4,7 @@
  * (a plain POST form) on each free one, the new-booking form for `?space=`, and the day's "My
  * bookings" and "Everyone's bookings" tables. Shared by the two routes that answer the URL.
  */
-import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageNotice } from "~/forms/action-result";
 import { FieldErrors } from "~/ui/form";
@@ -44,6 +44,7 @@ export function BookingsPage() {
     <div className="spaces-bookings">
       <div className="page-heading">
         <h1>{t("bookings.heading", { site: d.site.name })}</h1>
+        {d.can.edit ? <Link to={`/manage/spaces/${d.site.id}`}>{t("bookings.design")}</Link> : null}
       </div>
       <p>{t("bookings.intro", { zone: d.site.timezone })}</p>
       <Form method="get" action={list} className="filter-bar" aria-label={t("search.label")}>

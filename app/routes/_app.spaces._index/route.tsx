@@ -1,12 +1,14 @@
 /**
  * /spaces — the spaces landing (issue 26 item 3; ADR 036): the sites where the user may use spaces
  * (the config's sites with spaces on: already the user's scope). One site: straight to its
- * bookings; several: a list to pick from; none: a word saying so.
+ * bookings; several: a list to pick from (with each site's designer for a Spaces.editor); none: a word
+ * saying so.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/access/guard.server";
+import { can } from "~/access/rights";
 import { spacesSites } from "~/features/spaces/site.server";
 import { translator } from "~/i18n/i18n.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -18,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [access, { t }] = await Promise.all([requireAccess(request), translator(request, "spaces")]);
   const sites = spacesSites(access).map((s) => ({ id: s.id, name: s.name }));
   if (sites.length === 1) throw redirect(`/spaces/${sites[0]!.id}/bookings`, { headers: access.headers });
-  return data({ title: `${t("landing.title")} · Gatehouse`, sites }, { headers: access.headers });
+  return data({ title: `${t("landing.title")} · Gatehouse`, sites, canDesign: can(access, "Spaces.editor") }, { headers: access.headers });
 }
 
 /** Nothing is posted here: whoever may not open the page hears 403 first, anyone else 405. */
@@ -44,6 +46,15 @@ export default function SpacesLanding() {
             {d.sites.map((s) => (
               <li key={s.id}>
                 <Link to={`/spaces/${s.id}/bookings`}>{s.name}</Link>
+                {d.canDesign ? (
+                  <>
+                    {" · "}
+                    <Link to={`/manage/spaces/${s.id}`}>
+                      {t("landing.design")}
+                      <span className="visually-hidden"> {s.name}</span>
+                    </Link>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>
