@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import ical from "node-ical";
 import { upstreamAccess } from "../support/access";
-import { checkpoint, createUser, expect, heading, hook, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
+import { checkpoint, createUser, expect, heading, hook, jsEnabled, signIn, test, uniqueEmail, upstreamUrl } from "./fixtures";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
@@ -37,20 +37,25 @@ function zoned(day: string, time: string): string {
   return `${day}T${time}:00${offset}`;
 }
 
-async function spaceId(name: string): Promise<number> {
-  const site = (await (await admin()).get(`spaces/${hq.id}`)) as { layout: { id: number; name: string; children: unknown[] }[] };
-  const walk = (nodes: any[]): number | undefined => {
+/** A node of the Head Office's layout by name, as the upstream has it. */
+async function spaceNode(name: string): Promise<{ id: number; placement: { x: number; y: number } | null }> {
+  const site = (await (await admin()).get(`spaces/${hq.id}`)) as { layout: unknown[] };
+  const walk = (nodes: any[]): any => {
     for (const n of nodes) {
-      if (n.name === name) return n.id;
+      if (n.name === name) return n;
       const found = walk(n.children);
       if (found) return found;
     }
     return undefined;
   };
-  const id = walk(site.layout);
-  if (!id) throw new Error(`no space ${name}`);
-  return id;
+  const node = walk(site.layout);
+  if (!node) throw new Error(`no space ${name}`);
+  return node;
 }
+const spaceId = async (name: string) => (await spaceNode(name)).id;
+
+/** A 200×100 floor plan (PNG). */
+const PLAN = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAZAAAAEsCAIAAABi1XKVAAAD8ElEQVR4nO3UsQkAIBDAwN9/UGtrK1ewk8DBDZAqs/YBSJjvBQCPDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDDsIAMwwIyDAvIMCwgw7CADMMCMgwLyDAsIMOwgAzDAjIMC8gwLCDjArceqTt5xJJpAAAAAElFTkSuQmCC", "base64");
 
 async function signedInAdmin(page: Page, testInfo: Parameters<typeof signIn>[1]) {
   const email = uniqueEmail("spaces");
@@ -75,9 +80,50 @@ test("design a zone, book a desk for tomorrow, see it in My bookings and the cal
   const zone = `E2E zone ${tag()}`;
   const desks = [1, 2, 3].map((i) => `${zone.slice(9)}-D${i}`);
 
-  // DESIGN (see below)
-  const z = await hook<{ id: number }>("POST", `sites/${hq.id}/spaces/nodes`, { name: zone });
-  for (const d of desks) await hook("POST", `sites/${hq.id}/spaces/nodes`, { name: d, parent_id: z.id, category: "desk" });
+  // Design: a zone with a floor plan, three desks in it, the first placed on the plan — by its
+  // coordinates (the form without JavaScript), and with JavaScript dragged and saved as well.
+  await page.goto("/spaces");
+  await page.getByRole("link", { name: "Design spaces" }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/spaces/${hq.id}$`));
+  const addZone = page.getByRole("form", { name: "Add a zone" });
+  await addZone.getByLabel("Name").fill(zone);
+  await addZone.getByRole("button", { name: "Add zone" }).click();
+  await expect(page.getByText(`Zone ${zone} added.`)).toBeVisible();
+  await page.getByText(`Edit ${zone}`, { exact: true }).click();
+  await page.getByLabel(`Floor plan of ${zone}`).setInputFiles({ name: "plan.png", mimeType: "image/png", buffer: PLAN });
+  await page.getByRole("button", { name: `Upload floor plan for ${zone}` }).click();
+  await expect(page.getByText("Floor plan uploaded.")).toBeVisible();
+  for (const d of desks) {
+    const addSpace = page.getByRole("form", { name: "Add a space" });
+    await addSpace.getByLabel("Name").fill(d);
+    await addSpace.getByLabel("Zone").selectOption({ label: zone });
+    await addSpace.getByRole("button", { name: "Add space" }).click();
+    await expect(page.getByText(`Space ${d} added.`)).toBeVisible();
+  }
+  await page.getByText(`Edit ${desks[0]}`, { exact: true }).click();
+  const place = page.getByRole("form", { name: `Place ${desks[0]} on the floor plan` });
+  await place.getByLabel("Across (x, 0 to 1)").fill("0.25");
+  await place.getByLabel("Down (y, 0 to 1)").fill("0.5");
+  await place.getByRole("button", { name: `Place ${desks[0]}` }).click();
+  await expect(page.getByText("Placement saved.")).toBeVisible();
+  await checkpoint(page, testInfo, "designer");
+  const placed = async () => (await spaceNode(desks[0]!)).placement;
+  expect(await placed()).toEqual({ x: 0.25, y: 0.5 });
+  if (jsEnabled(testInfo)) {
+    const canvas = page.getByRole("group", { name: `Floor plan of ${zone}` });
+    const marker = canvas.getByRole("button", { name: new RegExp(`^${desks[0]} at 0.25, 0.5`) });
+    await marker.scrollIntoViewIfNeeded();
+    const from = (await marker.locator("circle").boundingBox())!;
+    const area = (await canvas.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width * 0.6, area.y + area.height * 0.3, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+    await page.getByRole("button", { name: `Save placements on ${zone}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+    await expect.poll(async () => (await placed())?.x).not.toBe(0.25);
+  }
 
   // Book the first desk for tomorrow 09:00–17:00.
   await page.goto("/spaces");
