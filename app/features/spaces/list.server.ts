@@ -9,17 +9,23 @@
 import { data, redirect } from "@remix-run/node";
 import type { Booking } from "@contract";
 import { requireAccess, requireEdit } from "~/access/guard.server";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
 import { dispatch } from "~/forms/intents.server";
 import type { Locale } from "~/i18n/config";
 import { formatDay, formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { BOOKING_INTENTS } from "./actions.server";
+import { FEED_INTENTS, feedRows, isFeedIntent, revealedFeed, revealedOf } from "./feeds.server";
 import { instantAt, readSearch, todayIn } from "./search.server";
 import { currentSpacesSite, flatten, loadSpaces, notFound, siteOf } from "./site.server";
 import { siteChannel } from "~/features/today/today.server";
 
 type Params = { site_id?: string };
+
+/** Everyone's bookings of the day, a page at a time (a busy floor's 250 rows with their forms made a 435 KB page); mine stay whole. */
+export const EVERYONE_PER_PAGE = 50;
 
 export interface BookingRow {
   id: number;
@@ -67,7 +73,7 @@ export async function listLoader({ request, params }: { request: Request; params
   const read = readSearch(url, zone);
   const search = read.search;
   const problems: Record<string, string> = read.problems;
-  const spaces = await loadSpaces(access, site.id);
+  const [spaces, { flashed, headers }] = await Promise.all([loadSpaces(access, site.id), revealedFeed(request, access, site.id)]);
   const { spaces: all, zones } = flatten(spaces.layout);
   if (search.zone && !problems.zone && !zones.some((z) => String(z.id) === search.zone)) problems.zone = "spaces:search.zone_invalid";
   const spaceParam = url.searchParams.get("space");
@@ -86,8 +92,11 @@ export async function listLoader({ request, params }: { request: Request; params
     categories: [...new Set(all.map((s) => s.category))],
     dayLabel: problems.day ? search.day : formatDay(search.day, locale),
     newSpace,
+    revealed: revealedOf(flashed, all),
+    feeds: feedRows(spaces.calendar_urls, all, zone, locale),
+    feedSpaces: spaces.can.view_all ? all.map((s) => ({ id: s.id, label: [s.zonePath, s.name].filter(Boolean).join(" › ") })) : [],
   };
-  if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null }, { status: 400, headers: access.headers });
+  if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null, everyoneCount: 0, page: 1, pages: 1 }, { status: 400, headers });
   const list = (mine: boolean) =>
     upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } })).then((r) => r.bookings);
   const [everyone, mine] = await Promise.all([spaces.can.view_all ? list(false) : Promise.resolve(null), list(true)]);
@@ -116,13 +125,22 @@ export async function listLoader({ request, params }: { request: Request; params
     g.spaces.push({ id: s.id, name: s.name, tags: s.tags, booked: bySpace.get(s.id) ?? [] });
   }
   const paths = new Map(all.map((s) => [s.id, s.zonePath]));
-  return data({ ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyone ? bookingRows(everyone, paths, zone, locale) : null }, { headers: access.headers });
+  // A page past the last (the day emptied since the link was made) shows the last one.
+  const pages = pageCount(everyone?.length ?? 0, EVERYONE_PER_PAGE);
+  const page = Math.min(pageParam(url), pages);
+  const everyonePage = everyone ? everyone.slice((page - 1) * EVERYONE_PER_PAGE, page * EVERYONE_PER_PAGE) : null;
+  return data(
+    { ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyonePage ? bookingRows(everyonePage, paths, zone, locale) : null, everyoneCount: everyone?.length ?? 0, page, pages },
+    { headers },
+  );
 }
 
 export async function listAction({ request, params }: { request: Request; params: Params }) {
   const access = await requireAccess(request);
-  requireEdit(access);
   const site = siteOf(access, params.site_id);
   const form = await request.formData();
+  // A calendar feed needs only the page's view rule (Spaces.viewer or Spaces.book); booking needs the edit right.
+  if (isFeedIntent(form)) return dispatch(form, FEED_INTENTS, { request, access, form, site });
+  requireEdit(access);
   return dispatch(form, BOOKING_INTENTS, { request, access, form, site });
 }
