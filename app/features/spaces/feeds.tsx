@@ -51,7 +51,7 @@ export function CalendarFeeds({
       ) : null}
       {feeds.length ? (
         <div className="table-wrap">
-          <table className="table" aria-labelledby="calendar-feed-heading">
+          <table className="table">
             <thead>
               <tr>
                 <th scope="col">{t("feeds.column_kind")}</th>
