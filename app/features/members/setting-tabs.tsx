@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { EVACUATION_ASSISTANCE, MEMBER_EDITOR_LIMITS, MEMBER_NOTIFICATIONS, ROTA_DAYS, type MemberDetail } from "@contract";
 import { NumberField } from "~/ui/fields";
-import { CheckField, SelectField, TextAreaField, TextField } from "~/ui/form";
+import { CheckField, FieldErrors, initialValues, SelectField, TextAreaField, TextField } from "~/ui/form";
 import { MemberForm, useMemberForm } from "./member-form";
 import { centralRecordSchema, evacuationSchema, notificationsSchema, securitySchema, spacesSchema, timeSchema } from "./schemas";
 
@@ -75,12 +75,78 @@ export function EvacuationTab({ member, action, editable, lastResult }: TabProps
   );
 }
 
+type ZoneChoice = MemberDetail["spaces"]["sites"][number]["zones"][number];
+type ZoneNode = ZoneChoice & { children: ZoneNode[] };
+
+/** A site's zones (depth first, each with its depth) as a tree. */
+function zoneTree(zones: ZoneChoice[]): ZoneNode[] {
+  const roots: ZoneNode[] = [];
+  const open: ZoneNode[] = [];
+  for (const z of zones) {
+    const node = { ...z, children: [] };
+    open.length = z.depth;
+    (z.depth === 0 ? roots : (open[z.depth - 1]?.children ?? roots)).push(node);
+    open[z.depth] = node;
+  }
+  return roots;
+}
+
+/**
+ * The zones the stored entries name: ids as they are; an older entry naming a zone (any site's zone
+ * of that name, as the upstream reads it) as that zone's id; the entries that name no zone apart.
+ */
+export function storedZones(stored: string[], sites: MemberDetail["spaces"]["sites"]): { ids: Set<string>; unknown: string[] } {
+  const zones = sites.flatMap((s) => s.zones);
+  const ids = new Set<string>();
+  const unknown: string[] = [];
+  for (const entry of stored) {
+    const byId = zones.find((z) => String(z.id) === entry.trim());
+    const byName = byId ? [byId] : zones.filter((z) => z.name.toLowerCase() === entry.trim().toLowerCase());
+    if (byName.length) byName.forEach((z) => ids.add(String(z.id)));
+    else unknown.push(entry);
+  }
+  return { ids, unknown };
+}
+
+function ZoneList({ nodes, ticked, idPrefix, describedBy }: { nodes: ZoneNode[]; ticked: ReadonlySet<string>; idPrefix: string; describedBy?: string }) {
+  return (
+    <ul className="zone-tree">
+      {nodes.map((z) => (
+        <li key={z.id}>
+          <div className="checkbox choice">
+            <input type="checkbox" id={`${idPrefix}-${z.id}`} name="zones" value={z.id} defaultChecked={ticked.has(String(z.id))} aria-describedby={describedBy} />
+            <label htmlFor={`${idPrefix}-${z.id}`}>{z.path}</label>
+          </div>
+          {z.children.length ? <ZoneList nodes={z.children} ticked={ticked} idPrefix={idPrefix} describedBy={describedBy} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Permitted zones: each spaces site's zone tree, a checkbox a zone labelled with its path; none ticked is anywhere. */
 export function SpacesTab({ member, action, editable, lastResult }: TabProps) {
   const { t } = useTranslation("members");
-  const [form, fields] = useMemberForm("member-spaces", spacesSchema, { zones: member.spaces.zones.join("\n") }, lastResult("save-spaces"));
+  const stored = storedZones(member.spaces.zones, member.spaces.sites);
+  const [form, fields] = useMemberForm<{ zones: string[] }>("member-spaces", spacesSchema, { zones: [...stored.ids] }, lastResult("save-spaces"));
+  const zones = fields.zones;
+  const ticked = initialValues(zones.initialValue);
+  const errorId = zones.errorId;
   return (
     <MemberForm form={form} action={action} intent="save-spaces" editable={editable} legend={t("tab.spaces")} saveLabel={t("save")}>
-      <TextAreaField field={fields.zones as never} label={t("spaces.zones")} hint={t("spaces.zones_hint")} rows={4} />
+      <fieldset className="choice-list" aria-describedby={zones.errors?.length ? errorId : undefined}>
+        <legend>{t("spaces.zones")}</legend>
+        <p className="hint">{t("spaces.zones_hint")}</p>
+        {stored.unknown.length ? <p className="hint">{t("spaces.older", { names: stored.unknown.join(", ") })}</p> : null}
+        {member.spaces.sites.length === 0 ? <p className="empty-state">{t("spaces.none")}</p> : null}
+        {member.spaces.sites.map((s) => (
+          <fieldset key={s.site_id} className="plain-fieldset">
+            <legend>{s.site_name}</legend>
+            <ZoneList nodes={zoneTree(s.zones)} ticked={ticked} idPrefix={`${form.id}-zone`} />
+          </fieldset>
+        ))}
+        <FieldErrors id={errorId} errors={zones.errors} />
+      </fieldset>
     </MemberForm>
   );
 }
