@@ -9,6 +9,7 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
 }
 
@@ -45,7 +46,7 @@ export async function load(
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);
-  return { n: latencies.length, errors, rps: latencies.length / seconds, p50: pct(latencies, 50), p90: pct(latencies, 90), p99: pct(latencies, 99) };
+  return { n: latencies.length, errors, rps: latencies.length / seconds, p50: pct(latencies, 50), p90: pct(latencies, 90), p95: pct(latencies, 95), p99: pct(latencies, 99) };
 }
 
 export function printTable(title: string, results: Record<string, LoadResult>) {

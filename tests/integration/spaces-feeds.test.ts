@@ -11,6 +11,7 @@ import ical from "node-ical";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
+import { createUpstreamRole } from "../support/hooks";
 import { createUser, hook, newBrowser, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -117,7 +118,7 @@ describe("calendar feeds, without JavaScript", () => {
     await hook("POST", `sites/${hq}/spaces/bookings`, { space_id: desk.id, person_name: "Someone Else", starts_at: `${dayIn(2)}T09:00:00Z`, ends_at: `${dayIn(2)}T10:00:00Z` });
     const browser = await browserFor(await userOf());
     let page = await browser.open(`/spaces/${hq}/bookings`);
-    page = await page.form({ button: "Create a feed of this space" }).select("Space", `${zone.name} › ${desk.name}`).submit("Create a feed of this space");
+    page = await page.form({ button: "Create a feed of this space" }).select("Space", desk.name).submit("Create a feed of this space");
     expect(page.notices().join(" ")).toContain("Calendar feed created.");
     const url = shownUrl(page)!;
     expect(feedSection(page).text()).toContain(`Calendar feed created: Space: ${zone.name} › ${desk.name}`);
@@ -127,6 +128,39 @@ describe("calendar feeds, without JavaScript", () => {
     // A space's feed names who booked (its creator holds Spaces.viewer).
     expect(text).toContain("Someone Else");
     expect(feedSection(page).rowHeaders()).toEqual([`Space: ${zone.name} › ${desk.name}`]);
+  });
+});
+
+describe("who may make feeds, and hostile posts", () => {
+  test("a Standard user (Spaces.viewer, no booking) makes a feed of their bookings; without Spaces.viewer no space's feed; bad posts are 4xx with the message", async () => {
+    const standard = await browserFor(await userOf("Standard User"));
+    let page = await standard.open(`/spaces/${hq}/bookings`);
+    page = await page.click("Create a feed of my bookings");
+    expect(page.notices().join(" ")).toContain("Calendar feed created.");
+    expect(shownUrl(page)).toMatch(/\.ics$/);
+
+    const role = `Book only ${tag()}`;
+    await createUpstreamRole(upstreamUrl(), { name: role, rights: ["Today.viewer", "Spaces.book"] });
+    const booker = await browserFor(await userOf(role));
+    page = await booker.open(`/spaces/${hq}/bookings`);
+    expect(page.buttons()).toContain("Create a feed of my bookings");
+    expect(page.buttons()).not.toContain("Create a feed of this space");
+    const post = (form: Record<string, string>) => booker.client.post(`/spaces/${hq}/bookings`, form);
+    expect((await post({ intent: "create-feed", kind: "space", space_id: "1" })).res.status).toBe(403);
+
+    const admin = await browserFor(await userOf());
+    const send = (form: Record<string, string>) => admin.client.post(`/spaces/${hq}/bookings`, form);
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "create-feed", kind: "nope" }, 400, "Choose my bookings or a space"],
+      [{ intent: "create-feed", kind: "space", space_id: "abc" }, 400, ""],
+      [{ intent: "create-feed", kind: "space", space_id: "999999999" }, 422, "Choose a space of this site"],
+      [{ intent: "revoke-feed", feed_id: "1 OR 1=1" }, 400, ""],
+      [{ intent: "revoke-feed", feed_id: "999999999" }, 404, "This calendar feed no longer exists"],
+    ];
+    for (const [form, status, message] of cases) {
+      const r = await send(form);
+      expect([form, r.res.status, r.body.includes(message)]).toEqual([form, status, true]);
+    }
   });
 });
 

@@ -35,6 +35,13 @@ export interface RevealedFeed {
 
 const spaceLabel = (s: SpaceRow | undefined) => (s ? [s.zonePath, s.name].filter(Boolean).join(" › ") : null);
 
+/** The spaces a space's feed may be made of, grouped by zone path in the layout's order. */
+export function feedChoices(spaces: SpaceRow[]): { zonePath: string; spaces: { id: number; name: string }[] }[] {
+  const groups = new Map<string, { id: number; name: string }[]>();
+  for (const s of spaces) groups.set(s.zonePath, [...(groups.get(s.zonePath) ?? []), { id: s.id, name: s.name }]);
+  return [...groups].map(([zonePath, list]) => ({ zonePath, spaces: list }));
+}
+
 export function feedRows(list: CalendarFeedListed[], spaces: SpaceRow[], zone: string, locale: Locale): FeedRow[] {
   const byId = new Map(spaces.map((s) => [s.id, s]));
   return list.map((f) => ({ id: f.id, kind: f.kind, spaceId: f.space_id, space: f.space_id === null ? null : spaceLabel(byId.get(f.space_id)), created: formatDateTimeAt(f.created_at, zone, locale) }));

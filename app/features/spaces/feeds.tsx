@@ -23,8 +23,8 @@ export function CalendarFeeds({
 }: {
   feeds: FeedRow[];
   revealed: RevealedFeed | null;
-  /** The spaces a feed may be made of (Spaces.viewer); empty: only my bookings. */
-  spaces: { id: number; label: string }[];
+  /** The spaces a feed may be made of, by zone (Spaces.viewer); empty: only my bookings. */
+  spaces: { zonePath: string; spaces: { id: number; name: string }[] }[];
   action: string;
   answer: ActionResult | undefined;
 }) {
@@ -105,11 +105,20 @@ export function CalendarFeeds({
           <div className="field field--inline">
             <label htmlFor="calendar-feed-space">{t("feeds.space")}</label>
             <select id="calendar-feed-space" name="space_id" required>
-              {spaces.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
+              {spaces.map((g) => {
+                const options = g.spaces.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ));
+                return g.zonePath ? (
+                  <optgroup key={g.zonePath} label={g.zonePath}>
+                    {options}
+                  </optgroup>
+                ) : (
+                  options
+                );
+              })}
             </select>
           </div>
           <SubmitButton name="intent" value="create-feed" variant="secondary">
