@@ -28,6 +28,7 @@ export interface FeedRow {
 
 /** A feed just made: its secret URL, for this one page load. */
 export interface RevealedFeed {
+  id: number;
   kind: "person" | "space";
   space: string | null;
   url: string;
@@ -59,11 +60,11 @@ export async function revealedFeed(request: Request, access: Access, siteId: num
   headers.set("Cache-Control", "no-store");
   return { flashed: flashed.site_id === siteId ? flashed : null, headers };
 }
-type Flashed = { site_id: number; kind: "person" | "space"; space_id: number | null; url: string };
+type Flashed = { site_id: number; id: number; kind: "person" | "space"; space_id: number | null; url: string };
 
 /** The flashed feed with its space in words. */
 export const revealedOf = (f: Flashed | null, spaces: SpaceRow[]): RevealedFeed | null =>
-  f && { kind: f.kind, url: f.url, space: f.space_id === null ? null : spaceLabel(spaces.find((s) => s.id === f.space_id)) };
+  f && { id: f.id, kind: f.kind, url: f.url, space: f.space_id === null ? null : spaceLabel(spaces.find((s) => s.id === f.space_id)) };
 
 const FEED_GONE = "spaces:messages.feedGone";
 
@@ -83,7 +84,7 @@ export async function createFeed({ request, access, form, site }: SpacesAction) 
   } catch (err) {
     return refused(err, { ...intent, notFound: FEED_GONE });
   }
-  access.viewer.session.flash("revealedFeed", { site_id: site.id, kind: created.kind, space_id: created.space_id, url: created.url });
+  access.viewer.session.flash("revealedFeed", { site_id: site.id, id: created.id, kind: created.kind, space_id: created.space_id, url: created.url });
   access.viewer.session.flash("notice", { key: "spaces:feeds.created", tone: "success" });
   return redirect(`${backTo(request, site)}#calendar-feed`, { status: 303, headers: { "Set-Cookie": await commitSession(request, access.viewer.session) } });
 }

@@ -6,6 +6,7 @@
  * Plain POST forms with intents: all of it works without JavaScript.
  */
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowNotice, type ActionResult } from "~/forms/action-result";
 import { CopyButton } from "~/ui/copy-button";
@@ -29,21 +30,28 @@ export function CalendarFeeds({
   answer: ActionResult | undefined;
 }) {
   const { t } = useTranslation("spaces");
+  // With JavaScript the page loads again on its own (someone books: BookingsChangedEvent), and the
+  // session gave the URL to the first load only: keep it on screen while that feed is live.
+  const [kept, setKept] = useState(revealed);
+  useEffect(() => {
+    if (revealed) setKept(revealed);
+  }, [revealed]);
+  const shown = revealed ?? (kept && feeds.some((f) => f.id === kept.id) ? kept : null);
   const hasMine = feeds.some((f) => f.kind === "person");
   const what = (f: { kind: string; space: string | null }) => (f.kind === "person" ? t("feeds.kind_person") : t("feeds.kind_space", { space: f.space ?? t("feeds.space_gone") }));
   return (
     <section id="calendar-feed" aria-labelledby="calendar-feed-heading" className="calendar-feeds">
       <h2 id="calendar-feed-heading">{t("feeds.heading")}</h2>
       <p className="hint">{t("feeds.intro")}</p>
-      {revealed ? (
-        <div className="revealed" role="status">
-          <h3>{t("feeds.created_heading", { what: what(revealed) })}</h3>
+      {shown ? (
+        <div className="revealed">
+          <h3>{t("feeds.created_heading", { what: what(shown) })}</h3>
           <p>
             <strong>{t("feeds.url_once")}</strong>
           </p>
           <div className="field">
             <label htmlFor="calendar-feed-url">{t("feeds.url")}</label>
-            <input id="calendar-feed-url" readOnly value={revealed.url} spellCheck={false} autoComplete="off" size={60} />
+            <input id="calendar-feed-url" readOnly value={shown.url} spellCheck={false} autoComplete="off" size={60} />
             <CopyButton target="calendar-feed-url" label={t("feeds.copy")} />
           </div>
           <p className="hint">{t("feeds.url_hint")}</p>
