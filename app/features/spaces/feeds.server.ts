@@ -7,10 +7,9 @@
  * clients' secret: never into a URL), shown once, then gone; Post/Redirect/Get to the list as
  * searched.
  */
-import { redirect } from "@remix-run/node";
 import type { CalendarFeedListed } from "@contract";
 import { requireRight, type Access } from "~/access/guard.server";
-import { answerNotice, refused, requirePostedId } from "~/forms/action-result.server";
+import { answerNotice, done, refused, requirePostedId } from "~/forms/action-result.server";
 import type { Locale } from "~/i18n/config";
 import { formatDateTimeAt } from "~/i18n/format";
 import { commitSession } from "~/session/session.server";
@@ -85,8 +84,7 @@ export async function createFeed({ request, access, form, site }: SpacesAction) 
     return refused(err, { ...intent, notFound: FEED_GONE });
   }
   access.viewer.session.flash("revealedFeed", { site_id: site.id, id: created.id, kind: created.kind, space_id: created.space_id, url: created.url });
-  access.viewer.session.flash("notice", { key: "spaces:feeds.created", tone: "success" });
-  return redirect(`${backTo(request, site)}#calendar-feed`, { status: 303, headers: { "Set-Cookie": await commitSession(request, access.viewer.session) } });
+  return done(request, access.viewer, `${backTo(request, site)}#calendar-feed`, { key: "spaces:feeds.created", tone: "success" });
 }
 
 export async function revokeFeed({ request, access, form, site }: SpacesAction) {
@@ -96,8 +94,7 @@ export async function revokeFeed({ request, access, form, site }: SpacesAction) 
   } catch (err) {
     return refused(err, { intent: "revoke-feed", row: feedId, notFound: FEED_GONE });
   }
-  access.viewer.session.flash("notice", { key: "spaces:feeds.revoked", tone: "success" });
-  return redirect(`${backTo(request, site)}#calendar-feed`, { status: 303, headers: { "Set-Cookie": await commitSession(request, access.viewer.session) } });
+  return done(request, access.viewer, `${backTo(request, site)}#calendar-feed`, { key: "spaces:feeds.revoked", tone: "success" });
 }
 
 /**
