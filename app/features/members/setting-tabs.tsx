@@ -8,6 +8,7 @@ import { EVACUATION_ASSISTANCE, MEMBER_EDITOR_LIMITS, MEMBER_NOTIFICATIONS, ROTA
 import { NumberField } from "~/ui/fields";
 import { CheckField, FieldErrors, initialValues, SelectField, TextAreaField, TextField } from "~/ui/form";
 import { MemberForm, useMemberForm } from "./member-form";
+import { storedZones, zoneTree, type ZoneNode } from "./zones";
 import { centralRecordSchema, evacuationSchema, notificationsSchema, securitySchema, spacesSchema, timeSchema } from "./schemas";
 
 export interface TabProps {
@@ -73,39 +74,6 @@ export function EvacuationTab({ member, action, editable, lastResult }: TabProps
       <CheckField field={fields.first_aider as never} label={t("evacuation.first_aider")} />
     </MemberForm>
   );
-}
-
-type ZoneChoice = MemberDetail["spaces"]["sites"][number]["zones"][number];
-type ZoneNode = ZoneChoice & { children: ZoneNode[] };
-
-/** A site's zones (depth first, each with its depth) as a tree. */
-function zoneTree(zones: ZoneChoice[]): ZoneNode[] {
-  const roots: ZoneNode[] = [];
-  const open: ZoneNode[] = [];
-  for (const z of zones) {
-    const node = { ...z, children: [] };
-    open.length = z.depth;
-    (z.depth === 0 ? roots : (open[z.depth - 1]?.children ?? roots)).push(node);
-    open[z.depth] = node;
-  }
-  return roots;
-}
-
-/**
- * The zones the stored entries name: ids as they are; an older entry naming a zone (any site's zone
- * of that name, as the upstream reads it) as that zone's id; the entries that name no zone apart.
- */
-export function storedZones(stored: string[], sites: MemberDetail["spaces"]["sites"]): { ids: Set<string>; unknown: string[] } {
-  const zones = sites.flatMap((s) => s.zones);
-  const ids = new Set<string>();
-  const unknown: string[] = [];
-  for (const entry of stored) {
-    const byId = zones.find((z) => String(z.id) === entry.trim());
-    const byName = byId ? [byId] : zones.filter((z) => z.name.toLowerCase() === entry.trim().toLowerCase());
-    if (byName.length) byName.forEach((z) => ids.add(String(z.id)));
-    else unknown.push(entry);
-  }
-  return { ids, unknown };
 }
 
 function ZoneList({ nodes, ticked, idPrefix, describedBy }: { nodes: ZoneNode[]; ticked: ReadonlySet<string>; idPrefix: string; describedBy?: string }) {
