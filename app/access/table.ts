@@ -134,7 +134,9 @@ export const ACCESS_TABLE: RouteEntry[] = [
   // Spaces (issue 26; ADR 036): seeing them needs Spaces.viewer or Spaces.book and the feature on;
   // every POST Spaces.book, and each intent its own on top (app/features/spaces/actions.server.ts:
   // booking for someone else Spaces.editor; the upstream lets only Spaces.delete or .editor cancel
-  // someone else's). Active clients only, as the upstream's spaces calls.
+  // someone else's). Active clients only, as the upstream's spaces calls. A calendar feed's intents
+  // on the bookings page need only the view rule (features/spaces/feeds.server.ts; a space's feed
+  // Spaces.viewer).
   { path: "/spaces", rule: { activeOnly: true, rights: { anyOf: ["Spaces.viewer", "Spaces.book"] }, when: ["spacesEnabled"] }, screen: true, nav: { labelKey: "shell.nav.spaces", order: 5 } },
   { path: "/spaces/:site_id?/bookings", rule: {}, edit: ["Spaces.book"], screen: true },
   { path: "/spaces/:site_id/bookings/:id?", rule: {}, edit: ["Spaces.book"], screen: true },

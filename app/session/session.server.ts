@@ -53,6 +53,8 @@ export interface FlashData {
   notice: Notice;
   /** A client API secret just created (ADR 030): shown once, on the next page, then gone from the session. */
   revealedSecret: { id: number; name: string; client_id: string; secret: string };
+  /** A calendar feed's secret URL just created (ADR 036): shown once, on the next page of its site, then gone. */
+  revealedFeed: { site_id: number; id: number; kind: "person" | "space"; space_id: number | null; url: string };
 }
 
 export type PortalSession = Session<SessionData, FlashData>;

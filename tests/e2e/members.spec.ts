@@ -94,7 +94,7 @@ test("open a member, change every tab, issue a QR code, archive, multi-edit 10, 
   await expect(page.getByText("Companion invite sent to Person 01").first()).toBeVisible();
   if (full) {
     await tab("Spaces");
-    await dialog.getByLabel("Permitted zones", { exact: true }).fill("Second floor");
+    await dialog.getByLabel("Floor 2 › Open plan", { exact: true }).check();
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await saved();
     await tab("Time & Attendance");
@@ -109,7 +109,8 @@ test("open a member, change every tab, issue a QR code, archive, multi-edit 10, 
   if (full) {
     expect(m.notifications.welcome_email).toBe(false);
     expect(m.permissions.mobile_sign_in).toBe(true);
-    expect(m.spaces.zones).toEqual(["Second floor"]);
+    const openPlan = m.spaces.sites.flatMap((s: { zones: { id: number; path: string }[] }) => s.zones).find((z: { path: string }) => z.path === "Floor 2 › Open plan");
+    expect(m.spaces.zones).toEqual([String(openPlan.id)]);
     expect(m.time_and_attendance.rota.mon).toBe(7.5);
   }
   expect(m.documents.map((d: { title: string }) => d.title)).toEqual(["Safety induction"]);

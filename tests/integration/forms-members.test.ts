@@ -11,7 +11,7 @@ import { describe, expect, test } from "vitest";
 import type { Page } from "../support/browser";
 import { upstreamAccess } from "../support/access";
 import { createUpstreamRole } from "../support/hooks";
-import { createUser, failuresOf, newBrowser, newClient, postMultipart, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
+import { createUser, failuresOf, hook, newBrowser, newClient, postMultipart, signIn, signInWithForms, uniqueEmail, upstreamUrl } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const notices = (page: Page) => page.notices().join(" ");
@@ -67,7 +67,7 @@ describe("the member editor, without JavaScript", () => {
     page = await browser.open(`${base}/evacuation`);
     page = await page.form("Save").select("Help needed to evacuate", "Hearing").fill("Notes for the fire list", "Flashing beacon in room 3").check("First aider").submit("Save");
     page = await browser.open(`${base}/spaces`);
-    page = await page.form("Save").fill("Permitted zones", "North wing\nLab").submit("Save");
+    page = await page.form("Save").check("Floor 2 › Open plan").check("Car park").submit("Save");
     page = await browser.open(`${base}/time-and-attendance`);
     page = await page.form("Save").fill("Monday", "7.5").fill("Leave allowance (days a year)", "25.5").fill("Days (adjustment 1)", "2").fill("Reason (adjustment 1)", "Carried over").submit("Save");
     expect(notices(page)).toContain("saved");
@@ -75,7 +75,8 @@ describe("the member editor, without JavaScript", () => {
     expect(m.notifications.welcome_email).toBe(false);
     expect([m.permissions.mobile_sign_in, m.permissions.today_view, m.permissions.pre_register]).toEqual([true, true, false]);
     expect(m.evacuation).toEqual({ assistance: "hearing", notes: "Flashing beacon in room 3", warden: false, first_aider: true });
-    expect(m.spaces.zones).toEqual(["North wing", "Lab"]);
+    const zoneId = (name: string) => String(m.spaces.sites.flatMap((s: { zones: { id: number; name: string }[] }) => s.zones).find((z: { name: string }) => z.name === name)!.id);
+    expect(m.spaces.zones).toEqual([zoneId("Open plan"), zoneId("Car park")]);
     expect(m.time_and_attendance).toMatchObject({ leave_allowance: 25.5, adjustments: [{ days: 2, reason: "Carried over" }] });
     expect(m.time_and_attendance.rota.mon).toBe(7.5);
 
@@ -114,6 +115,51 @@ describe("the member editor, without JavaScript", () => {
     page = await page.form("Send companion invite").submit("Send companion invite");
     expect(notices(page)).toContain("Companion invite sent to Nora Field");
     expect((await member(api, g.id, id)).companion.invited_at).not.toBeNull();
+  });
+
+  test("the spaces tab: permitted zones ticked in the zone tree of the member's sites; the upstream refuses another site's zone", async () => {
+    const { browser, api } = await admin();
+    const g = await groupWith(api, ["Zena Zones"]);
+    const id = g.ids[0]!;
+    const hq = ((await api.get("sites")) as { id: number; name: string }[]).find((s) => s.name === "Head Office")!.id;
+    expect((await api.send("PATCH", `groups/${g.id}/members/${id}`, { core: { site_ids: [hq] } })).status).toBe(200);
+    // A spaces site the member does not use, with a zone (another organisation's: Acme's own sites stay as the other tests know them;
+    // the upstream's members test refuses a zone of another Acme site the same way).
+    const other = (await hook<{ id: number }>("POST", "sites", { client: "eu:5", name: `Zones elsewhere ${tag()}` })).id;
+    await hook("POST", `sites/${other}/spaces`, {});
+    const elsewhere = (await hook<{ id: number }>("POST", `sites/${other}/spaces/nodes`, { name: `Elsewhere ${tag()}` })).id;
+
+    const path = `/manage/group/${g.id}/members/${id}/spaces`;
+    let page = await browser.open(path);
+    const form = page.form("Save");
+    // Head Office's tree only, each zone labelled with its path; nested zones in their parent's list.
+    expect(form.has("Head Office")).toBe(true);
+    expect(page.text()).not.toContain("Zones elsewhere");
+    expect(form.field("Floor 2 › Open plan")).toMatchObject({ type: "checkbox", name: "zones", checked: false });
+    expect(page.all({ tag: "li" }).find((li) => li.has("Floor 2 › Meeting rooms") && li.has("Floor 2 › Open plan"))).toBeTruthy();
+    page = await form.check("Floor 2 › Meeting rooms").submit("Save");
+    expect(notices(page)).toContain("Zena Zones saved");
+    expect(page.form("Save").field("Floor 2 › Meeting rooms").checked).toBe(true);
+    let m = await member(api, g.id, id);
+    const zones = (m.spaces.sites as { zones: { id: number; name: string }[] }[]).flatMap((s) => s.zones);
+    const meeting = String(zones.find((z) => z.name === "Meeting rooms")!.id);
+    expect(m.spaces.zones).toEqual([meeting]);
+
+    // A zone of another site (or an unknown id) posted by hand: the upstream's 422 and its message, nothing stored.
+    const pairs = page.form("Save").uncheck("Floor 2 › Meeting rooms").check("Car park").pairs("Save");
+    for (const bad of [String(elsewhere), "999999999"]) {
+      const r = await browser.client.post(path, [...pairs, ["zones", bad]]);
+      expect([bad, r.res.status]).toEqual([bad, 422]);
+      expect(r.body).toContain("Choose zones of the sites this member may use");
+    }
+    const malformed = await browser.client.post(path, [...pairs, ["zones", "North wing"]]);
+    expect(malformed.res.status).toBe(400);
+    expect(malformed.body).toContain("Choose zones from the list");
+    m = await member(api, g.id, id);
+    expect(m.spaces.zones).toEqual([meeting]);
+    // None ticked: anywhere.
+    page = await (await browser.open(path)).form("Save").uncheck("Floor 2 › Meeting rooms").submit("Save");
+    expect((await member(api, g.id, id)).spaces.zones).toEqual([]);
   });
 
   test("the Central Record tab is there only with Central Record (Globex), and saves the link", async () => {

@@ -183,6 +183,7 @@ export const MEMBER_EDITOR_MESSAGES = {
   multiEditNothing: "Choose something to change",
   multiEditMember: "Member not in this group",
   zone: "Zone names are at most 60 characters",
+  zoneUnknown: "Choose zones of the sites this member may use",
 } as const;
 
 const credentialKind = z.enum(["qr", "rfid"]);
@@ -262,7 +263,14 @@ export const MemberDetail = MemberSummary.extend({
    */
   credential_warnings: z.array(z.object({ site_id: z.number().int(), site_name: z.string() })),
   companion: z.object({ connected_at: z.string().nullable(), invited_at: z.string().nullable() }),
-  spaces: z.object({ zones: z.array(z.string()) }),
+  /**
+   * Permitted zones (ids; names in older data) and the zones to choose from: each spaces site the
+   * member may use, its zones depth first with their path.
+   */
+  spaces: z.object({
+    zones: z.array(z.string()),
+    sites: z.array(z.object({ site_id: z.number().int(), site_name: z.string(), zones: z.array(z.object({ id: z.number().int(), name: z.string(), path: z.string(), depth: z.number().int() })) })),
+  }),
   time_and_attendance: MemberTimeAndAttendance,
   /** The member's Central Record link (their id there), with the client's Central Record on. */
   central_record: z.object({ enabled: z.boolean(), record_id: z.string().nullable() }),

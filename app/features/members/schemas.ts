@@ -132,13 +132,15 @@ export const evacuationSchema = z.object({
   first_aider: check,
 });
 
-/** Zones, one a line. */
-export const spacesSchema = z.object({ zones: z.string().max(5000, TOO_LONG).optional() }).superRefine((v, ctx) => {
-  const zones = zoneLines(v.zones);
-  if (zones.length > MEMBER_EDITOR_LIMITS.zones) ctx.addIssue({ code: "custom", path: ["zones"], message: "members:validation.zones_limit" });
-  else if (zones.some((z) => z.length > MEMBER_EDITOR_LIMITS.zone)) ctx.addIssue({ code: "custom", path: ["zones"], message: "members:validation.zone_long" });
+/** Permitted zones: ids of zones ticked in the site's zone tree (the upstream checks they are the member's sites'). */
+export const spacesSchema = z.object({
+  // One message on the list (not on an entry: the checkboxes share one name).
+  zones: z
+    .array(z.string())
+    .max(MEMBER_EDITOR_LIMITS.zones, "members:validation.zones_limit")
+    .refine((ids) => ids.every((id) => /^\d{1,9}$/.test(id)), "members:validation.zone_choice")
+    .optional(),
 });
-export const zoneLines = (s: string | undefined) => [...new Set((s ?? "").split(/\r?\n/).map((z) => z.trim()).filter(Boolean))];
 
 const halfDays = (min: number) => z.coerce.number({ error: "members:validation.number" }).min(min, "members:validation.number").max(MEMBER_EDITOR_LIMITS.leaveDays, "members:validation.number").multipleOf(0.5, "members:validation.half_days");
 const rotaHours = z.coerce.number({ error: "members:validation.hours" }).min(0, "members:validation.hours").max(MEMBER_EDITOR_LIMITS.rotaHours, "members:validation.hours").optional();

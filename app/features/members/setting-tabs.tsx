@@ -6,8 +6,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { EVACUATION_ASSISTANCE, MEMBER_EDITOR_LIMITS, MEMBER_NOTIFICATIONS, ROTA_DAYS, type MemberDetail } from "@contract";
 import { NumberField } from "~/ui/fields";
-import { CheckField, SelectField, TextAreaField, TextField } from "~/ui/form";
+import { CheckField, FieldErrors, initialValues, SelectField, TextAreaField, TextField } from "~/ui/form";
 import { MemberForm, useMemberForm } from "./member-form";
+import { storedZones, zoneTree, type ZoneNode } from "./zones";
 import { centralRecordSchema, evacuationSchema, notificationsSchema, securitySchema, spacesSchema, timeSchema } from "./schemas";
 
 export interface TabProps {
@@ -75,12 +76,45 @@ export function EvacuationTab({ member, action, editable, lastResult }: TabProps
   );
 }
 
+function ZoneList({ nodes, ticked, idPrefix, describedBy }: { nodes: ZoneNode[]; ticked: ReadonlySet<string>; idPrefix: string; describedBy?: string }) {
+  return (
+    <ul className="zone-tree">
+      {nodes.map((z) => (
+        <li key={z.id}>
+          <div className="checkbox choice">
+            <input type="checkbox" id={`${idPrefix}-${z.id}`} name="zones" value={z.id} defaultChecked={ticked.has(String(z.id))} aria-describedby={describedBy} />
+            <label htmlFor={`${idPrefix}-${z.id}`}>{z.path}</label>
+          </div>
+          {z.children.length ? <ZoneList nodes={z.children} ticked={ticked} idPrefix={idPrefix} describedBy={describedBy} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Permitted zones: each spaces site's zone tree, a checkbox a zone labelled with its path; none ticked is anywhere. */
 export function SpacesTab({ member, action, editable, lastResult }: TabProps) {
   const { t } = useTranslation("members");
-  const [form, fields] = useMemberForm("member-spaces", spacesSchema, { zones: member.spaces.zones.join("\n") }, lastResult("save-spaces"));
+  const stored = storedZones(member.spaces.zones, member.spaces.sites);
+  const [form, fields] = useMemberForm<{ zones: string[] }>("member-spaces", spacesSchema, { zones: [...stored.ids] }, lastResult("save-spaces"));
+  const zones = fields.zones;
+  const ticked = initialValues(zones.initialValue);
+  const errorId = zones.errorId;
   return (
     <MemberForm form={form} action={action} intent="save-spaces" editable={editable} legend={t("tab.spaces")} saveLabel={t("save")}>
-      <TextAreaField field={fields.zones as never} label={t("spaces.zones")} hint={t("spaces.zones_hint")} rows={4} />
+      <fieldset className="choice-list" aria-describedby={zones.errors?.length ? errorId : undefined}>
+        <legend>{t("spaces.zones")}</legend>
+        <p className="hint">{t("spaces.zones_hint")}</p>
+        {stored.unknown.length ? <p className="hint">{t("spaces.older", { names: stored.unknown.join(", ") })}</p> : null}
+        {member.spaces.sites.length === 0 ? <p className="empty-state">{t("spaces.none")}</p> : null}
+        {member.spaces.sites.map((s) => (
+          <fieldset key={s.site_id} className="plain-fieldset">
+            <legend>{s.site_name}</legend>
+            <ZoneList nodes={zoneTree(s.zones)} ticked={ticked} idPrefix={`${form.id}-zone`} />
+          </fieldset>
+        ))}
+        <FieldErrors id={errorId} errors={zones.errors} />
+      </fieldset>
     </MemberForm>
   );
 }

@@ -26,7 +26,6 @@ import {
   ticked,
   timeRequest,
   timeSchema,
-  zoneLines,
 } from "./schemas";
 import { uploadSchema } from "~/features/manage/media-schemas";
 import type { UploadTarget } from "~/features/manage/upload.server";
@@ -79,7 +78,7 @@ export const HANDLERS: Record<MemberTab, Record<string, (a: MemberTabAction) => 
       }), lastPart),
   },
   spaces: {
-    "save-spaces": (a) => saveTab(a, "spaces", "save-spaces", spacesSchema, (v: { zones?: string }) => ({ spaces: { zones: zoneLines(v.zones) } }), () => "zones"),
+    "save-spaces": (a) => saveTab(a, "spaces", "save-spaces", spacesSchema, (v: { zones?: string[] }) => ({ spaces: { zones: [...new Set(v.zones ?? [])] } }), () => "zones"),
   },
   "time-and-attendance": {
     "save-time": (a) => saveTab(a, "time-and-attendance", "save-time", timeSchema, (v) => ({ time_and_attendance: timeRequest(v) }), (f) => lastPart(f).replace(/^rota\./, "").replace(/^adjustments\.(\d+)\./, "adjustments[$1].")),

@@ -9,7 +9,7 @@
 import { data } from "@remix-run/node";
 import type { Site } from "@contract";
 import { requireRight, type Access } from "~/access/guard.server";
-import { done, invalid, refused, requirePostedId } from "~/forms/action-result.server";
+import { done, invalid, postedId, refused, requirePostedId } from "~/forms/action-result.server";
 import { noticeOf, type ActionResult } from "~/forms/action-result";
 import { parseSubmission } from "~/forms/submission";
 import { UpstreamError } from "~/upstream/errors";
@@ -33,11 +33,14 @@ export type SpacesResult = ActionResult & { alternative?: Alternative };
 
 const GONE = "spaces:messages.bookingGone";
 
-/** The list as it was searched, on the day of the booking just made or changed. */
-function backTo(request: Request, site: Site, day?: string): string {
+/** The list as it was searched (and the page of everyone's bookings it showed), on the day of the booking just made or changed. */
+export function backTo(request: Request, site: Site, day?: string): string {
   const url = new URL(request.url);
   const g = (k: keyof Search) => url.searchParams.get(k) ?? "";
-  return `/spaces/${site.id}/bookings${searchQuery({ day: day ?? g("day"), from: g("from"), to: g("to"), category: g("category"), zone: g("zone") })}`;
+  const query = searchQuery({ day: day ?? g("day"), from: g("from"), to: g("to"), category: g("category"), zone: g("zone") });
+  // Another day starts at its first page; the same day keeps the page (the pager's `page`, well-formed only).
+  const page = day === undefined || day === g("day") ? postedId(url.searchParams.get("page")) : null;
+  return `/spaces/${site.id}/bookings${page && page > 1 ? `${query || "?"}${query ? "&" : ""}page=${page}` : query}`;
 }
 
 function alternativeOf(err: unknown, form: FormData): Alternative | null {

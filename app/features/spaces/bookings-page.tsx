@@ -10,9 +10,11 @@ import { pageNotice } from "~/forms/action-result";
 import { FieldErrors } from "~/ui/form";
 import { ActionNotice } from "~/ui/notice";
 import { useKeptActionData } from "~/realtime/use-kept-action-data";
+import { Pager } from "~/ui/pager";
 import { useRealtime } from "~/realtime/use-realtime";
 import type { SpacesResult } from "./actions.server";
 import { AlternativeOffer, BookingTable, Hidden, NewBooking } from "./booking-parts";
+import { CalendarFeeds } from "./feeds";
 import type { listLoader } from "./list.server";
 
 function Filter({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactElement }) {
@@ -39,7 +41,8 @@ export function BookingsPage() {
   const s = d.search;
   const query = new URLSearchParams({ day: s.day, from: s.from, to: s.to, ...(s.category ? { category: s.category } : {}), ...(s.zone ? { zone: s.zone } : {}) });
   const list = `/spaces/${d.site.id}/bookings`;
-  const here = `${list}?${query}`;
+  // The page of everyone's bookings rides on every form's action, so a change or cancel comes back to it.
+  const here = `${list}?${query}${d.page > 1 ? `&page=${d.page}` : ""}`;
   return (
     <div className="spaces-bookings">
       <div className="page-heading">
@@ -150,11 +153,14 @@ export function BookingsPage() {
           {d.everyone ? (
             <>
               <h2 id="spaces-everyone">{t("everyone.heading")}</h2>
+              {d.pages > 1 ? <p className="hint">{t("everyone.count", { count: d.everyoneCount })}</p> : null}
               <BookingTable rows={d.everyone} labelledBy="spaces-everyone" siteId={d.site.id} query={query.toString()} action={here} answer={answer} />
+              <Pager label={t("everyone.pages")} page={d.page} pages={d.pages} base={list} keep={Object.fromEntries(query)} />
             </>
           ) : null}
         </>
       )}
+      {d.newSpace ? null : <CalendarFeeds feeds={d.feeds} revealed={d.revealed} spaces={d.feedSpaces} action={here} answer={answer} />}
     </div>
   );
 }

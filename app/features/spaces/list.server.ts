@@ -9,17 +9,23 @@
 import { data, redirect } from "@remix-run/node";
 import type { Booking } from "@contract";
 import { requireAccess, requireEdit } from "~/access/guard.server";
+import { pageParam } from "~/forms/list-state.server";
+import { pageCount } from "~/forms/paging";
 import { dispatch } from "~/forms/intents.server";
 import type { Locale } from "~/i18n/config";
 import { formatDay, formatTimeAt } from "~/i18n/format";
 import { translator } from "~/i18n/i18n.server";
 import { upstreamLoad } from "~/upstream/load.server";
 import { BOOKING_INTENTS } from "./actions.server";
+import { FEED_INTENTS, feedChoices, feedRows, isFeedIntent, revealedFeed, revealedOf } from "./feeds.server";
 import { instantAt, readSearch, todayIn } from "./search.server";
 import { currentSpacesSite, flatten, loadSpaces, notFound, siteOf } from "./site.server";
 import { siteChannel } from "~/features/today/today.server";
 
 type Params = { site_id?: string };
+
+/** Everyone's bookings of the day, a page at a time (a busy floor's 250 rows with their forms made a 435 KB page); mine stay whole. */
+export const EVERYONE_PER_PAGE = 50;
 
 export interface BookingRow {
   id: number;
@@ -67,7 +73,7 @@ export async function listLoader({ request, params }: { request: Request; params
   const read = readSearch(url, zone);
   const search = read.search;
   const problems: Record<string, string> = read.problems;
-  const spaces = await loadSpaces(access, site.id);
+  const [spaces, { flashed, headers }] = await Promise.all([loadSpaces(access, site.id), revealedFeed(request, access, site.id)]);
   const { spaces: all, zones } = flatten(spaces.layout);
   if (search.zone && !problems.zone && !zones.some((z) => String(z.id) === search.zone)) problems.zone = "spaces:search.zone_invalid";
   const spaceParam = url.searchParams.get("space");
@@ -91,8 +97,12 @@ export async function listLoader({ request, params }: { request: Request; params
     people,
     // What the new-booking form held when "Find" sent it here.
     draft: newSpace ? draftOf(url) : null,
+    revealed: revealedOf(flashed, all),
+    feeds: feedRows(spaces.calendar_urls, all, zone, locale),
+    // The spaces a feed may be made of, by zone (an optgroup a zone: a floor of 500 spaces costs their names once, not their paths 500 times).
+    feedSpaces: spaces.can.view_all ? feedChoices(all) : [],
   };
-  if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null }, { status: 400, headers: access.headers });
+  if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null, everyoneCount: 0, page: 1, pages: 1 }, { status: 400, headers });
   const list = (mine: boolean) => upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } }));
   const [all_, own] = await Promise.all([spaces.can.view_all ? list(false) : Promise.resolve(null), list(true)]);
   const everyone = all_?.bookings ?? null;
@@ -124,7 +134,14 @@ export async function listLoader({ request, params }: { request: Request; params
     g.spaces.push({ id: s.id, name: s.name, tags: s.tags, booked: bySpace.get(s.id) ?? [] });
   }
   const paths = new Map(all.map((s) => [s.id, s.zonePath]));
-  return data({ ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyone ? bookingRows(everyone, paths, zone, locale) : null }, { headers: access.headers });
+  // A page past the last (the day emptied since the link was made) shows the last one.
+  const pages = pageCount(everyone?.length ?? 0, EVERYONE_PER_PAGE);
+  const page = Math.min(pageParam(url), pages);
+  const everyonePage = everyone ? everyone.slice((page - 1) * EVERYONE_PER_PAGE, page * EVERYONE_PER_PAGE) : null;
+  return data(
+    { ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyonePage ? bookingRows(everyonePage, paths, zone, locale) : null, everyoneCount: everyone?.length ?? 0, page, pages },
+    { headers },
+  );
 }
 
 /** The people search of the new-booking form (`person_q`): null when nothing was asked. */
@@ -145,8 +162,10 @@ function draftOf(url: URL) {
 
 export async function listAction({ request, params }: { request: Request; params: Params }) {
   const access = await requireAccess(request);
-  requireEdit(access);
   const site = siteOf(access, params.site_id);
   const form = await request.formData();
+  // A calendar feed needs only the page's view rule (Spaces.viewer or Spaces.book); booking needs the edit right.
+  if (isFeedIntent(form)) return dispatch(form, FEED_INTENTS, { request, access, form, site });
+  requireEdit(access);
   return dispatch(form, BOOKING_INTENTS, { request, access, form, site });
 }

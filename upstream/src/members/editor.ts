@@ -21,6 +21,7 @@ import { forbidden, notFound, validation } from "../http/errors.ts";
 import { changeGroup, type GroupRow } from "../groups/group-settings.ts";
 import type { App } from "../runtime/app.ts";
 import { deleteFile } from "../sites/uploads.ts";
+import { permittedZones } from "./zones.ts";
 import { checkMemberRefs, clientCountry, normaliseMemberCore, toE164, type CoreProblems, type MemberCore } from "./core.ts";
 import { centralRecordOn, detail, holds, memberOf, permissionsOffered, SELECT_MEMBER, type MemberRow } from "./view.ts";
 
@@ -122,7 +123,8 @@ export function updateMember(app: App, p: Principal, idParam: string, memberId: 
       set("permissions", JSON.stringify({ ...m.permissions, ...body.permissions }), "::jsonb");
     }
     if (body.evacuation) set("evacuation", JSON.stringify({ ...body.evacuation, notes: body.evacuation.notes.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim() }), "::jsonb");
-    if (body.spaces) set("spaces", JSON.stringify({ zones: [...new Set(body.spaces.zones)] }), "::jsonb");
+    // Zones of the member's sites only (ids; zones/ permittedZones): an unknown id or another site's is 422.
+    if (body.spaces) set("spaces", JSON.stringify({ zones: await permittedZones(q, g.client_id, m.site_ids, body.spaces.zones) }), "::jsonb");
     if (body.time_and_attendance) set("time_attendance", JSON.stringify(body.time_and_attendance), "::jsonb");
     if (body.central_record) {
       if (!centralRecordOn(p)) throw validation({ "central_record.record_id": [MEMBER_EDITOR_MESSAGES.centralRecordOff] });

@@ -98,7 +98,24 @@ describe("the editor", () => {
     expect((await read(g.id, m.id)).permissions_offered).not.toContain("ai_assistant");
     expect422(await admin.patch(`${base(g.id)}/${m.id}`, { permissions: { ai_assistant: true } }), "permissions.ai_assistant", MEMBER_EDITOR_MESSAGES.aiAssistant);
     expect((await save({ evacuation: { assistance: "visual", notes: "Guide to exit B", warden: true, first_aider: false } })).evacuation).toEqual({ assistance: "visual", notes: "Guide to exit B", warden: true, first_aider: false });
-    expect((await save({ spaces: { zones: ["North", "North", "Lab"] } })).spaces.zones).toEqual(["North", "Lab"]);
+    // Permitted zones: ids of zones of the member's sites (the choices come with the member), once each.
+    const hq = (await admin.get("sites")).json.find((s: { name: string }) => s.name === "Head Office").id as number;
+    await save({ core: { site_ids: [hq] } });
+    const choices = (await read(g.id, m.id)).spaces.sites;
+    expect(choices.map((s) => s.site_id)).toEqual([hq]);
+    expect(choices[0]!.zones.find((z) => z.name === "Open plan")).toMatchObject({ path: "Floor 2 › Open plan", depth: 1 });
+    const [floor2, openPlan] = ["Floor 2", "Open plan"].map((n) => String(choices[0]!.zones.find((z) => z.name === n)!.id));
+    expect((await save({ spaces: { zones: [openPlan!, openPlan!, floor2!] } })).spaces.zones).toEqual([openPlan, floor2]);
+    // Another site's zone, an unknown id, a name: 422 on the entry; nothing stored.
+    const other = (await call("POST", "/__test/sites", { client: "eu:1", name: `Zones elsewhere ${Date.now()}` })).json.id as number;
+    await call("POST", `/__test/sites/${other}/spaces`, {});
+    const elsewhere = String((await call("POST", `/__test/sites/${other}/spaces/nodes`, { name: "Elsewhere" })).json.id);
+    expect422(await admin.patch(`${base(g.id)}/${m.id}`, { spaces: { zones: [openPlan, elsewhere] } }), "spaces.zones.1", MEMBER_EDITOR_MESSAGES.zoneUnknown);
+    expect422(await admin.patch(`${base(g.id)}/${m.id}`, { spaces: { zones: ["999999999"] } }), "spaces.zones.0", MEMBER_EDITOR_MESSAGES.zoneUnknown);
+    expect422(await admin.patch(`${base(g.id)}/${m.id}`, { spaces: { zones: ["North"] } }), "spaces.zones.0", MEMBER_EDITOR_MESSAGES.zoneUnknown);
+    expect((await read(g.id, m.id)).spaces.zones).toEqual([openPlan, floor2]);
+    expect((await save({ spaces: { zones: [] } })).spaces.zones).toEqual([]);
+    await save({ core: { site_ids: [acmeSites[0]] } });
     const rota = { mon: 8, tue: 8, wed: 8, thu: 8, fri: 4, sat: 0, sun: 0 };
     expect((await save({ time_and_attendance: { rota, leave_allowance: 25.5, adjustments: [{ days: -1, reason: "Bought back" }] } })).time_and_attendance.leave_allowance).toBe(25.5);
     // Central Record is off for Acme.

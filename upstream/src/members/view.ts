@@ -18,6 +18,7 @@ import {
   type MemberFilter,
   type MemberList,
 } from "../../contract/index.ts";
+import { zoneChoices } from "./zones.ts";
 import { abilities, type Principal } from "../clients/regional.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { notFound } from "../http/errors.ts";
@@ -136,7 +137,7 @@ export async function detail(q: Queryable, p: Principal, g: GroupRow, m: MemberR
     credentials: credentials.map((c) => ({ id: c.id, kind: c.kind, value: c.value, created_at: iso(c.created_at)! })),
     credential_warnings: warnings,
     companion: { connected_at: iso(m.companion_connected_at), invited_at: iso(m.companion_invited_at) },
-    spaces: { zones: m.spaces?.zones ?? [] },
+    spaces: { zones: m.spaces?.zones ?? [], sites: await zoneChoices(q, g.client_id, m.site_ids) },
     time_and_attendance: {
       rota: Object.fromEntries(ROTA_DAYS.map((d) => [d, Number(ta.rota?.[d] ?? 0)])) as z.input<typeof MemberDetail>["time_and_attendance"]["rota"],
       leave_allowance: Number(ta.leave_allowance ?? 0),
