@@ -15,7 +15,7 @@ import type { DesignResult } from "./design.server";
 import type { FloorPlan } from "./design-view.server";
 import { DesignForm, Input, Select, answerFor } from "./designer-fields";
 import { DesignTree } from "./designer-tree";
-import type { loader } from "~/routes/_app.manage.spaces.$id/route";
+import type { designerLoader as loader } from "./designer-route.server";
 
 /** The canvas and its library: a chunk of its own, fetched only when a floor plan is shown with JavaScript. */
 const FloorPlanCanvas = lazy(() => import("./floor-plan-canvas"));
