@@ -140,7 +140,20 @@ test("design a zone, book a desk for tomorrow, see it in My bookings and the cal
   await expect(mine.getByRole("row", { name: new RegExp(desks[0]!) })).toContainText("09:00–17:00");
   await checkpoint(page, testInfo, "booked");
 
-  // FEED (see below)
+  // The calendar feed of my bookings: its URL shown once, read back with an iCalendar parser — the
+  // desk at 09:00 in the site's zone.
+  const feeds = page.getByRole("region", { name: "Calendar feed" });
+  await feeds.getByRole("button", { name: "Create a feed of my bookings" }).click();
+  await expect(feeds.getByText("Copy this link now: it will not be shown again.")).toBeVisible();
+  const feedUrl = await feeds.getByRole("textbox", { name: "Calendar feed URL" }).inputValue();
+  const calendar = ical.sync.parseICS(await (await fetch(feedUrl)).text());
+  const event = Object.values(calendar)
+    .filter((c): c is ical.VEvent => c?.type === "VEVENT")
+    .find((c) => String(c.summary).includes(desks[0]!));
+  expect(event, "the booking in the feed").toBeDefined();
+  expect(event!.start.tz).toBe(hq.timezone);
+  const local = new Intl.DateTimeFormat("en-CA", { timeZone: hq.timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(event!.start);
+  expect(local).toBe(`${tomorrow}, 09:00`);
 
   // Cancel it.
   await mine.getByRole("button", { name: `Cancel ${desks[0]} 09:00–17:00` }).click();
