@@ -6,7 +6,7 @@
  * see and touch what, signing in as the check-in, and the auto-release.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookablePeople, Booking, Bookings, SPACES_MESSAGES, SpacesSite } from "../../contract/index.ts";
+import { BookablePeople, Booking, Bookings, SPACES_MESSAGES, SpacesSite, bookingsReportRoutes, spaceDesignRoutes, spaceFeedRoutes, spaceRoutes } from "../../contract/index.ts";
 import { collectServerErrors, startTestUpstream, type TestUpstream } from "../test-support.ts";
 import { httpTestClient, type As } from "../http/http-test-client.ts";
 import { addLocalDays, localToday, zonedInstant } from "../time/local-time.ts";
@@ -79,6 +79,26 @@ describe("the layout", () => {
     for (const r of [await none.get(`spaces/${site}`), await none.get(`spaces/${site}/bookings`), await book(none, { space_id: desks[0], start: at(1, "09:00"), end: at(1, "17:00") })]) {
       expect([r.status, r.json.message]).toEqual([403, SPACES_MESSAGES.unauthorised]);
     }
+    // Every spaces call of the contract, with real ids and a plausible body: 403, nothing changed.
+    const before = (await up.app.db.query("SELECT count(*)::int AS n FROM space_nodes WHERE site_id = $1", [site]))[0];
+    const routes = { ...spaceRoutes, ...spaceFeedRoutes, ...spaceDesignRoutes, ...bookingsReportRoutes };
+    const ids: Record<string, number> = { siteId: site, bookingId: 1, nodeId: desks[0]!, feedId: 1 };
+    for (const [name, route] of Object.entries(routes)) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k]));
+      const body = name === "createBooking" ? { space_id: desks[0], start: at(1, "09:00"), end: at(1, "17:00") } : name === "createCalendarFeed" ? { kind: "person" } : name === "createSpaceNode" ? { type: "zone", name: "Nope" } : { name: "Nope" };
+      const r =
+        route.method === "GET"
+          ? await none.get(`${path}${name === "bookablePeople" ? "?q=Bea" : ""}`)
+          : route.method === "DELETE"
+            ? await none.del(path)
+            : "upload" in route
+              ? await none.upload(path, "plan.png", new Uint8Array([137, 80, 78, 71]), "image/png")
+              : route.method === "PATCH"
+                ? await none.patch(path, body)
+                : await none.post(path, body);
+      expect([name, r.status], JSON.stringify(r.json)).toEqual([name, 403]);
+    }
+    expect((await up.app.db.query("SELECT count(*)::int AS n FROM space_nodes WHERE site_id = $1", [site]))[0]).toEqual(before);
     const elsewhere = (await call("POST", "/__test/sites", { client: "eu:1", name: "Spaces elsewhere", timezone: TZ })).json.id;
     expect((await call("POST", "/__test/roles", { client: "eu:1", name: "Spaces elsewhere", rights: ["Spaces.viewer", "Spaces.book"] })).status).toBe(201);
     const restricted = await user("Spaces elsewhere", { site_ids: [elsewhere] });
