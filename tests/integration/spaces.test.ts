@@ -105,6 +105,31 @@ describe("booking spaces, without JavaScript", () => {
     expect(statusOf(pageA, zone.desks[0]!)).toContain("Free");
   });
 
+  test("the search's spaces on their zone's floor plan: a free one links to its booking form, a booked one says so", async () => {
+    const name = `Plan zone ${tag()}`;
+    const zone = await hook<{ id: number }>("POST", `sites/${hq}/spaces/nodes`, { name });
+    const desks = [`${name.slice(10)}-P1`, `${name.slice(10)}-P2`, `${name.slice(10)}-P3`];
+    await hook("POST", `sites/${hq}/spaces/nodes`, { name: desks[0], parent_id: zone.id, category: "desk", x: 0.2, y: 0.3 });
+    await hook("POST", `sites/${hq}/spaces/nodes`, { name: desks[1], parent_id: zone.id, category: "desk", x: 0.7, y: 0.6 });
+    await hook("POST", `sites/${hq}/spaces/nodes`, { name: desks[2], parent_id: zone.id, category: "desk" });
+    const api = await upstreamAccess(upstreamUrl(), "admin@example.com");
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+    expect((await api.upload(`spaces/${hq}/nodes/${zone.id}/floor-plan`, "plan.png", png, "image/png")).status).toBe(200);
+    const a = await browserFor(await userOf());
+    await (await search(await a.open(`/spaces/${hq}/bookings`), dayIn(1), name)).click(`Book ${desks[0]}`);
+    const page = await search(await (await browserFor(await userOf())).open(`/spaces/${hq}/bookings`), dayIn(1), name);
+    const plan = page.region(`Floor plan of ${name}`);
+    expect(plan.images().map((i) => i.name)).toContain(`${desks[0]}, booked`);
+    expect(plan.hasLink(`${desks[0]}, booked`)).toBe(false);
+    const free = plan.link(`${desks[1]}, free: book it`);
+    // The unplaced desk is in the list only.
+    expect(plan.text()).not.toContain(desks[2]);
+    const form = await page.go(free);
+    expect(form.heading(2)).toBe(`Book ${desks[1]}`);
+    // With no zone chosen the plans show too (a site under the marker limit).
+    expect((await search(form, dayIn(1), "Any zone")).hasLink(`${desks[1]}, free: book it`)).toBe(true);
+  });
+
   test("a weekly booking, and cancelling this and the following", async () => {
     const zone = await zoneWithDesks(1);
     const browser = await browserFor(await userOf());

@@ -15,7 +15,7 @@ import { useRealtime } from "~/realtime/use-realtime";
 import type { SpacesResult } from "./actions.server";
 import { AlternativeOffer, BookingTable, Hidden, NewBooking } from "./booking-parts";
 import { CalendarFeeds } from "./feeds";
-import type { listLoader } from "./list.server";
+import type { listLoader, PlanView } from "./list.server";
 
 function Filter({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactElement }) {
   return (
@@ -93,6 +93,8 @@ export function BookingsPage() {
         <>
           <h2>{t("list.heading", { day: d.dayLabel, from: s.from, to: s.to })}</h2>
           {d.groups.length === 0 ? <p className="empty-state">{t("list.empty")}</p> : null}
+          {d.plans?.tooMany ? <p className="hint">{t("plan.choose_zone")}</p> : null}
+          {d.plans?.list.map((plan) => <AvailabilityPlan key={plan.zoneId} plan={plan} more={d.can.book ? (id) => `${here}&space=${id}` : null} />)}
           {d.groups.map((g, gi) => (
             <section key={g.key} aria-labelledby={`spaces-group-${gi}`} className="spaces-group">
               <h3 id={`spaces-group-${gi}`}>{[g.zonePath, t(`category.${g.category}`)].filter(Boolean).join(" · ")}</h3>
@@ -162,5 +164,63 @@ export function BookingsPage() {
       )}
       {d.newSpace ? null : <CalendarFeeds feeds={d.feeds} revealed={d.revealed} spaces={d.feedSpaces} action={here} answer={answer} />}
     </div>
+  );
+}
+
+/**
+ * The search's spaces on a zone's floor plan, free or booked — by shape as well as colour (a hollow
+ * circle is free, a filled square booked) and in words for a screen reader; a free one links to its
+ * booking form. Placed with SVG attributes in percentages (the CSP allows no style attribute).
+ */
+function AvailabilityPlan({ plan, more }: { plan: PlanView; more: ((spaceId: number) => string) | null }) {
+  const { t } = useTranslation("spaces");
+  const at = (v: number) => `${v * 100}%`;
+  return (
+    <section aria-labelledby={`spaces-plan-${plan.zoneId}`} className="spaces-plan">
+      <h3 id={`spaces-plan-${plan.zoneId}`}>{t("plan.heading", { zone: plan.zoneName })}</h3>
+      <p className="plan-legend">
+        <svg width="14" height="14" aria-hidden="true" focusable="false">
+          <circle cx="7" cy="7" r="5" className="plan-mark plan-mark--free" />
+        </svg>{" "}
+        {t("plan.legend_free")}{" "}
+        <svg width="14" height="14" aria-hidden="true" focusable="false">
+          <rect x="2" y="2" width="10" height="10" className="plan-mark plan-mark--booked" />
+        </svg>{" "}
+        {t("plan.legend_booked")}
+      </p>
+      <div className="floor-plan">
+        <img src={plan.url} alt="" />
+        <svg className="floor-plan__markers" role="list" aria-label={t("plan.marked", { zone: plan.zoneName })}>
+          {plan.spaces.map((s) => {
+            const mark = s.free ? (
+              <circle cx={at(s.x)} cy={at(s.y)} r="7" className="plan-mark plan-mark--free" />
+            ) : (
+              <rect x={at(s.x)} y={at(s.y)} width="12" height="12" transform="translate(-6 -6)" className="plan-mark plan-mark--booked" />
+            );
+            const name = (
+              <text x={at(s.x)} y={at(s.y)} dx="11" dominantBaseline="central" className="floor-plan-canvas__label" aria-hidden="true">
+                {s.name}
+              </text>
+            );
+            const label = t(s.free ? "plan.free" : "plan.booked", { name: s.name });
+            return (
+              <g key={s.id} role="listitem">
+                {s.free && more ? (
+                  <a href={more(s.id)} aria-label={label} className="plan-link">
+                    {mark}
+                    {name}
+                  </a>
+                ) : (
+                  <g role="img" aria-label={label}>
+                    {mark}
+                    {name}
+                  </g>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+    </section>
   );
 }

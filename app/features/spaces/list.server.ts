@@ -19,7 +19,8 @@ import { upstreamLoad } from "~/upstream/load.server";
 import { BOOKING_INTENTS } from "./actions.server";
 import { FEED_INTENTS, feedChoices, feedRows, isFeedIntent, revealedFeed, revealedOf } from "./feeds.server";
 import { instantAt, readSearch, todayIn } from "./search.server";
-import { currentSpacesSite, flatten, loadSpaces, notFound, siteOf } from "./site.server";
+import { currentSpacesSite, flatten, loadSpaces, notFound, siteOf, type SpaceRow } from "./site.server";
+import { shownFileUrl } from "~/features/manage/media.server";
 import { siteChannel } from "~/features/today/today.server";
 
 type Params = { site_id?: string };
@@ -102,7 +103,7 @@ export async function listLoader({ request, params }: { request: Request; params
     // The spaces a feed may be made of, by zone (an optgroup a zone: a floor of 500 spaces costs their names once, not their paths 500 times).
     feedSpaces: spaces.can.view_all ? feedChoices(all) : [],
   };
-  if (Object.keys(problems).length) return data({ ...base, groups: null, mine: [], everyone: null, everyoneCount: 0, page: 1, pages: 1 }, { status: 400, headers });
+  if (Object.keys(problems).length) return data({ ...base, groups: null, plans: null, mine: [], everyone: null, everyoneCount: 0, page: 1, pages: 1 }, { status: 400, headers });
   const list = (mine: boolean) => upstreamLoad(access.viewer.api("listBookings", { params: { siteId: site.id }, query: { from: search.day, to: search.day, ...(mine ? { mine: "1" } : {}) } }));
   const [all_, own] = await Promise.all([spaces.can.view_all ? list(false) : Promise.resolve(null), list(true)]);
   const everyone = all_?.bookings ?? null;
@@ -133,15 +134,56 @@ export async function listLoader({ request, params }: { request: Request; params
     }
     g.spaces.push({ id: s.id, name: s.name, tags: s.tags, booked: bySpace.get(s.id) ?? [] });
   }
+  const plans = plansOf(spaces.floor_plans, zones, shown, bySpace, search.zone);
   const paths = new Map(all.map((s) => [s.id, s.zonePath]));
   // A page past the last (the day emptied since the link was made) shows the last one.
   const pages = pageCount(everyone?.length ?? 0, EVERYONE_PER_PAGE);
   const page = Math.min(pageParam(url), pages);
   const everyonePage = everyone ? everyone.slice((page - 1) * EVERYONE_PER_PAGE, page * EVERYONE_PER_PAGE) : null;
   return data(
-    { ...base, groups, mine: bookingRows(mine, paths, zone, locale), everyone: everyonePage ? bookingRows(everyonePage, paths, zone, locale) : null, everyoneCount: everyone?.length ?? 0, page, pages },
+    { ...base, groups, plans, mine: bookingRows(mine, paths, zone, locale), everyone: everyonePage ? bookingRows(everyonePage, paths, zone, locale) : null, everyoneCount: everyone?.length ?? 0, page, pages },
     { headers },
   );
+}
+
+/** At most this many spaces marked on the floor plans without a zone chosen (a whole site's markers weigh on the page). */
+export const PLAN_MARKERS = 150;
+
+export interface PlanView {
+  zoneId: number;
+  zoneName: string;
+  url: string;
+  spaces: { id: number; name: string; x: number; y: number; free: boolean }[];
+}
+
+/**
+ * The search's spaces on their floor plans (platform §3 `floor_plans`; a space sits on the plan of
+ * its nearest zone that has one): free or booked in the window. With no zone chosen and more than
+ * PLAN_MARKERS placed spaces, none (`tooMany`: the page asks for a zone instead).
+ */
+function plansOf(
+  floorPlans: { zone_id: number; file: string }[],
+  zones: { id: number; name: string }[],
+  shown: SpaceRow[],
+  bySpace: Map<number, unknown[]>,
+  zoneChosen: string | undefined,
+): { list: PlanView[]; tooMany: boolean } {
+  const files = new Map(floorPlans.map((f) => [f.zone_id, shownFileUrl(f.file)]));
+  const byZone = new Map<number, PlanView>();
+  let placed = 0;
+  for (const s of shown) {
+    const planZone = [...s.zoneIds].reverse().find((z) => files.get(z));
+    if (planZone === undefined || !s.placement) continue;
+    let plan = byZone.get(planZone);
+    if (!plan) {
+      plan = { zoneId: planZone, zoneName: zones.find((z) => z.id === planZone)?.name ?? "", url: files.get(planZone)!, spaces: [] };
+      byZone.set(planZone, plan);
+    }
+    plan.spaces.push({ id: s.id, name: s.name, x: s.placement.x, y: s.placement.y, free: !(bySpace.get(s.id)?.length) });
+    placed++;
+  }
+  if (!zoneChosen && placed > PLAN_MARKERS) return { list: [], tooMany: true };
+  return { list: [...byZone.values()], tooMany: false };
 }
 
 /** The people search of the new-booking form (`person_q`): null when nothing was asked. */

@@ -34,6 +34,8 @@ export interface SpaceRow {
   zoneIds: number[];
   /** "Floor 1 › North wing". */
   zonePath: string;
+  /** Where it sits on the floor plan of its nearest zone that has one (fractions), if placed. */
+  placement: { x: number; y: number } | null;
 }
 export interface ZoneOption {
   id: number;
@@ -52,7 +54,7 @@ export function flatten(layout: SpaceNode[]): { spaces: SpaceRow[]; zones: ZoneO
         names.set(n.id, n.name);
         zones.push({ id: n.id, name: pathOf([...n.zone_path, n.id]) });
         walk(n.children);
-      } else spaces.push({ id: n.id, name: n.name, category: n.category ?? "other", tags: n.tags, zoneIds: n.zone_path, zonePath: pathOf(n.zone_path) });
+      } else spaces.push({ id: n.id, name: n.name, category: n.category ?? "other", tags: n.tags, zoneIds: n.zone_path, zonePath: pathOf(n.zone_path), placement: n.placement });
     }
   };
   walk(layout);
