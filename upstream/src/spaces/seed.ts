@@ -11,6 +11,8 @@ import type { Queryable } from "../db/index.ts";
 import { perDemoClient } from "../clients/seed.ts";
 import type { SeedStep } from "../runtime/seed-step.ts";
 import { addLocalDays, localToday, zonedInstant } from "../time/local-time.ts";
+import { storeFile } from "../sites/uploads.ts";
+import { floorPlanPng } from "./floor-plan-image.ts";
 
 type Spec = { zone: string; parent?: string; spaces?: [prefix: string, count: number, category: string, perRow: number] };
 const ZONES: Spec[] = [
@@ -115,9 +117,36 @@ export async function seedSpaces(q: Queryable, clientId: number, siteId: number)
   }
 }
 
+/** The zones of the demo that have a floor plan (each drawn from its own spaces' placements). */
+const PLANNED = ["North wing", "South wing", "Open plan", "Meeting rooms", "Car park"];
+
+/** A floor plan for each of PLANNED that has none yet (a plain PNG with the furniture where the spaces sit). */
+export async function seedFloorPlans(q: Queryable, siteId: number): Promise<void> {
+  const zones = await q.query<{ id: number; name: string }>(
+    "SELECT id, name FROM space_nodes WHERE site_id = $1 AND type = 'zone' AND deleted_at IS NULL AND floor_plan IS NULL AND name = ANY($2::text[])",
+    [siteId, PLANNED],
+  );
+  for (const z of zones) {
+    const spaces = await q.query<{ category: string; x: number | null; y: number | null }>(
+      "SELECT category, x, y FROM space_nodes WHERE parent_id = $1 AND type = 'space' AND deleted_at IS NULL",
+      [z.id],
+    );
+    const shapes = spaces.flatMap((s) =>
+      s.x === null || s.y === null ? [] : [{ x: Number(s.x), y: Number(s.y), kind: s.category === "desk" ? ("desk" as const) : s.category === "parking-space" ? ("bay" as const) : ("room" as const) }],
+    );
+    const file = await storeFile(undefined as never, q, siteId, { filename: `${z.name}.png`, kind: "png", data: floorPlanPng(shapes, z.name === "Car park") });
+    await q.query("UPDATE space_nodes SET floor_plan = $2 WHERE id = $1", [z.id, file.name]);
+  }
+}
+
 export const seedSteps: SeedStep[] = [
   perDemoClient("spaces.acme-head-office", undefined, async ({ q }, gid, clientId, ids) => {
     const hq = ids.sites.get("acme-hq");
     if (gid === "eu:1" && hq !== undefined) await seedSpaces(q, clientId, hq);
+  }),
+  // Issue 26 item 9: the Head Office's floor plans (a step of its own: a database seeded before it gets them too).
+  perDemoClient("spaces.acme-floor-plans", undefined, async ({ q }, gid, _clientId, ids) => {
+    const hq = ids.sites.get("acme-hq");
+    if (gid === "eu:1" && hq !== undefined) await seedFloorPlans(q, hq);
   }),
 ];

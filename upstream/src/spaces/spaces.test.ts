@@ -65,6 +65,11 @@ describe("the layout", () => {
     const n1 = all.find((n) => n.name === "N1")!;
     expect(n1.zone_path.map((id) => all.find((z) => z.id === id)!.name)).toEqual(["Floor 1", "North wing"]);
     expect(n1.placement).not.toBeNull();
+    // A floor plan for each wing, the open plan, the meeting rooms and the car park: a PNG of the site.
+    const planned = s.floor_plans.map((f) => all.find((z) => z.id === f.zone_id)!.name).sort();
+    expect(planned).toEqual(["Car park", "Meeting rooms", "North wing", "Open plan", "South wing"]);
+    const png = await admin.file(s.floor_plans[0]!.file);
+    expect([png.status, png.headers.get("content-type")]).toEqual([200, "image/png"]);
     expect(s.booking_advance_limit).toEqual({ unit: "weeks", value: 4 });
     expect(s.can).toMatchObject({ book: true, view_all: true, edit: true });
     // The demo's bookings: today's desks in use, yesterday's released.
