@@ -35,9 +35,8 @@ interface FieldProps {
 const described = (id: string, errors: string[] | undefined, hint?: string) =>
   [hint ? `${id}-hint` : "", errors ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-export function Input({ form, name, label, answer, hint, stored, ...attrs }: FieldProps & { stored?: string | number | null } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id" | "defaultValue">) {
-  const id = `${form}-${name}`;
-  const errors = answer.errors(name);
+/** The frame both controls share: the label, the hint, the control, its messages. */
+function Field({ id, label, hint, errors, children }: { id: string; label: React.ReactNode; hint?: string; errors: string[] | undefined; children: React.ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -46,9 +45,19 @@ export function Input({ form, name, label, answer, hint, stored, ...attrs }: Fie
           {hint}
         </p>
       ) : null}
-      <input id={id} name={name} type="text" defaultValue={answer.value(name, stored)} aria-invalid={errors ? true : undefined} aria-describedby={described(id, errors, hint)} {...attrs} />
+      {children}
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
+  );
+}
+
+export function Input({ form, name, label, answer, hint, stored, ...attrs }: FieldProps & { stored?: string | number | null } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id" | "defaultValue">) {
+  const id = `${form}-${name}`;
+  const errors = answer.errors(name);
+  return (
+    <Field id={id} label={label} hint={hint} errors={errors}>
+      <input id={id} name={name} type="text" defaultValue={answer.value(name, stored)} aria-invalid={errors ? true : undefined} aria-describedby={described(id, errors, hint)} {...attrs} />
+    </Field>
   );
 }
 
@@ -56,18 +65,11 @@ export function Select({ form, name, label, answer, hint, stored, children }: Fi
   const id = `${form}-${name}`;
   const errors = answer.errors(name);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+    <Field id={id} label={label} hint={hint} errors={errors}>
       <select id={id} name={name} defaultValue={answer.value(name, stored)} aria-invalid={errors ? true : undefined} aria-describedby={described(id, errors, hint)}>
         {children}
       </select>
-      <FieldErrors id={`${id}-error`} errors={errors} />
-    </div>
+    </Field>
   );
 }
 
