@@ -4,11 +4,13 @@
  * a grace, leaving early, breaks, a missing sign-out, a closure day and a week's totals.
  */
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "../../time/local-time.ts";
+import { localParts, zonedInstant } from "../../time/local-time.ts";
 import {
   buildRecords,
   closureDays,
   expectationFor,
+  expectations,
+  localDateOf,
   localDates,
   recordDate,
   timesheet,
@@ -39,6 +41,7 @@ const weekdays = (shift: ScheduledShift): Rota => ({ type: "scheduled", shifts: 
 const NIGHTS = everyDay({ start: "22:00", end: "06:00", break: { type: "none" } });
 const OFFICE = weekdays({ start: "09:00", end: "17:00", break: { type: "none" } });
 const LATER = new Date("2027-01-01T00:00:00Z");
+const MINUTES = 60_000;
 
 function sheet(partial: Partial<TimesheetInput> & Pick<TimesheetInput, "events" | "from">): DaySummary[] {
   return timesheet({ zone: LONDON, rota: OFFICE, to: partial.from, now: LATER, ...partial });
@@ -53,6 +56,12 @@ describe("local dates and weeks", () => {
     expect(weekStartOf("2026-10-26")).toBe("2026-10-26");
     expect(weekStartOf("2027-01-01")).toBe("2026-12-28");
     expect(localDates("2026-12-30", "2027-01-02")).toEqual(["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
+  });
+  it("localDateOf agrees with localParts around midnight and the clock changes", () => {
+    for (const zone of [LONDON, NEW_YORK, "Asia/Kolkata", "Australia/Lord_Howe"]) {
+      for (let t = Date.parse("2026-03-07T00:00:00Z"); t < Date.parse("2026-03-30T12:00:00Z"); t += 17 * MINUTES) expect(localDateOf(new Date(t), zone)).toBe(localParts(new Date(t), zone).date);
+      for (let t = Date.parse("2026-10-24T00:00:00Z"); t < Date.parse("2026-11-02T12:00:00Z"); t += 17 * MINUTES) expect(localDateOf(new Date(t), zone)).toBe(localParts(new Date(t), zone).date);
+    }
   });
   it("closure periods become closure days; the first reason wins a date", () => {
     const days = closureDays([
@@ -187,6 +196,20 @@ describe("hours worked across midnight and the clock changes", () => {
     // Out at 05:00 GMT on 25 Oct: 8 h worked of 9, left 60 minutes early.
     const d = day({ events: [signIn("2026-10-24", "22:00"), signOut("2026-10-25", "05:00")], from: "2026-10-24", rota: NIGHTS });
     expect(d).toMatchObject({ workedMinutes: 480, leftEarlyMinutes: 60, differenceMinutes: -60, flags: ["left-early"] });
+  });
+  it("a night shift signed into after midnight is the evening before's, late by real minutes", () => {
+    const [sat, sun] = sheet({ events: [signIn("2026-10-25", "00:30"), signOut("2026-10-25", "06:00")], from: "2026-10-24", to: "2026-10-25", rota: NIGHTS });
+    // 22:00 BST to 00:30 BST is 150 minutes; 00:30 BST to 06:00 GMT is 6 h 30.
+    expect(sat).toMatchObject({ date: "2026-10-24", lateMinutes: 150, workedMinutes: 390, expectedMinutes: 540, differenceMinutes: -150, flags: ["late"] });
+    expect(sun).toMatchObject({ date: "2026-10-25", records: [], absent: true });
+    // Signed into at 01:30 GMT, after the repeated hour: 22:00 BST → 01:30 GMT is 4 h 30.
+    const late = day({ events: [{ kind: "sign-in", at: new Date("2026-10-25T01:30:00Z") }, signOut("2026-10-25", "06:00")], from: "2026-10-24", rota: NIGHTS });
+    expect(late).toMatchObject({ lateMinutes: 270, workedMinutes: 270 });
+    // Outside every shift's window: the sign-in's own date.
+    const office = buildRecords([signIn("2026-06-01", "19:00"), signOut("2026-06-01", "21:00")])[0]!;
+    expect(recordDate(office, LONDON, OFFICE)).toBe("2026-06-01");
+    const saturday = buildRecords([signIn("2026-06-06", "10:00")])[0]!;
+    expect(recordDate(saturday, LONDON, OFFICE)).toBe("2026-06-06");
   });
   it("a sign-in just before the next day's scheduled start belongs to that day", () => {
     const early = everyDay({ start: "00:00", end: "08:00", break: { type: "none" } });
@@ -343,6 +366,14 @@ describe("a week's totals", () => {
         absentDays: 0,
       },
     ]);
+  });
+  it("a shared memo of expectations gives the same days", () => {
+    const closures = closureDays([{ from: "2026-10-23", reason: "Staff training" }]);
+    const events = [signIn("2026-10-19", "09:07"), signOut("2026-10-19", "16:00"), signIn("2026-10-24", "22:00"), signOut("2026-10-25", "06:00")];
+    const input = { events, zone: LONDON, rota: NIGHTS, from: "2026-10-19", to: "2026-10-25", closures, now: LATER };
+    const expect_ = expectations(NIGHTS, LONDON, closures);
+    expect(timesheet({ ...input, expect: expect_ })).toEqual(timesheet(input));
+    expect(timesheet({ ...input, expect: expect_ })).toEqual(timesheet(input));
   });
   it("splits days into Monday-first weeks; without a rota there is no expectation", () => {
     const days = timesheet({ events: [signIn("2026-06-07", "10:00"), signOut("2026-06-07", "11:00"), signIn("2026-06-08", "10:00"), signOut("2026-06-08", "12:00")], zone: LONDON, rota: null, from: "2026-06-06", to: "2026-06-09", now: LATER });

@@ -6,11 +6,14 @@
  * Decisions (see also the tests beside this file):
  * - Every instant is truncated to its minute first (a sign-in at 09:05:59 reads 09:05), so every
  *   duration is a whole number of minutes and matches what people read on a clock.
- * - A record (sign-in → sign-out) belongs, whole, to the local date its sign-in falls on in the
- *   site's zone: a night shift 22:00–06:00 is the day it started, its hours after midnight too.
- *   One exception for scheduled rotas: a sign-in within `earlyStartWindowMinutes` (default 120)
- *   before the next local day's scheduled start belongs to that day (23:55 for a 00:00 shift),
- *   unless the day's own scheduled shift has not ended by then.
+ * - A record (sign-in → sign-out) belongs, whole, to one local day of the site's zone: the day
+ *   it started on, so a night shift 22:00–06:00 is the day it started, its hours after midnight
+ *   too. On a scheduled rota, the day of the shift its sign-in falls in (from
+ *   `earlyStartWindowMinutes`, default 120, before the start to the end): a night shift signed
+ *   into at 00:30 is the evening before's (150 minutes late), a 23:55 sign-in for a 00:00 shift
+ *   the next day's. A shift's minutes are never split at midnight.
+ * - `timesheet()` days are `from`..`to`; pass the events from the day before `from` to the day
+ *   after `to`, so night shifts and their sign-outs are whole (records of days outside are dropped).
  * - Lengths are real elapsed time between instants, never wall-clock subtraction: 22:00–06:00 is
  *   7 h across the spring clock change and 9 h across the autumn one, scheduled or recorded.
  * - Worked minutes are the minutes in statuses that count towards hours. Breaks recorded are the
@@ -32,7 +35,7 @@
  *   given), rounded to the minute: 37.5 h on 5 days expects 450 minutes each.
  * - Weeks start on Monday (ISO 8601), as local dates.
  */
-import { addLocalDays, localDayRange, localParts, parseLocalDate, parseLocalTime, shiftRange, type LocalDate, type LocalTime } from "../../time/local-time.ts";
+import { addLocalDays, localDayRange, offsetAt, parseLocalDate, parseLocalTime, shiftRange, type LocalDate, type LocalTime } from "../../time/local-time.ts";
 
 export type { LocalDate, LocalTime };
 
@@ -172,12 +175,20 @@ export interface TimesheetInput extends TimesheetOptions {
   /** The default status, for sign-ins that name none. Counts towards hours unless said. */
   defaultStatus?: StatusRef;
   now: Date;
+  /**
+   * `expectations(rota, zone, closures)` shared by the members of one rota, zone and closures
+   * (a report of hundreds of members computes each date's expectation once). Must match them.
+   */
+  expect?: (date: LocalDate) => DayExpectation;
 }
 
 const DEFAULT_STATUS: StatusRef = { id: "default", countsTowardsHours: true };
 
 const toMinute = (d: Date): Date => new Date(Math.floor(d.getTime() / MINUTE) * MINUTE);
 const minutesBetween = (a: Date, b: Date): number => Math.round((b.getTime() - a.getTime()) / MINUTE);
+
+/** The local date of `instant` in `zone` (`localParts(...).date`, without building a TZDate). */
+export const localDateOf = (instant: Date, zone: string): LocalDate => new Date(instant.getTime() + offsetAt(zone, instant) * MINUTE).toISOString().slice(0, 10);
 
 /** The weekday of a local date (no zone involved). */
 export function weekdayOf(date: LocalDate): Weekday {
@@ -265,16 +276,30 @@ export function expectationFor(rota: Rota | null, date: LocalDate, zone: string,
   return { kind: "scheduled", start: range.start, end: range.end, shiftMinutes: range.minutes, breakMinutes, expectedMinutes: range.minutes - breakMinutes };
 }
 
-/** The local date a record belongs to (see the module's decisions). */
-export function recordDate(record: TimesheetRecord, zone: string, rota: Rota | null = null, options: TimesheetOptions = {}, closures?: ReadonlyMap<LocalDate, string>): LocalDate {
-  const date = localParts(record.signIn, zone).date;
-  if (rota?.type === "scheduled") {
-    // Not while the day's own shift is still on (back-to-back or 24-hour shifts).
-    const own = expectationFor(rota, date, zone, closures);
-    if (own.kind === "scheduled" && record.signIn.getTime() < own.end.getTime()) return date;
-    const next = expectationFor(rota, addLocalDays(date, 1), zone, closures);
-    const window = (options.earlyStartWindowMinutes ?? 120) * MINUTE;
-    if (next.kind === "scheduled" && record.signIn.getTime() >= next.start.getTime() - window) return addLocalDays(date, 1);
+/** A memo of `expectationFor` for one rota, zone and closures: each date computed once. */
+export function expectations(rota: Rota | null, zone: string, closures?: ReadonlyMap<LocalDate, string>): (date: LocalDate) => DayExpectation {
+  const memo = new Map<LocalDate, DayExpectation>();
+  return (date) => {
+    let e = memo.get(date);
+    if (!e) memo.set(date, (e = expectationFor(rota, date, zone, closures)));
+    return e;
+  };
+}
+
+/**
+ * The local date a record belongs to: the scheduled shift its sign-in falls in, from
+ * `earlyStartWindowMinutes` before the shift's start to its end — the sign-in's own date's shift
+ * first, then the day before's (a night shift signed into after midnight), then the next day's
+ * (23:55 for a 00:00 shift) — else the local date of its sign-in.
+ */
+export function recordDate(record: TimesheetRecord, zone: string, rota: Rota | null = null, options: TimesheetOptions = {}, closures?: ReadonlyMap<LocalDate, string>, expect = expectations(rota, zone, closures)): LocalDate {
+  const date = localDateOf(record.signIn, zone);
+  if (rota?.type !== "scheduled") return date;
+  const window = (options.earlyStartWindowMinutes ?? 120) * MINUTE;
+  const t = record.signIn.getTime();
+  for (const candidate of [date, addLocalDays(date, -1), addLocalDays(date, 1)]) {
+    const e = expect(candidate);
+    if (e.kind === "scheduled" && t >= e.start.getTime() - window && t < e.end.getTime()) return candidate;
   }
   return date;
 }
@@ -282,8 +307,7 @@ export function recordDate(record: TimesheetRecord, zone: string, rota: Rota | n
 /** One local day's records held against its expectation. `records` are that day's, in time order. */
 export function summariseDay(date: LocalDate, records: readonly TimesheetRecord[], expectation: DayExpectation, zone: string, now: Date, options: TimesheetOptions = {}): DaySummary {
   const nowMinute = toMinute(now);
-  const dayEnd = localDayRange(date, zone).end;
-  const cutoff = expectation.kind === "scheduled" ? expectation.end : dayEnd;
+  const cutoff = expectation.kind === "scheduled" ? expectation.end : localDayRange(date, zone).end;
   let counted = 0;
   let recordedBreak = 0;
   let missingSignOut = false;
@@ -354,15 +378,16 @@ export function summariseDay(date: LocalDate, records: readonly TimesheetRecord[
 /** A member's timesheet: one summary per local date from `from` to `to`, inclusive. */
 export function timesheet(input: TimesheetInput): DaySummary[] {
   const { zone, rota, closures, now } = input;
+  const expect = input.expect ?? expectations(rota, zone, closures);
   const byDate = new Map<LocalDate, TimesheetRecord[]>();
   for (const record of buildRecords(input.events, input.defaultStatus)) {
-    const date = recordDate(record, zone, rota, input, closures);
+    const date = recordDate(record, zone, rota, input, closures, expect);
     const list = byDate.get(date);
     if (list) list.push(record);
     else byDate.set(date, [record]);
   }
   return localDates(input.from, input.to).map((date) =>
-    summariseDay(date, byDate.get(date) ?? [], expectationFor(rota, date, zone, closures), zone, now, input),
+    summariseDay(date, byDate.get(date) ?? [], expect(date), zone, now, input),
   );
 }
 
