@@ -43,10 +43,10 @@ const OFFICE = weekdays({ start: "09:00", end: "17:00", break: { type: "none" } 
 const LATER = new Date("2027-01-01T00:00:00Z");
 const MINUTES = 60_000;
 
-function sheet(partial: Partial<TimesheetInput> & Pick<TimesheetInput, "events" | "from">): DaySummary[] {
+function sheet(partial: Partial<TimesheetInput> & Pick<TimesheetInput, "from">): DaySummary[] {
   return timesheet({ zone: LONDON, rota: OFFICE, to: partial.from, now: LATER, ...partial });
 }
-const day = (partial: Partial<TimesheetInput> & Pick<TimesheetInput, "events" | "from">): DaySummary => sheet(partial)[0]!;
+const day = (partial: Partial<TimesheetInput> & Pick<TimesheetInput, "from">): DaySummary => sheet(partial)[0]!;
 
 describe("local dates and weeks", () => {
   it("weekdays, Monday-first weeks and date ranges", () => {
@@ -223,6 +223,19 @@ describe("hours worked across midnight and the clock changes", () => {
     // Not while the day's own shift is still on: 24-hour shifts back to back.
     const round = everyDay({ start: "00:00", end: "00:00", break: { type: "none" } });
     expect(recordDate(rec, LONDON, round)).toBe("2026-06-01");
+  });
+});
+
+describe("records instead of events", () => {
+  it("built or edited records are held against the rota like events", () => {
+    const events = [signIn("2026-06-01", "09:10"), signIn("2026-06-02", "09:00"), signOut("2026-06-02", "17:00")];
+    const records = buildRecords(events);
+    expect(sheet({ records, from: "2026-06-01", to: "2026-06-02" })).toEqual(sheet({ events, from: "2026-06-01", to: "2026-06-02" }));
+    // A manager's edit adds the missing sign-out at 16:00: the day reads 410 minutes, late and early.
+    const first = records[0]!;
+    const edited = { ...first, signOut: at("2026-06-01", "16:00"), endedBy: "sign-out" as const, segments: [{ ...first.segments[0]!, end: at("2026-06-01", "16:00") }] };
+    const [mon] = sheet({ records: [records[1]!, edited], from: "2026-06-01", to: "2026-06-02", lateGraceMinutes: 5 });
+    expect(mon).toMatchObject({ workedMinutes: 410, lateMinutes: 10, leftEarlyMinutes: 60, missingSignOut: false, flags: ["late", "left-early"] });
   });
 });
 

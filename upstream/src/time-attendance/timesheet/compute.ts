@@ -156,14 +156,17 @@ export interface TimesheetOptions {
   lateGraceMinutes?: number;
   /** Minutes before the end a sign-out is still not early. Default 0. */
   earlyLeaveGraceMinutes?: number;
-  /** How long before the next day's scheduled start a sign-in already belongs to that day. Default 120. */
+  /** How long before a scheduled shift's start a sign-in already belongs to that shift's day. Default 120. */
   earlyStartWindowMinutes?: number;
   /** Take the untaken part of the rota's break off the worked minutes. Default true. */
   deductUntakenBreak?: boolean;
 }
 
 export interface TimesheetInput extends TimesheetOptions {
-  events: readonly AttendanceEvent[];
+  /** What the portal recorded; or `records` instead. */
+  events?: readonly AttendanceEvent[];
+  /** Records already built (`buildRecords`) and perhaps edited: used as given, in sign-in order; they take the place of `events`. */
+  records?: readonly TimesheetRecord[];
   /** The site's IANA zone: days are its local days. */
   zone: string;
   rota: Rota | null;
@@ -380,7 +383,8 @@ export function timesheet(input: TimesheetInput): DaySummary[] {
   const { zone, rota, closures, now } = input;
   const expect = input.expect ?? expectations(rota, zone, closures);
   const byDate = new Map<LocalDate, TimesheetRecord[]>();
-  for (const record of buildRecords(input.events, input.defaultStatus)) {
+  const records = input.records ? [...input.records].sort((a, b) => a.signIn.getTime() - b.signIn.getTime()) : buildRecords(input.events ?? [], input.defaultStatus);
+  for (const record of records) {
     const date = recordDate(record, zone, rota, input, closures, expect);
     const list = byDate.get(date);
     if (list) list.push(record);
