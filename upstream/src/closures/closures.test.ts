@@ -104,6 +104,11 @@ describe("a closure", () => {
       expect((await admin.patch(`closure-periods/${id}`, { reason: "x" })).status, id).toBe(404);
       expect((await admin.del(`closure-periods/${id}`)).status, id).toBe(404);
     }
+    // A move past the date pickers' last year.
+    const late = ClosurePeriod.parse((await create(admin, { reason: "Late", start: "2037-12-20", end: "2037-12-30" })).json);
+    expect(errorsOf(await admin.patch(`closure-periods/${late.id}`, { start: "2037-12-25" }))).toEqual([422, { end: [M.date] }]);
+    // Bodies that are not objects.
+    for (const body of [[], "x", null, 42]) expect((await create(admin, body as never)).status, JSON.stringify(body)).toBe(422);
     expect((await admin.del(`closure-periods/${c.id}`)).status).toBe(200);
     expect((await admin.del(`closure-periods/${c.id}`)).json.message).toBe(M.notFound);
   });
@@ -121,6 +126,23 @@ describe("who may", () => {
       await standard.get(`closure-periods/holidays?year=2030&site_id=${siteA}`),
       await standard.post("closure-periods/holidays", { year: 2030, site_id: siteA, dates: ["2030-12-25"] }),
     ]) expect([r.status, r.json.message]).toEqual([403, M.unauthorised]);
+  });
+
+  it("an expired client's users are refused (its trial is over)", async () => {
+    const expired = await as("expired@example.com");
+    expect((await expired.get("closure-periods")).status).toBe(403);
+    expect((await expired.post("closure-periods", { reason: "No", start: "2030-09-10" })).status).toBe(403);
+  });
+
+  it("a deleted site drops out of its closures; one that closed only it is gone", async () => {
+    const gone = (await call("POST", "/__test/sites", { client: "eu:1", name: "Closures gone", timezone: "Europe/London" })).json.id as number;
+    const only = ClosurePeriod.parse((await create(admin, { reason: "Only the gone site", start: "2030-06-06", site_ids: [gone] })).json);
+    const both = ClosurePeriod.parse((await create(admin, { reason: "Gone and A", start: "2030-06-07", site_ids: [gone, siteA] })).json);
+    await up.app.db.query("DELETE FROM sites WHERE id = $1", [gone]);
+    const list = ClosurePeriods.parse((await admin.get("closure-periods?year=2030")).json).closures;
+    expect(list.find((c) => c.id === only.id)).toBeUndefined();
+    expect(list.find((c) => c.id === both.id)?.site_ids).toEqual([siteA]);
+    expect((await admin.patch(`closure-periods/${only.id}`, { reason: "x" })).status).toBe(404);
   });
 
   it("another client's closures are not found", async () => {

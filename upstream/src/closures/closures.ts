@@ -8,7 +8,9 @@
 import { z } from "zod";
 import {
   CLOSURE_MESSAGES as M,
+  CLOSURE_LIMITS,
   CLOSURE_RIGHTS,
+  isClosureDate,
   ClosurePeriodsQuery,
   PublicHolidaysQuery,
   closureDays,
@@ -27,7 +29,14 @@ import { reachesScope, scopeOf, sitesInScope, type Scope } from "../scope/scope.
 import { knownCountry, holidayKey, publicHolidays, regionsOf, siteCountry } from "./holidays.ts";
 import type { Closure } from "./closed-on.ts";
 
-const COLS = `id, reason, to_char(starts_on, 'YYYY-MM-DD') AS start, to_char(ends_on, 'YYYY-MM-DD') AS "end", site_ids, holiday, created_at, updated_at`;
+/**
+ * A closure's sites as they are now: a deleted site drops out of `site_ids` (the row keeps the id;
+ * a closure whose every site is gone closes nothing and is not listed: LIVE).
+ */
+const COLS = `id, reason, to_char(starts_on, 'YYYY-MM-DD') AS start, to_char(ends_on, 'YYYY-MM-DD') AS "end",
+  CASE WHEN closure_periods.site_ids IS NULL THEN NULL ELSE ARRAY(SELECT s.id FROM sites s WHERE s.client_id = closure_periods.client_id AND s.id = ANY(closure_periods.site_ids) ORDER BY s.id) END AS site_ids,
+  holiday, created_at, updated_at`;
+const LIVE = "(closure_periods.site_ids IS NULL OR EXISTS (SELECT 1 FROM sites s WHERE s.client_id = closure_periods.client_id AND s.id = ANY(closure_periods.site_ids)))";
 type Row = { id: number; reason: string; start: string; end: string; site_ids: number[] | null; holiday: string | null; created_at: Date | string; updated_at: Date | string };
 
 function allowed(p: Principal): Scope {
@@ -73,7 +82,7 @@ async function checkSites(q: Queryable, p: Principal, scope: Scope, siteIds: rea
 /** The client's closures overlapping [from, to] (local dates; either open), for `closedOn`. */
 export async function closuresBetween(q: Queryable, clientId: number, from: string | null, to: string | null): Promise<(Closure & { holiday: string | null })[]> {
   return q.query(
-    `SELECT ${COLS} FROM closure_periods WHERE client_id = $1 AND ($2::date IS NULL OR ends_on >= $2::date) AND ($3::date IS NULL OR starts_on <= $3::date) ORDER BY starts_on, id`,
+    `SELECT ${COLS} FROM closure_periods WHERE client_id = $1 AND ${LIVE} AND ($2::date IS NULL OR ends_on >= $2::date) AND ($3::date IS NULL OR starts_on <= $3::date) ORDER BY starts_on, id`,
     [clientId, from, to],
   );
 }
@@ -92,7 +101,7 @@ export async function listClosures(app: App, p: Principal, url: URL): Promise<{ 
 
 async function editable(q: Queryable, p: Principal, scope: Scope, idParam: string): Promise<Row> {
   const id = Number(idParam);
-  const [row] = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await q.query<Row>(`SELECT ${COLS} FROM closure_periods WHERE id = $1 AND client_id = $2`, [id, p.client.id]) : [];
+  const [row] = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await q.query<Row>(`SELECT ${COLS} FROM closure_periods WHERE id = $1 AND client_id = $2 AND ${LIVE}`, [id, p.client.id]) : [];
   if (!row || !reachesScope(scope, row.site_ids)) throw notFound(M.notFound);
   if (!sitesInScope(scope, row.site_ids)) throw forbidden(M.notYours);
   return row;
@@ -118,7 +127,8 @@ export async function updateClosure(app: App, p: Principal, idParam: string, bod
     // A new start alone moves the closure, keeping its length; `end: null` makes it one day.
     const end = body.end !== undefined ? (body.end ?? start) : body.start !== undefined ? addDays(start, closureDays(row.start, row.end) - 1) : row.end;
     if (end < start) throw validation({ end: [M.endBeforeStart] });
-    if (closureDays(start, end) > 366 || end.slice(0, 4) > "2037") throw validation({ end: [M.tooLong] });
+    if (closureDays(start, end) > CLOSURE_LIMITS.days) throw validation({ end: [M.tooLong] });
+    if (!isClosureDate(end)) throw validation({ end: [M.date] });
     const [out] = await q.query<Row>(
       `UPDATE closure_periods SET reason = $2, starts_on = $3, ends_on = $4, site_ids = $5, scope_key = $6, updated_at = now(),
               holiday = CASE WHEN $3::date = starts_on AND $4::date = ends_on AND $6 = scope_key THEN holiday END
