@@ -84,6 +84,8 @@ export * from "./visitor-forms-messages.ts";
 export * from "./visitor-forms.ts";
 export * from "./addon-values.ts";
 export * from "./addons.ts";
+export * from "./closure-messages.ts";
+export * from "./closures.ts";
 
 import { z } from "zod";
 import { ErrorBody, type RouteDef } from "./common.ts";
@@ -123,6 +125,7 @@ import { notificationDeliveryRoutes } from "./notification-deliveries.ts";
 import { apiClientRoutes } from "./api-clients.ts";
 import { formRoutes } from "./visitor-forms.ts";
 import { addonRoutes } from "./addons.ts";
+import { closureRoutes } from "./closures.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -166,6 +169,7 @@ export const routes = {
   ...apiClientRoutes,
   ...formRoutes,
   ...addonRoutes,
+  ...closureRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

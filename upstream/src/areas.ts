@@ -19,6 +19,7 @@ import { area as visits } from "./visits/area.ts";
 import { area as account } from "./account/area.ts";
 import { area as attendance } from "./attendance/area.ts";
 import { area as spaces } from "./spaces/area.ts";
+import { area as closures } from "./closures/area.ts";
 import { area as safetyCheck } from "./safety-check/area.ts";
 import { area as notifications } from "./notifications/area.ts";
 import { area as apiClients } from "./api-clients/area.ts";
@@ -44,6 +45,7 @@ export const AREAS = [
   account,
   attendance,
   spaces,
+  closures,
   safetyCheck,
   notifications,
   apiClients,
