@@ -29,6 +29,7 @@ import { area as devices } from "./devices/area.ts";
 import { area as roles } from "./roles/area.ts";
 import { area as users } from "./users/area.ts";
 import { area as addons } from "./addons/area.ts";
+import { area as timeAttendance } from "./time-attendance/area.ts";
 
 export const AREAS = [
   clients,
@@ -44,6 +45,7 @@ export const AREAS = [
   account,
   attendance,
   spaces,
+  timeAttendance,
   safetyCheck,
   notifications,
   apiClients,
