@@ -25,6 +25,9 @@ import { z } from "zod";
 import { Ok, type RouteDef } from "./common.ts";
 import { ACTIVITY_COLOURS, BREAK_TYPES, ROTA_TYPES } from "./time-attendance-messages.ts";
 
+/** A row id as sent: a positive 32-bit integer (a larger one is refused, never a database error). */
+const Id = z.number().int().min(1).max(2_147_483_647);
+
 export const TIME_ATTENDANCE_RIGHTS = {
   readHours: ["WorkingHours.editor", "Rota.viewer", "TimeAndAttendance.viewer"],
   editHours: "WorkingHours.editor",
@@ -39,7 +42,7 @@ export const WeekIn = z.object({ mon: DayIn, tue: DayIn, wed: DayIn, thu: DayIn,
 export type WeekIn = z.infer<typeof WeekIn>;
 export const BreakIn = z.object({
   type: z.enum(BREAK_TYPES),
-  minutes: z.number().int().nullable().optional(),
+  minutes: z.number().int().max(100_000).nullable().optional(),
   start: z.string().max(10).nullable().optional(),
   end: z.string().max(10).nullable().optional(),
 });
@@ -98,9 +101,9 @@ export const RotaList = z.object({ rotas: z.array(Rota) });
 export const RotaInput = z.object({
   name: z.string().max(1000),
   type: z.enum(ROTA_TYPES),
-  site_id: z.number().int().nullable().optional(),
-  hours_per_week: z.number().nullable().optional(),
-  working_hours_id: z.number().int().nullable().optional(),
+  site_id: Id.nullable().optional(),
+  hours_per_week: z.number().max(1000).nullable().optional(),
+  working_hours_id: Id.nullable().optional(),
   shifts: WeekIn.nullable().optional(),
   break: BreakIn.optional(),
   cover_24_7: z.boolean().optional(),
@@ -121,7 +124,7 @@ export const MemberRota = z.object({
 });
 export type MemberRota = z.infer<typeof MemberRota>;
 /** null: no rota of their own (the group's default applies). */
-export const AssignRota = z.object({ rota_id: z.number().int().nullable() });
+export const AssignRota = z.object({ rota_id: Id.nullable() });
 export const GroupRota = z.object({ group_id: z.number().int(), rota: Named.nullable() });
 
 export const ActivityStatus = z.object({
@@ -144,7 +147,7 @@ export const ActivityStatusInput = z.object({
   is_default: z.literal(true).optional(),
 });
 export const ActivityStatusUpdate = ActivityStatusInput.partial();
-export const ActivityStatusOrder = z.object({ ids: z.array(z.number().int()).max(200) });
+export const ActivityStatusOrder = z.object({ ids: z.array(Id).max(200) });
 
 const r = { base: "regional", auth: "bearer" } as const;
 export const timeAttendanceRoutes = {

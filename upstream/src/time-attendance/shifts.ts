@@ -33,12 +33,17 @@ export function checkWeek(week: WeekIn | null | undefined, field: string, errors
     if (shifts.length > L.shiftsPerDay) (errors[key] ??= []).push(M.tooManyShifts);
     else if (shifts.some((s) => minutesOf(s.start) === null || minutesOf(s.end) === null)) (errors[key] ??= []).push(M.time);
     else if (shifts.some((s) => s.start === s.end)) (errors[key] ??= []).push(M.shiftSameTimes);
-    else {
-      const sorted = [...shifts].sort((x, y) => minutesOf(x.start)! - minutesOf(y.start)!);
-      if (sorted.some((s, i) => i > 0 && span(sorted[i - 1]!)[1] > span(s)[0])) (errors[key] ??= []).push(M.shiftsOverlap);
-      out[day] = sorted.map((s) => ({ start: s.start, end: s.end }));
-    }
+    else out[day] = [...shifts].sort((x, y) => minutesOf(x.start)! - minutesOf(y.start)!).map((s) => ({ start: s.start, end: s.end }));
   }
+  // No two shifts of the week meet, a night shift running into the next day (Sunday's into Monday) included.
+  const all = WEEKDAYS.flatMap((d, i) => (out[d] ?? []).map((s) => { const [x, y] = span(s); return { day: d, x: i * DAY + x, y: i * DAY + y }; }));
+  all.sort((a, b) => a.x - b.x);
+  const WEEK = 7 * DAY;
+  all.forEach((s, i) => {
+    const prev = i > 0 ? all[i - 1]! : all.length > 1 ? { ...all[all.length - 1]!, y: all[all.length - 1]!.y - WEEK } : null;
+    const key = `${field}.${s.day}`;
+    if (prev && prev.y > s.x && !errors[key]?.includes(M.shiftsOverlap)) (errors[key] ??= []).push(M.shiftsOverlap);
+  });
   return out;
 }
 
