@@ -64,7 +64,7 @@ export const TIME_ATTENDANCE_MESSAGES = {
   flexibleHasShifts: "A flexible rota has no shifts or working hours",
   scheduledNeedsShifts: "A scheduled rota needs working hours or shifts of its own, not both",
   noShifts: "Give at least one shift",
-  cover: "24/7 cover is a scheduled rota's",
+  cover: "24/7 cover needs a scheduled rota whose shifts cover the whole week",
   chooseTemplate: "Choose working hours of this organisation",
   chooseSite: "Choose a site of this organisation",
   chooseRota: "Choose a rota of this organisation",
