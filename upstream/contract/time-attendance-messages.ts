@@ -34,8 +34,6 @@ export const TIME_ATTENDANCE_LIMITS = {
   weeklyHours: 168,
   /** Activity statuses of one client (archived ones too). */
   statuses: 50,
-  templates: 200,
-  rotas: 500,
 } as const;
 
 export const TIME_ATTENDANCE_MESSAGES = {

@@ -260,6 +260,13 @@ describe("who may see and change what", () => {
       await theirs.patch(`${ST}/${s.id}`, { name: "Mine" }), await theirs.del(`${ST}/${s.id}`), await theirs.post(`${ST}/${s.id}/archive`),
     ]) expect(res.status).toBe(404);
     expect(RotaList.parse((await theirs.get(ROTAS)).json).rotas.map((x) => x.id)).not.toContain(r.id);
+    expect((await theirs.get(`${ROTAS}/${r.id}`)).json.message).toBe(M.rotaGone);
+    // Their own statuses: the first is their default; at most 50.
+    const first = ActivityStatus.parse((await theirs.post(ST, { name: "S0", colour: "red", include_in_hours: true })).json);
+    expect(first.is_default).toBe(true);
+    for (let i = 1; i < 50; i++) expect((await theirs.post(ST, { name: `S${i}`, colour: "grey" })).status).toBe(200);
+    expect(errorsOf(await theirs.post(ST, { name: "S50", colour: "grey" }))).toEqual([422, { name: [M.tooManyStatuses] }]);
+    expect(ActivityStatusList.parse((await admin.get(ST)).json).statuses.length).toBeLessThan(10);
     // Nor may they give Acme's rota to their own member.
     const theirSite = (await up.app.db.query<{ id: number }>("SELECT id FROM sites WHERE client_id = (SELECT id FROM clients WHERE region = 'eu' AND number = 4) LIMIT 1"))[0]!.id;
     const their = (await call("POST", "/__test/groups", { client: "eu:4", name: "Theirs", members: ["Tess"], site_ids: [theirSite] })).json;
