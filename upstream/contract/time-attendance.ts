@@ -140,8 +140,9 @@ export type ActivityStatus = z.infer<typeof ActivityStatus>;
 export const ActivityStatusList = z.object({ statuses: z.array(ActivityStatus) });
 /** The colour as a string: one not of ACTIVITY_COLOURS is refused with the area's message. */
 export const ActivityStatusInput = z.object({
-  name: z.string().max(1000),
-  colour: z.string().max(50).nullable(),
+  /** Absent or blank: refused with the area's message (groups spec §5), as a missing colour is. */
+  name: z.string().max(1000).optional(),
+  colour: z.string().max(50).nullable().optional(),
   include_in_hours: z.boolean().optional(),
   /** true: this becomes the default (the old default stops being it). */
   is_default: z.literal(true).optional(),

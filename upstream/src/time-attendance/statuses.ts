@@ -45,11 +45,11 @@ async function guarded(app: App, p: Principal, idParam: string | undefined): Pro
   return row;
 }
 
-export async function createStatus(app: App, p: Principal, input: { name: string; colour: string | null; include_in_hours?: boolean; is_default?: true }) {
+export async function createStatus(app: App, p: Principal, input: { name?: string; colour?: string | null; include_in_hours?: boolean; is_default?: true }) {
   editStatuses(p);
   requireClientWide(p);
   const errors: Errors = {};
-  const name = nameOf(input.name, errors, M.statusNameRequired);
+  const name = nameOf(input.name ?? "", errors, M.statusNameRequired);
   const colour = colourOf(input.colour, errors);
   throwIf(errors);
   const id = await app.db.tx(async (q) => {

@@ -170,6 +170,8 @@ describe("rotas", () => {
 describe("activity statuses", () => {
   it("refuse a missing name, a taken name and a missing or unknown colour", async () => {
     expect(errorsOf(await admin.post(ST, { name: "  ", colour: "red" }))).toEqual([422, { name: [M.statusNameRequired] }]);
+    expect(errorsOf(await admin.post(ST, {}))).toEqual([422, { name: [M.statusNameRequired], colour: [M.colourRequired] }]);
+    expect(errorsOf(await admin.patch(`${ST}/${ActivityStatusList.parse((await admin.get(ST)).json).statuses[1]!.id}`, { name: "", colour: null }))).toEqual([422, { name: [M.statusNameRequired], colour: [M.colourRequired] }]);
     expect(errorsOf(await admin.post(ST, { name: "working", colour: "red" }))).toEqual([422, { name: [M.statusNameTaken] }]);
     expect(errorsOf(await admin.post(ST, { name: "Lunch", colour: null }))).toEqual([422, { colour: [M.colourRequired] }]);
     expect(errorsOf(await admin.post(ST, { name: "Lunch", colour: "#ff0000" }))).toEqual([422, { colour: [M.colourRequired] }]);
