@@ -72,6 +72,8 @@ export * from "./attendance.ts";
 export * from "./attendance-messages.ts";
 export * from "./spaces.ts";
 export * from "./spaces-messages.ts";
+export * from "./time-attendance.ts";
+export * from "./time-attendance-messages.ts";
 export * from "./safety-check-messages.ts";
 export * from "./safety-check.ts";
 export * from "./notification-messages.ts";
@@ -126,6 +128,7 @@ import { apiClientRoutes } from "./api-clients.ts";
 import { formRoutes } from "./visitor-forms.ts";
 import { addonRoutes } from "./addons.ts";
 import { closureRoutes } from "./closures.ts";
+import { timeAttendanceRoutes } from "./time-attendance.ts";
 
 /** Every call, by name: the areas' tables merged (in this order, which the OpenAPI document keeps). */
 export const routes = {
@@ -170,6 +173,7 @@ export const routes = {
   ...formRoutes,
   ...addonRoutes,
   ...closureRoutes,
+  ...timeAttendanceRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

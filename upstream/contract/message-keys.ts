@@ -17,6 +17,7 @@ export const FORM_KEYS = "features:forms.messages.";
 export const SPACE_KEYS = "spaces:messages.";
 export const ADDON_KEYS = "addons:messages.";
 export const CLOSURE_KEYS = "manage:closures.messages.";
+export const TIME_ATTENDANCE_KEYS = "manage:time_attendance.messages.";
 /** The reply-to email's rule (also a portal user's, a pre-registration's and the billing contact's email). */
 export const REPLY_TO_KEY = "groups:validation.reply_to_email";
 /** A site message's two rules (the contract's messageProblems). */

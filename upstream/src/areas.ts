@@ -30,6 +30,7 @@ import { area as devices } from "./devices/area.ts";
 import { area as roles } from "./roles/area.ts";
 import { area as users } from "./users/area.ts";
 import { area as addons } from "./addons/area.ts";
+import { area as timeAttendance } from "./time-attendance/area.ts";
 
 export const AREAS = [
   clients,
@@ -46,6 +47,7 @@ export const AREAS = [
   attendance,
   spaces,
   closures,
+  timeAttendance,
   safetyCheck,
   notifications,
   apiClients,

@@ -46,7 +46,8 @@ export type RowKind =
   | "audit-entry"
   | "group"
   | "space"
-  | "booking";
+  | "booking"
+  | "rota";
 
 /** What the module needs of a principal (`Principal` of `clients/regional.ts` fits). */
 export interface ScopeSubject {

@@ -1,0 +1,50 @@
+/**
+ * Demo data (ADR 033), issue 27: Acme's working hours, rotas and activity statuses. "Office hours"
+ * (09:00–17:30 Monday to Friday, a 30-minute flexible break) is the Staff group's default rota;
+ * "Flexible 37.5 h" is Emily Chen's; "Warehouse nights" (22:00–06:00 Monday to Friday, at the
+ * Warehouse, a scheduled break 02:00–02:30) is Hannah Scott's and Isaac Turner's. The statuses:
+ * Working (the default, counted), Break (not counted), Meeting and Remote (counted). Only rows
+ * not there yet (by name), so an edited demo keeps its changes.
+ */
+import type { Queryable } from "../db/index.ts";
+import { one } from "../db/index.ts";
+import type { SeedStep } from "../runtime/seed-step.ts";
+import { perDemoClient } from "../clients/seed.ts";
+
+const weekdays = (start: string, end: string) => Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((d) => [d, [{ start, end }]]));
+
+async function idOf(q: Queryable, sql: string, params: unknown[]): Promise<number | undefined> {
+  return (await one<{ id: number }>(q, sql, params))?.id;
+}
+
+export async function seedTimeAttendance(q: Queryable, clientId: number, warehouse: number | undefined): Promise<void> {
+  const office = weekdays("09:00", "17:30");
+  const flexBreak = JSON.stringify({ type: "flexible", minutes: 30, start: null, end: null });
+  let wh = await idOf(q, "SELECT id FROM ta_working_hours WHERE client_id = $1 AND lower(name) = lower($2)", [clientId, "Office hours"]);
+  wh ??= await idOf(q, "INSERT INTO ta_working_hours (client_id, name, shifts, break) VALUES ($1, 'Office hours', $2, $3) RETURNING id", [clientId, JSON.stringify(office), flexBreak]);
+  const rota = async (name: string, cols: string, values: unknown[]) =>
+    (await idOf(q, "SELECT id FROM ta_rotas WHERE client_id = $1 AND lower(name) = lower($2)", [clientId, name])) ??
+    (await idOf(q, `INSERT INTO ta_rotas (client_id, name, ${cols}) VALUES ($1, $2, ${values.map((_, i) => `$${i + 3}`).join(", ")}) RETURNING id`, [clientId, name, ...values]));
+  const officeRota = await rota("Office hours", "type, working_hours_id", ["scheduled", wh]);
+  const flexible = await rota("Flexible 37.5 h", "type, hours_per_week", ["flexible", 37.5]);
+  const nights = await rota("Warehouse nights", "type, site_id, shifts, break", ["scheduled", warehouse ?? null, JSON.stringify(weekdays("22:00", "06:00")), JSON.stringify({ type: "scheduled", minutes: null, start: "02:00", end: "02:30" })]);
+  await q.query("UPDATE groups SET default_rota_id = $2 WHERE client_id = $1 AND name = 'Staff' AND default_rota_id IS NULL", [clientId, officeRota]);
+  const give = (names: string[], id: number | undefined) =>
+    q.query("UPDATE members SET rota_id = $3 FROM groups g WHERE g.id = members.group_id AND g.client_id = $1 AND g.name = 'Staff' AND members.name = ANY($2) AND members.rota_id IS NULL", [clientId, names, id]);
+  await give(["Emily Chen"], flexible);
+  await give(["Hannah Scott", "Isaac Turner"], nights);
+  const statuses: [string, string, boolean][] = [["Working", "green", true], ["Break", "amber", false], ["Meeting", "blue", true], ["Remote", "teal", true]];
+  const anyDefault = await one(q, "SELECT 1 FROM ta_activity_statuses WHERE client_id = $1 AND is_default", [clientId]);
+  for (const [i, [name, colour, counts]] of statuses.entries()) {
+    await q.query(
+      `INSERT INTO ta_activity_statuses (client_id, name, colour, include_in_hours, is_default, position) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (client_id, lower(name)) DO NOTHING`,
+      [clientId, name, colour, counts, i === 0 && !anyDefault, i],
+    );
+  }
+}
+
+/** After Acme's groups and members (the Today data). */
+export const seedSteps: SeedStep[] = [
+  perDemoClient("time-attendance.rotas-statuses", undefined, ({ q }, gid, clientId, ids) => (gid === "eu:1" ? seedTimeAttendance(q, clientId, ids.sites.get("acme-wh")) : Promise.resolve())),
+];
