@@ -93,6 +93,27 @@ describe("a member's days", () => {
   });
 });
 
+describe("the demo data", () => {
+  it("gives Acme's Staff on Office hours late, early and missing sign-out days in the last four weeks", async () => {
+    const seeded = await up.app.db.query<{ member_id: number; today: string }>(
+      `SELECT DISTINCT v.member_id, to_char((now() AT TIME ZONE s.timezone)::date, 'YYYY-MM-DD') AS today
+         FROM visits v JOIN sites s ON s.id = v.site_id WHERE v.notes = 'Timesheet demo' ORDER BY v.member_id`);
+    expect(seeded.length).toBeGreaterThanOrEqual(2);
+    const today = seeded[0]!.today;
+    const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const flags = new Set<string>();
+    for (const { member_id } of seeded) {
+      const r = await admin.get(`${TS}?from=${day(28)}&to=${day(1)}&member_id=${member_id}`);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const m = Timesheets.parse(r.json).members[0]!;
+      expect(m.rota?.name).toBe("Office hours");
+      for (const d of m.days) for (const f of d.flags) flags.add(f);
+      expect(m.weeks.length).toBeGreaterThanOrEqual(4);
+    }
+    expect([...flags]).toEqual(expect.arrayContaining(["late", "left-early", "missing-sign-out"]));
+  });
+});
+
 describe("who sees what", () => {
   it("403 without the right", async () => {
     expect((await call("POST", "/__test/roles", { client: "eu:1", name: "No timesheets", rights: ["Today.viewer"] })).status).toBe(201);
