@@ -85,6 +85,20 @@ describe("a member's days", () => {
     expect(umar.days[1]).toMatchObject({ worked_minutes: 480, flags: [] });
   });
 
+  it("expects nothing before a member's start date or after their end date; one who left before the period is not listed", async () => {
+    const g = (await call("POST", "/__test/groups", { client: "eu:1", name: "Starters", members: ["Vic New", "Wes Gone"], site_ids: [hq] })).json;
+    expect((await admin.patch(`time-attendance/groups/${g.id}/rota`, { rota_id: (await admin.get("time-attendance/rotas")).json.rotas.find((x: { name: string }) => x.name === "TS nine to five").id })).status).toBe(200);
+    await up.app.db.query("UPDATE members SET starts_on = '2026-03-04' WHERE id = $1", [g.members[0].id]);
+    await up.app.db.query("UPDATE members SET ends_on = '2026-03-01' WHERE id = $1", [g.members[1].id]);
+    const t = Timesheets.parse((await admin.get(`${TS}?${week}&group_id=${g.id}`)).json);
+    expect(t.members.map((m) => m.name)).toEqual(["Vic New"]);
+    const days = t.members[0]!.days;
+    expect(days.slice(0, 2).map((d) => [d.expectation.kind, d.absent])).toEqual([["day-off", false], ["day-off", false]]);
+    expect(days[3]).toMatchObject({ date: "2026-03-05", absent: true });
+    const past = Timesheets.parse((await admin.get(`${TS}?${week}&group_id=${g.id}&page=3`)).json);
+    expect([past.total, past.members]).toEqual([1, []]);
+  });
+
   it("filters by member and by site; a member of no site in the filter is not listed", async () => {
     const one = Timesheets.parse((await admin.get(`${TS}?${week}&member_id=${group.members[1]!.id}`)).json);
     expect(one.members.map((m) => m.name)).toEqual(["Umar Open"]);

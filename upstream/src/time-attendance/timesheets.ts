@@ -25,8 +25,11 @@
  * - A rota day with several shifts is held as one shift from the first's start to the last's end.
  * - Statuses: the portal records no status changes yet, so every record is in the default status
  *   (counted in hours unless the organisation's default says otherwise).
- * - Members only from the returning groups, not archived. Days before a member's start date or
- *   after their end date are still listed (their rota may call them absent): left for later.
+ * - Members only from the returning groups, not archived (and only those whose start and end dates
+ *   reach the period). Days before a member's start date or after their end date
+ *   expect nothing: a day off (never absent).
+ * - `member_id` of a member not in scope (or of another organisation) answers no member, not 404.
+ * - `total` counts every member in scope for the filters; a page past the last has none.
  * - "The people they manage" is not a row scope here yet (a portal user is not tied to a member).
  */
 import {
@@ -112,6 +115,8 @@ interface MemberRow {
   site_id: number | null;
   site_name: string | null;
   timezone: string | null;
+  starts_on: string | null;
+  ends_on: string | null;
   total: number;
 }
 
@@ -126,7 +131,7 @@ interface VisitRow {
 
 /** The members of the page (one query): in scope, filtered, by name; each with their rota and fallback site. */
 async function memberPage(q: Queryable, clientId: number, scope: Scope, f: TimesheetQuery): Promise<MemberRow[]> {
-  const params: unknown[] = [clientId, f.groupId, f.memberId, f.siteId, TIMESHEET_PAGE_SIZE, (f.page - 1) * TIMESHEET_PAGE_SIZE];
+  const params: unknown[] = [clientId, f.groupId, f.memberId, f.siteId, TIMESHEET_PAGE_SIZE, (f.page - 1) * TIMESHEET_PAGE_SIZE, f.from, f.to];
   const groupReach = jsonReachesClause(scope, "g.site_ids", params);
   const memberReach = jsonReachesClause(scope, "m.site_ids", params);
   return q.query<MemberRow>(
@@ -134,7 +139,8 @@ async function memberPage(q: Queryable, clientId: number, scope: Scope, f: Times
             r.id AS rota_id, r.name AS rota_name, r.type AS rota_type, r.hours_per_week::text AS hours_per_week,
             CASE WHEN r.working_hours_id IS NOT NULL THEN w.shifts ELSE r.shifts END AS shifts,
             CASE WHEN r.working_hours_id IS NOT NULL THEN w.break ELSE r.break END AS break,
-            fs.id AS site_id, fs.name AS site_name, fs.timezone, count(*) OVER ()::int AS total
+            fs.id AS site_id, fs.name AS site_name, fs.timezone, count(*) OVER ()::int AS total,
+            to_char(m.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(m.ends_on, 'YYYY-MM-DD') AS ends_on
        FROM members m JOIN groups g ON g.id = m.group_id
        LEFT JOIN ta_rotas r ON r.id = coalesce(m.rota_id, g.default_rota_id) AND r.client_id = g.client_id
        LEFT JOIN ta_working_hours w ON w.id = r.working_hours_id
@@ -145,6 +151,7 @@ async function memberPage(q: Queryable, clientId: number, scope: Scope, f: Times
           LIMIT 1
        ) fs ON true
       WHERE g.client_id = $1 AND g.type = 'returning' AND m.archived_at IS NULL
+        AND (m.ends_on IS NULL OR m.ends_on >= $7::date) AND (m.starts_on IS NULL OR m.starts_on <= $8::date)
         AND ($2::int IS NULL OR g.id = $2::int) AND ($3::int IS NULL OR m.id = $3::int)
         AND ($4::int IS NULL OR ((g.site_ids IS NULL OR g.site_ids @> to_jsonb($4::int)) AND (m.site_ids IS NULL OR m.site_ids @> to_jsonb($4::int))))
         AND ${groupReach} AND ${memberReach}
@@ -262,7 +269,7 @@ export async function getTimesheets(app: App, p: Principal, url: URL, now: Date 
     const firstInPeriod = own.find((v) => v.signed_in_at.getTime() >= Date.parse(`${f.from}T00:00:00Z`) - 86_400_000) ?? null;
     const site = firstInPeriod ? { id: firstInPeriod.site_id, name: firstInPeriod.site_name, timezone: firstInPeriod.timezone } : m.site_id !== null ? { id: m.site_id, name: m.site_name ?? "", timezone: m.timezone ?? "Europe/London" } : null;
     const zone = site && isTimeZone(site.timezone) ? site.timezone : "Europe/London";
-    const key = `${m.rota_id ?? "-"}|${site?.id ?? "-"}|${zone}`;
+    const key = `${m.rota_id ?? "-"}|${site?.id ?? "-"}|${zone}|${m.starts_on ?? ""}|${m.ends_on ?? ""}`;
     let s = shared.get(key);
     if (!s) {
       const rota = rotaOf(m);
@@ -271,7 +278,10 @@ export async function getTimesheets(app: App, p: Principal, url: URL, now: Date 
         const c = closedOn(closures, site.id, d);
         if (c) closed.set(d, c.reason);
       }
-      s = { rota, closed, expect: expectations(rota, zone, closed) };
+      const base = expectations(rota, zone, closed);
+      // Before their start date or after their end date a member is not expected: a day off.
+      const employed = (d: string) => (m.starts_on === null || d >= m.starts_on) && (m.ends_on === null || d <= m.ends_on);
+      s = { rota, closed, expect: (d: string): DayExpectation => (employed(d) ? base(d) : { kind: "day-off" }) };
       shared.set(key, s);
     }
     const events: AttendanceEvent[] = [];
@@ -296,5 +306,7 @@ export async function getTimesheets(app: App, p: Principal, url: URL, now: Date 
       })),
     };
   });
-  return { from: f.from, to: f.to, page: f.page, per_page: TIMESHEET_PAGE_SIZE, total: members[0]?.total ?? 0, members: out };
+  // A page past the last: the total still said (one more query, only then).
+  const total = members[0]?.total ?? (f.page > 1 ? (await memberPage(q, p.client.id, scope, { ...f, page: 1 }))[0]?.total ?? 0 : 0);
+  return { from: f.from, to: f.to, page: f.page, per_page: TIMESHEET_PAGE_SIZE, total, members: out };
 }
