@@ -77,6 +77,11 @@ export const TIME_ATTENDANCE_MESSAGES = {
   archivedNotDefault: "An archived activity status cannot be the default",
   order: "List every activity status of the organisation once",
   tooManyStatuses: "An organisation has at most 50 activity statuses",
+  timesheetsNotAuthorised: "You are not authorised to view timesheets.",
+  timesheetDate: "Enter a date as YYYY-MM-DD",
+  timesheetPeriod: "Choose a period of at most 31 days that ends on or after its start",
+  chooseGroup: "Choose a group of this organisation",
+  timesheetPage: "Choose a page number from 1",
 } as const;
 
 /** Time and attendance (issue 27): the catalogue (ADR 035). */

@@ -33,6 +33,8 @@ export const TIME_ATTENDANCE_RIGHTS = {
   editHours: "WorkingHours.editor",
   readStatuses: ["ActivityStatus.editor", "TimeAndAttendance.viewer"],
   editStatuses: "ActivityStatus.editor",
+  /** Timesheets (issue 27 item 4): TimeSheet.viewer, or the add-on's viewer right. */
+  readTimesheets: ["TimeSheet.viewer", "TimeAndAttendance.viewer"],
 } as const;
 
 /** A shift as sent: HH:mm strings (checked by the upstream, with its own messages). */
@@ -150,6 +152,94 @@ export const ActivityStatusInput = z.object({
 export const ActivityStatusUpdate = ActivityStatusInput.partial();
 export const ActivityStatusOrder = z.object({ ids: z.array(Id).max(200) });
 
+// ---------------------------------------------------------------------------------------------
+// Timesheets (issue 27 item 4): GET time-attendance/timesheets?from&to&site_id&group_id&member_id&page
+// — per member in scope (paged by member, TIMESHEET_PAGE_SIZE a page, by name), per local day of
+// the member's site's zone: what the rota expects, worked / break / late / left-early / overtime
+// minutes, missing sign-out, absent, flags; and per ISO week (Monday first) the totals. From the
+// members' sign-ins and sign-outs (visits), their rota (own, else the group's), the closure days.
+// ---------------------------------------------------------------------------------------------
+
+export const TIMESHEET_PAGE_SIZE = 50;
+export const TIMESHEET_MAX_DAYS = 31;
+export const TIMESHEET_FLAGS = ["late", "left-early", "missing-sign-out", "absent", "overtime", "in-progress"] as const;
+
+export const TimesheetExpectation = z.object({
+  /** no-rota, day-off, closed (a closure day: `reason`), scheduled (`start`–`end`), flexible (minutes only). */
+  kind: z.enum(["no-rota", "day-off", "closed", "scheduled", "flexible"]),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  expected_minutes: z.number().int().nullable(),
+  break_minutes: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export const TimesheetRecord = z.object({
+  signed_in_at: z.string(),
+  /** null: none recorded (missing, or still signed in). */
+  signed_out_at: z.string().nullable(),
+  ended_by: z.enum(["sign-out", "next-sign-in"]).nullable(),
+  site_id: z.number().int().nullable(),
+});
+export const TimesheetDay = z.object({
+  date: z.string(),
+  expectation: TimesheetExpectation,
+  records: z.array(TimesheetRecord),
+  worked_minutes: z.number().int(),
+  /** Breaks recorded (gaps between the day's records). */
+  break_minutes: z.number().int(),
+  /** The rota's unpaid break not taken, taken off the worked minutes. */
+  deducted_break_minutes: z.number().int(),
+  expected_minutes: z.number().int().nullable(),
+  late_minutes: z.number().int(),
+  left_early_minutes: z.number().int(),
+  overtime_minutes: z.number().int(),
+  difference_minutes: z.number().int().nullable(),
+  missing_sign_out: z.boolean(),
+  in_progress: z.boolean(),
+  absent: z.boolean(),
+  flags: z.array(z.enum(TIMESHEET_FLAGS)),
+});
+export type TimesheetDay = z.infer<typeof TimesheetDay>;
+export const TimesheetWeek = z.object({
+  /** The week's Monday (only the days of the period in it count). */
+  week_start: z.string(),
+  days: z.number().int(),
+  worked_minutes: z.number().int(),
+  break_minutes: z.number().int(),
+  expected_minutes: z.number().int().nullable(),
+  overtime_minutes: z.number().int(),
+  daily_overtime_minutes: z.number().int(),
+  difference_minutes: z.number().int().nullable(),
+  late_days: z.number().int(),
+  late_minutes: z.number().int(),
+  left_early_days: z.number().int(),
+  left_early_minutes: z.number().int(),
+  missing_sign_outs: z.number().int(),
+  absent_days: z.number().int(),
+});
+export const TimesheetMember = z.object({
+  member_id: z.number().int(),
+  name: z.string(),
+  group: Named,
+  rota: z.object({ id: z.number().int(), name: z.string(), type: z.enum(ROTA_TYPES) }).nullable(),
+  /** The site whose zone and closures the days follow: the first sign-in's, else the member's first site, else the organisation's first. */
+  site: Named.nullable(),
+  timezone: z.string(),
+  days: z.array(TimesheetDay),
+  weeks: z.array(TimesheetWeek),
+});
+export type TimesheetMember = z.infer<typeof TimesheetMember>;
+export const Timesheets = z.object({
+  from: z.string(),
+  to: z.string(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** Members in scope for the filters (every page). */
+  total: z.number().int(),
+  members: z.array(TimesheetMember),
+});
+export type Timesheets = z.infer<typeof Timesheets>;
+
 const r = { base: "regional", auth: "bearer" } as const;
 export const timeAttendanceRoutes = {
   workingHours: { method: "GET", path: "time-attendance/working-hours", ...r, response: WorkingHoursList, summary: "The organisation's working hours templates" },
@@ -173,4 +263,5 @@ export const timeAttendanceRoutes = {
   archiveActivityStatus: { method: "POST", path: "time-attendance/activity-statuses/{statusId}/archive", ...r, response: ActivityStatus, summary: "Archive an activity status (never the default)" },
   unarchiveActivityStatus: { method: "POST", path: "time-attendance/activity-statuses/{statusId}/unarchive", ...r, response: ActivityStatus, summary: "Unarchive an activity status" },
   orderActivityStatuses: { method: "POST", path: "time-attendance/activity-statuses/order", ...r, body: ActivityStatusOrder, response: ActivityStatusList, summary: "Put every activity status in this order" },
+  timesheets: { method: "GET", path: "time-attendance/timesheets", ...r, response: Timesheets, summary: "Timesheets of the members in scope, per local day and per week; query from, to (YYYY-MM-DD, at most 31 days), site_id, group_id, member_id, page (50 members a page) (TimeSheet.viewer)" },
 } as const satisfies Record<string, RouteDef>;

@@ -7,6 +7,7 @@ import type { timeAttendanceRoutes } from "../../contract/index.ts";
 import type { Handlers } from "../http/contract-handlers.ts";
 import { createWorkingHours, deleteWorkingHours, getWorkingHours, listWorkingHours, updateWorkingHours } from "./working-hours.ts";
 import { assignGroupRota, assignMemberRota, copyRota, createRota, deleteRota, getMemberRota, getRota, listRotas, updateRota } from "./rotas.ts";
+import { getTimesheets } from "./timesheets.ts";
 import { archiveStatus, createStatus, deleteStatus, listStatuses, orderStatuses, updateStatus } from "./statuses.ts";
 
 export const timeAttendanceHandlers = {
@@ -31,4 +32,5 @@ export const timeAttendanceHandlers = {
   archiveActivityStatus: ({ app, principal, ctx }) => archiveStatus(app, principal, ctx.params.statusId, true),
   unarchiveActivityStatus: ({ app, principal, ctx }) => archiveStatus(app, principal, ctx.params.statusId, false),
   orderActivityStatuses: ({ app, principal, body }) => orderStatuses(app, principal, body.ids),
+  timesheets: ({ app, principal, ctx }) => getTimesheets(app, principal, ctx.url),
 } satisfies Handlers<keyof typeof timeAttendanceRoutes>;

@@ -44,7 +44,46 @@ export async function seedTimeAttendance(q: Queryable, clientId: number, warehou
   }
 }
 
+/**
+ * Four weeks of sign-ins and sign-outs at Head Office (issue 27 item 4, for the timesheets) for
+ * up to four Staff members on "Office hours", on the weekdays 1–28 days ago in the site's calendar
+ * that are not closure days and on which the member has no visit yet (the Today history's days are
+ * left alone). By (day + member) % 5: late (09:14–17:30), left early (08:56–16:40), a missing
+ * sign-out (09:02, the visit closed without a sign-out time: no one is left "on site"), on time
+ * (08:5x–17:3x) twice. Once: a member who already has a visit of this shape is skipped.
+ */
+export async function seedTimesheetVisits(q: Queryable, clientId: number, headOffice: number): Promise<void> {
+  await q.query(
+    `WITH office AS (SELECT id FROM ta_rotas WHERE client_id = $1 AND name = 'Office hours'),
+     people AS (
+       SELECT m.id, m.name, m.group_id, row_number() OVER (ORDER BY m.id) - 1 AS i
+         FROM members m JOIN groups g ON g.id = m.group_id
+        WHERE g.client_id = $1 AND g.name = 'Staff' AND m.archived_at IS NULL AND (m.ends_on IS NULL OR m.ends_on >= current_date)
+          AND coalesce(m.rota_id, g.default_rota_id) = (SELECT id FROM office)
+          AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = m.id AND v.notes = 'Timesheet demo')
+        ORDER BY m.id LIMIT 4
+     ), days AS (
+       SELECT d, ((now() AT TIME ZONE s.timezone)::date - d) AS day, s.timezone FROM sites s, generate_series(1, 28) d WHERE s.id = $2
+     ), plan AS (
+       SELECT p.*, x.day, x.timezone, (x.d + p.i) % 5 AS kind FROM people p CROSS JOIN days x
+        WHERE extract(isodow FROM x.day) < 6
+          AND NOT EXISTS (SELECT 1 FROM closure_periods c WHERE c.client_id = $1 AND x.day BETWEEN c.starts_on AND c.ends_on AND (c.site_ids IS NULL OR $2 = ANY(c.site_ids)))
+          AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = p.id AND (v.signed_in_at AT TIME ZONE x.timezone)::date = x.day)
+     )
+     INSERT INTO visits (site_id, group_id, member_id, name, status, source, created_at, signed_in_at, signed_out_at, notes)
+     SELECT $2, group_id, id, name, 'signed_out', 'kiosk', t.inat, t.inat, t.outat, 'Timesheet demo'
+       FROM plan, LATERAL (SELECT
+         (day + CASE kind WHEN 0 THEN time '09:14' WHEN 1 THEN time '08:56' WHEN 2 THEN time '09:02' ELSE time '08:50' + (i * interval '2 minutes') END) AT TIME ZONE timezone AS inat,
+         CASE kind WHEN 2 THEN NULL ELSE (day + CASE kind WHEN 0 THEN time '17:30' WHEN 1 THEN time '16:40' ELSE time '17:30' + (i * interval '3 minutes') END) AT TIME ZONE timezone END AS outat) t`,
+    [clientId, headOffice],
+  );
+}
+
 /** After Acme's groups and members (the Today data). */
 export const seedSteps: SeedStep[] = [
   perDemoClient("time-attendance.rotas-statuses", undefined, ({ q }, gid, clientId, ids) => (gid === "eu:1" ? seedTimeAttendance(q, clientId, ids.sites.get("acme-wh")) : Promise.resolve())),
+  perDemoClient("time-attendance.timesheet-visits", undefined, ({ q }, gid, clientId, ids) => {
+    const hq = ids.sites.get("acme-hq");
+    return gid === "eu:1" && hq !== undefined ? seedTimesheetVisits(q, clientId, hq) : Promise.resolve();
+  }),
 ];
