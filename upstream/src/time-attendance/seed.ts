@@ -53,6 +53,9 @@ export async function seedTimeAttendance(q: Queryable, clientId: number, warehou
  * (08:5x–17:3x) twice. Once: a member who already has a visit of this shape is skipped.
  */
 export async function seedTimesheetVisits(q: Queryable, clientId: number, headOffice: number): Promise<void> {
+  // Once per client: a step run again (an older database's revision replayed) adds nobody new.
+  const done = await q.query("SELECT 1 FROM visits v JOIN groups g ON g.id = v.group_id WHERE g.client_id = $1 AND v.notes = 'Timesheet demo' LIMIT 1", [clientId]);
+  if (done.length) return;
   await q.query(
     `WITH office AS (SELECT id FROM ta_rotas WHERE client_id = $1 AND name = 'Office hours'),
      people AS (
