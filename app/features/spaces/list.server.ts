@@ -117,12 +117,16 @@ export async function listLoader({ request, params }: { request: Request; params
   const byKey = new Map<string, Group>();
   // The window's bookings by space, once (a floor of 500 spaces and its day's bookings: no scan per space).
   // Without Spaces.viewer the others' bookings come as busy slots: taken, not by whom (person null).
-  const bySpace = new Map<number, { person: string | null; from: string; to: string; start: number }[]>();
+  const bySpace = new Map<number, { person: string | null; from: string; to: string }[]>();
   const taken = [...known.filter((b) => b.status === "active").map((b) => ({ space_id: b.space_id, start: b.start, end: b.end, person: b.person.name as string | null })), ...own.busy.map((b) => ({ ...b, person: null }))];
+  // In time order, so a space's bookings read as its day.
+  taken.sort((x, y) => Date.parse(x.start) - Date.parse(y.start));
   for (const b of taken) {
     if (Date.parse(b.start) >= end || Date.parse(b.end) <= start) continue;
-    const entry = { person: b.person, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale), start: Date.parse(b.start) };
-    bySpace.set(b.space_id, [...(bySpace.get(b.space_id) ?? []), entry].sort((x, y) => x.start - y.start));
+    const entry = { person: b.person, from: formatTimeAt(b.start, zone, locale), to: formatTimeAt(b.end, zone, locale) };
+    const list = bySpace.get(b.space_id);
+    if (list) list.push(entry);
+    else bySpace.set(b.space_id, [entry]);
   }
   for (const s of shown) {
     const key = `${s.zonePath}|${s.category}`;
@@ -169,6 +173,7 @@ function plansOf(
   zoneChosen: string | undefined,
 ): { list: PlanView[]; tooMany: boolean } {
   const files = new Map(floorPlans.map((f) => [f.zone_id, shownFileUrl(f.file)]));
+  const zoneNames = new Map(zones.map((z) => [z.id, z.name]));
   const byZone = new Map<number, PlanView>();
   let placed = 0;
   for (const s of shown) {
@@ -176,7 +181,7 @@ function plansOf(
     if (planZone === undefined || !s.placement) continue;
     let plan = byZone.get(planZone);
     if (!plan) {
-      plan = { zoneId: planZone, zoneName: zones.find((z) => z.id === planZone)?.name ?? "", url: files.get(planZone)!, spaces: [] };
+      plan = { zoneId: planZone, zoneName: zoneNames.get(planZone) ?? "", url: files.get(planZone)!, spaces: [] };
       byZone.set(planZone, plan);
     }
     plan.spaces.push({ id: s.id, name: s.name, x: s.placement.x, y: s.placement.y, free: !(bySpace.get(s.id)?.length) });

@@ -9,6 +9,7 @@ import { SPACES_MESSAGES, type BookablePeople, type BookingPerson } from "../../
 import type { Principal } from "../clients/regional.ts";
 import { one, type Queryable } from "../db/index.ts";
 import { forbidden, validation } from "../http/errors.ts";
+import { likePattern } from "../sites/manage.ts";
 import type { NodeRow, SpacesAt } from "./site.ts";
 
 export interface Person extends BookingPerson {
@@ -62,7 +63,6 @@ export async function bookablePeople(q: Queryable, at: SpacesAt, text: string | 
   if (!at.can.book_for_others) throw forbidden(SPACES_MESSAGES.cannotBookForOthers);
   const term = (text ?? "").trim();
   if (term.length < 2 || term.length > 100) throw validation({ q: [SPACES_MESSAGES.peopleQuery] });
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await q.query<{ kind: "user" | "member"; id: number; name: string; detail: string }>(
     `(SELECT 'user' AS kind, cu.id, u.name, u.email AS detail FROM client_users cu JOIN users u ON u.id = cu.user_id
        WHERE cu.client_id = $1 AND (cu.site_ids IS NULL OR cu.site_ids @> jsonb_build_array($2::int)) AND (u.name ILIKE $3 OR u.email ILIKE $3)
@@ -73,7 +73,7 @@ export async function bookablePeople(q: Queryable, at: SpacesAt, text: string | 
          AND (m.site_ids IS NULL OR m.site_ids @> jsonb_build_array($2::int)) AND m.permissions->>'book_spaces' = 'true'
          AND (m.name ILIKE $3 OR coalesce(m.email, '') ILIKE $3)
        ORDER BY m.name, m.id LIMIT 20)`,
-    [at.site.client_id, at.site.id, like],
+    [at.site.client_id, at.site.id, likePattern(term)],
   );
   const people = rows.sort((a, b) => a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind) || a.id - b.id).slice(0, 20);
   return { people: people.map((r) => ({ kind: r.kind, id: r.id, name: r.name, detail: r.detail ?? "" })) };

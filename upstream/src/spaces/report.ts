@@ -13,6 +13,7 @@ import { scopedSites } from "../scope/sites.ts";
 import { formatParam, sendSheet } from "../exports/sheet.ts";
 import { optionalId, rangeParams } from "../attendance/rules.ts";
 import { isoInZone } from "../time/local-time.ts";
+import { likePattern } from "../sites/manage.ts";
 import { layoutOf, type Layout } from "./site.ts";
 
 export const BOOKINGS_REPORT_PER_PAGE = 50;
@@ -70,7 +71,7 @@ async function reportRows(app: App, f: Filters): Promise<BookingsReportRow[]> {
   const params: unknown[] = [f.sites.map((s) => s.id), f.from, f.to];
   let extra = "";
   if (f.category) (params.push(f.category), (extra += ` AND b.category = $${params.length}`));
-  if (f.person) (params.push(`%${f.person.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), (extra += ` AND b.person_name ILIKE $${params.length}`));
+  if (f.person) (params.push(likePattern(f.person)), (extra += ` AND b.person_name ILIKE $${params.length}`));
   const rows = await app.db.query<DayRow>(
     `SELECT d.day::text AS day, b.id, b.site_id, b.space_id, b.category, b.person_name, b.starts_at, b.ends_at, b.status, b.used_at
        FROM sites s
